@@ -1,0 +1,117 @@
+// Package engine is the seam between the server and its games.
+//
+// A game is a deterministic state machine driven by text moves. The
+// server keeps only the seed and the move log of a board; a position is
+// rebuilt by replaying the log from Game.New with the stored seed. The
+// engine knows nothing of mail or storage.
+package engine
+
+import (
+	"io"
+	"sort"
+	"strings"
+)
+
+// Game describes one kind of game and starts new boards of it.
+type Game interface {
+	// Name is the command word players type: "hexemergo".
+	Name() string
+	// Title is the display name used in subjects: "HexEmergo".
+	Title() string
+	// Help is the rules summary and the move notation, plain text,
+	// lines of at most 79 columns.
+	Help() string
+	// Players gives the smallest and largest number of seats.
+	Players() (min, max int)
+	// Options lists the "-name[=value]" a challenge may carry.
+	Options() []Option
+	// New starts a board for the given number of players. opts holds
+	// the options the challenge named (without the leading '-'); a flag
+	// without a value maps to "". All randomness comes from seed.
+	New(players int, opts map[string]string, seed uint64) (State, error)
+}
+
+// Option is one challenge option of a game.
+type Option struct {
+	Name    string // without the leading '-': "alternate", "size"
+	Value   string // placeholder of the value ("N"); empty for a flag
+	Default string // the value when the option is absent; may be empty
+	Help    string // one line
+}
+
+// State is one board in play. Seats are numbered from 0 in the order
+// the challenge named the players.
+type State interface {
+	// ToMove is the seat whose turn it is, or -1 when the game is over.
+	ToMove() int
+	// Play checks one move of the seat ToMove and applies it. It
+	// returns the move in canonical notation. On error the state is
+	// unchanged and the error text, written for a player, says what is
+	// wrong and what would be legal instead.
+	Play(move string) (canonical string, err error)
+	// Legal lists every legal move now, in canonical notation, sorted.
+	// It is empty when the game is over.
+	Legal() []string
+	// Resign takes the seat out of the game, whoever is to move (a
+	// resignation, a forfeit or an account closed). The engine decides
+	// what follows: in a two-player game the other seat wins; with more
+	// seats play goes on without it, and the game ends when the rules
+	// say so. Resigning a seat that is already out is an error.
+	Resign(seat int) error
+	// Result tells whether the game is over and how it ended.
+	Result() Result
+	// Board writes the ASCII diagram and a status block, every line at
+	// most 79 columns, without trailing spaces. names holds the userid
+	// of each seat.
+	Board(w io.Writer, names []string)
+	// Clone returns an independent copy.
+	Clone() State
+}
+
+// Result is the outcome of a board.
+type Result struct {
+	Over    bool
+	Winners []int  // seats that won; empty with Over means a draw
+	Scores  []int  // per seat, when the game keeps a score; else nil
+	Reason  string // one line: "White has no legal move", "draw by repetition"
+}
+
+// Draw reports whether the game ended without a winner.
+func (r Result) Draw() bool { return r.Over && len(r.Winners) == 0 }
+
+// Registry holds the games a server offers, by command word.
+type Registry struct {
+	games map[string]Game
+}
+
+// NewRegistry returns a registry of the given games. A later game with
+// the same name replaces an earlier one.
+func NewRegistry(games ...Game) *Registry {
+	r := &Registry{games: make(map[string]Game)}
+	for _, g := range games {
+		r.games[strings.ToLower(g.Name())] = g
+	}
+	return r
+}
+
+// Lookup finds a game by its command word, ignoring case.
+func (r *Registry) Lookup(name string) (Game, bool) {
+	if r == nil {
+		return nil, false
+	}
+	g, ok := r.games[strings.ToLower(name)]
+	return g, ok
+}
+
+// Games lists the registered games sorted by name.
+func (r *Registry) Games() []Game {
+	if r == nil {
+		return nil
+	}
+	out := make([]Game, 0, len(r.games))
+	for _, g := range r.games {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
