@@ -350,6 +350,7 @@ func TestWatchdogAbandonsSilentServer(t *testing.T) {
 			}()
 		}
 	}()
+	var logs syncBuffer
 	cfg := Config{
 		Addr:           ln.Addr().String(),
 		TLS:            TLSNone,
@@ -359,14 +360,31 @@ func TestWatchdogAbandonsSilentServer(t *testing.T) {
 		MinBackoff:     10 * time.Millisecond,
 		MaxBackoff:     20 * time.Millisecond,
 		Handler:        func(context.Context, []byte) error { return nil },
+		Logger:         slog.New(slog.NewTextHandler(&logs, nil)),
 	}
-	_, cancel := run(t, cfg)
+	run(t, cfg) // its cleanup checks that cancel returns promptly
 	waitFor(t, "3 connection attempts", func() bool { return accepted.Load() >= 3 })
+	if out := logs.String(); !strings.Contains(out, `msg="imap command timed out; closing connection" component=inbox addr=`+cfg.Addr+` mailbox=INBOX cmd=LOGIN`) {
+		t.Errorf("no watchdog log line for LOGIN:\n%s", out)
+	}
+}
 
-	// Cancelling while a command hangs returns promptly.
-	start := time.Now()
-	cancel()
-	_ = start // checked by run's cleanup (5 s) and below
+// syncBuffer is a bytes.Buffer safe for concurrent use by a logger.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func TestCancelReturnsPromptly(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -69,7 +70,8 @@ type Server struct {
 	users map[string]*imapmemserver.User // by canonical address
 	fault func(rcpt string) error
 
-	wg sync.WaitGroup
+	closing atomic.Bool
+	wg      sync.WaitGroup
 }
 
 // Start listens on the configured addresses and serves IMAP and SMTP until
@@ -138,13 +140,13 @@ func Start(cfg Config) (*Server, error) {
 	s.wg.Add(2)
 	go func() {
 		defer s.wg.Done()
-		if err := s.imapSrv.Serve(s.imapLn); err != nil {
+		if err := s.imapSrv.Serve(s.imapLn); err != nil && !s.closing.Load() {
 			s.log.Error("imap server stopped", "err", err)
 		}
 	}()
 	go func() {
 		defer s.wg.Done()
-		if err := s.smtpSrv.Serve(sln); err != nil && !errors.Is(err, smtp.ErrServerClosed) {
+		if err := s.smtpSrv.Serve(sln); err != nil && !s.closing.Load() {
 			s.log.Error("smtp server stopped", "err", err)
 		}
 	}()
@@ -160,7 +162,12 @@ func (s *Server) SMTPAddr() string { return s.smtpLn.Addr().String() }
 
 // Close stops both servers and closes every connection.
 func (s *Server) Close() error {
+	s.closing.Store(true)
 	err := errors.Join(s.imapSrv.Close(), s.smtpSrv.Close())
+	// The servers only close listeners that Serve has registered; close
+	// them here too in case Close comes first.
+	s.imapLn.Close()
+	s.smtpLn.Close()
 	s.wg.Wait()
 	if err != nil {
 		return fmt.Errorf("localmail: close: %w", err)
@@ -371,5 +378,15 @@ func (c *trackedConn) Close() error {
 // go-smtp.
 type printfLogger struct{ l *slog.Logger }
 
-func (p printfLogger) Printf(format string, v ...any) { p.l.Warn(fmt.Sprintf(format, v...)) }
-func (p printfLogger) Println(v ...any)               { p.l.Warn(strings.TrimSuffix(fmt.Sprintln(v...), "\n")) }
+func (p printfLogger) Printf(format string, v ...any) { p.log(fmt.Sprintf(format, v...)) }
+func (p printfLogger) Println(v ...any)               { p.log(strings.TrimSuffix(fmt.Sprintln(v...), "\n")) }
+
+// log demotes the messages about connections that a client or
+// DropIMAPConnections closed: they are routine.
+func (p printfLogger) log(msg string) {
+	if strings.Contains(msg, net.ErrClosed.Error()) || strings.Contains(msg, "connection reset by peer") {
+		p.l.Debug(msg)
+		return
+	}
+	p.l.Warn(msg)
+}

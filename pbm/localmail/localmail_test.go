@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -285,5 +286,24 @@ func TestRoute(t *testing.T) {
 		if got := s.route(in); got != want {
 			t.Errorf("route(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestStartCloseImmediately(t *testing.T) {
+	for range 20 {
+		s, err := Start(Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", ServerAddress: "pbm@localhost",
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := s.IMAPAddr()
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			t.Fatalf("port still bound after Close: %v", err)
+		}
+		ln.Close()
 	}
 }
