@@ -1,0 +1,622 @@
+package hexatri
+
+import (
+	"fmt"
+	"strings"
+)
+
+// blocked tells whether hexagon h is blockaded this round. Rule book
+// section 3, blockade: for the rest of the round and the next one.
+func (s *state) blocked(h int) bool { return s.block[h] >= s.round }
+
+// enemies tells whether hexagon h holds pieces of a seat other than p.
+func (s *state) enemies(h, p int) bool {
+	for q := 0; q < s.n; q++ {
+		if q != p && s.cnt[h*s.n+q] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// usable tells whether seat p may spend the points of hexagon h: p has
+// pieces there and nobody else has. Rule book part 1, item 5.
+func (s *state) usable(h, p int) bool {
+	return s.cnt[h*s.n+p] > 0 && !s.enemies(h, p) && !s.blocked(h)
+}
+
+// usableHexes lists the hexagons whose points seat p may spend now, with
+// at least one point, in reading order.
+func (s *state) usableHexes(p int) []int {
+	var hs []int
+	for h := 0; h < s.g.nHex; h++ {
+		if s.points[h] > 0 && s.usable(h, p) {
+			hs = append(hs, h)
+		}
+	}
+	return hs
+}
+
+// usableTotal is the sum of the points seat p may spend.
+func (s *state) usableTotal(p int) int {
+	t := 0
+	for _, h := range s.usableHexes(p) {
+		t += s.points[h]
+	}
+	return t
+}
+
+// defaultPay picks the hexagon that pays a step when none is named: the
+// departure hexagon if usable, else the usable hexagon with the most
+// points, ties in reading order. reserve is a hexagon one point of which
+// is kept back (the arrival of a chained move II), or -1. Rule book part
+// 1, item 5.
+func (s *state) defaultPay(p, dep, reserve int) int {
+	avail := func(h int) int {
+		if h == reserve {
+			return s.points[h] - 1
+		}
+		return s.points[h]
+	}
+	if dep >= 0 && s.g.isHex(dep) && s.usable(dep, p) && avail(dep) > 0 {
+		return dep
+	}
+	best := -1
+	for h := 0; h < s.g.nHex; h++ {
+		if avail(h) > 0 && s.usable(h, p) && (best < 0 || avail(h) > avail(best)) {
+			best = h
+		}
+	}
+	if best < 0 && reserve >= 0 && s.points[reserve] > 0 && s.usable(reserve, p) {
+		best = reserve
+	}
+	return best
+}
+
+// canPay reports whether seat p may pay a step at hexagon h.
+func (s *state) checkPay(p, h int) error {
+	switch {
+	case !s.usable(h, p) && s.blocked(h):
+		return fmt.Errorf("the points on %s are frozen by a blockade", s.g.name[h])
+	case s.cnt[h*s.n+p] == 0:
+		return fmt.Errorf("you have no piece on %s, so you cannot use its points", s.g.name[h])
+	case s.enemies(h, p):
+		return fmt.Errorf("%s is contested, so nobody can use its points", s.g.name[h])
+	case s.points[h] == 0:
+		return fmt.Errorf("%s has no movement points", s.g.name[h])
+	}
+	return nil
+}
+
+// canStep reports whether piece i may take a paid step now.
+func (s *state) canPaid(i int) bool { return s.o.freemove || !s.pieces[i].paid }
+
+// pickLeader chooses a leader of seat p on field f (offBoard for one
+// waiting to enter) able to take the step asked: free, paid, or either.
+func (s *state) pickLeader(p, f int, free, paid bool) int {
+	for i := range s.pieces {
+		pc := &s.pieces[i]
+		if pc.owner != p || !pc.leader || pc.at != f {
+			continue
+		}
+		if f == offBoard && pc.lock > s.round {
+			continue
+		}
+		if (free && !pc.free) || (paid && s.canPaid(i)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// pickOrdinary chooses an ordinary piece of seat p on field f (offBoard:
+// one allowed to enter) that may still take its paid step.
+func (s *state) pickOrdinary(p, f int) int {
+	for i := range s.pieces {
+		pc := &s.pieces[i]
+		if pc.owner != p || pc.leader || pc.at != f || !s.canPaid(i) {
+			continue
+		}
+		if f == offBoard && pc.lock > s.round {
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// resolve checks action a for the seat to move and fills in the piece
+// and the payment. Rule book part 1, items 5 and 8; section 3.
+func (s *state) resolve(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	switch a.kind {
+	case actPass:
+		return a, nil
+	case actClone:
+		if !s.o.cloner {
+			return a, fmt.Errorf("CLONE needs the -cloner option")
+		}
+		c := g.centre
+		if !s.usable(c, p) || s.points[c] < 6 {
+			return a, fmt.Errorf("to clone a leader you must hold the centre %s alone with 6 points on it (it has %d)", g.name[c], s.points[c])
+		}
+		return a, nil
+	case actBlock:
+		return s.resolveBlock(a)
+	case actShoot:
+		return s.resolveShoot(a)
+	case actShift:
+		return s.resolveShift(a)
+	case actEnter:
+		return s.resolveEnter(a)
+	}
+	return s.resolveStep(a)
+}
+
+// choosePiece settles which piece of seat p on field f takes the step and
+// whether the step is free. Without L: an ordinary piece is taken, or
+// the leader when no ordinary piece there can step.
+func (s *state) choosePiece(a *action, p, f int) error {
+	where := "off the board"
+	if f >= 0 {
+		where = "on " + s.g.name[f]
+	}
+	if f >= 0 && !s.g.isHex(f) {
+		i := s.occ[f-s.g.nHex]
+		if i < 0 {
+			return fmt.Errorf("there is no piece on %s", s.g.name[f])
+		}
+		pc := s.pieces[i]
+		if pc.owner != p {
+			return fmt.Errorf("the piece on %s is %s's, not yours", s.g.name[f], seatLetter(pc.owner))
+		}
+		if a.leader && !pc.leader {
+			return fmt.Errorf("the piece on %s is not your leader", s.g.name[f])
+		}
+		a.piece = i
+	} else if !a.leader && !a.free {
+		a.piece = s.pickOrdinary(p, f)
+	}
+	if a.piece < 0 {
+		// The leader: the one asked for, or the only piece left able.
+		i := s.pickLeader(p, f, a.free || a.pay < 0, !a.free)
+		if i < 0 {
+			if a.leader || a.free {
+				return fmt.Errorf("you have no leader %s that can take this step this round", where)
+			}
+			return fmt.Errorf("you have no piece %s that can still step this round", where)
+		}
+		a.piece = i
+	}
+	pc := s.pieces[a.piece]
+	a.leader = pc.leader
+	if !pc.leader {
+		if a.free {
+			return fmt.Errorf("only a leader has a free step")
+		}
+		if !s.canPaid(a.piece) {
+			return fmt.Errorf("the piece %s has already stepped this round", where)
+		}
+		return nil
+	}
+	if a.free && pc.free {
+		return fmt.Errorf("this leader has used its free step this round")
+	}
+	if a.pay >= 0 && !s.canPaid(a.piece) {
+		return fmt.Errorf("this leader has used its paid step this round")
+	}
+	if !a.free && a.pay < 0 {
+		// Default for the leader: the free step while it is unused.
+		if !pc.free {
+			a.free = true
+		} else if !s.canPaid(a.piece) {
+			return fmt.Errorf("this leader has used both its steps this round")
+		}
+	}
+	return nil
+}
+
+// settlePay fills in and checks the payment of a paid step from field
+// dep, keeping one point of reserve back.
+func (s *state) settlePay(a *action, p, dep, reserve int) error {
+	if a.free {
+		return nil
+	}
+	if a.pay < 0 {
+		a.pay = s.defaultPay(p, dep, reserve)
+		if a.pay < 0 {
+			return fmt.Errorf("you have no movement points you may use (points count only on hexagons you hold alone)")
+		}
+		return nil
+	}
+	return s.checkPay(p, a.pay)
+}
+
+// checkInto checks that field t may be stepped onto by piece i: an empty
+// triangle, an enemy ordinary piece with -capture, or a hexagon that is
+// not blockaded.
+func (s *state) checkInto(i, t int) error {
+	g := s.g
+	if g.isHex(t) {
+		if s.blocked(t) {
+			return fmt.Errorf("%s is blockaded until the end of round %d; nobody may enter it", g.name[t], s.block[t])
+		}
+		return nil
+	}
+	j := s.occ[t-g.nHex]
+	if j < 0 {
+		return nil
+	}
+	if !s.o.capture {
+		return fmt.Errorf("%s is occupied; a triangle holds one piece", g.name[t])
+	}
+	if s.pieces[j].owner == s.pieces[i].owner {
+		return fmt.Errorf("%s holds your own piece", g.name[t])
+	}
+	if s.pieces[j].leader {
+		return fmt.Errorf("%s holds a leader, and a leader cannot be captured", g.name[t])
+	}
+	return nil
+}
+
+func (s *state) resolveStep(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if a.via >= 0 {
+		return s.resolveChain(a)
+	}
+	if g.isHex(a.from) == g.isHex(a.to) {
+		return a, fmt.Errorf("steps go from a hexagon to one of its triangles or from a triangle to one of its hexagons")
+	}
+	if !adjacent(g, a.from, a.to) {
+		return a, fmt.Errorf("%s does not touch %s", g.name[a.to], g.name[a.from])
+	}
+	if g.isHex(a.from) {
+		if s.blocked(a.from) {
+			return a, fmt.Errorf("%s is blockaded until the end of round %d; nobody may leave it", g.name[a.from], s.block[a.from])
+		}
+		if s.cnt[a.from*s.n+p] == 0 {
+			return a, fmt.Errorf("you have no piece on %s", g.name[a.from])
+		}
+	}
+	if err := s.choosePiece(&a, p, a.from); err != nil {
+		return a, err
+	}
+	if g.isHex(a.from) && s.cnt[a.from*s.n+p] == 1 && s.enemies(a.from, p) {
+		return a, fmt.Errorf("you may not take your last piece off %s while enemy pieces stand there", g.name[a.from])
+	}
+	if err := s.checkInto(a.piece, a.to); err != nil {
+		return a, err
+	}
+	dep := -1
+	if g.isHex(a.from) {
+		dep = a.from
+	}
+	return a, s.settlePay(&a, p, dep, -1)
+}
+
+// resolveChain checks the chained move II: triangle, hexagon, triangle,
+// the second step paid from the hexagon. Rule book section 2.4.
+func (s *state) resolveChain(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if s.o.freemove {
+		return a, fmt.Errorf("with -freemove take the two steps one by one")
+	}
+	if g.isHex(a.from) || !g.isHex(a.via) || g.isHex(a.to) {
+		return a, fmt.Errorf("a chained move goes triangle-hexagon-triangle, e.g. D4N-D4-D4NE")
+	}
+	if !adjacent(g, a.from, a.via) {
+		return a, fmt.Errorf("%s does not touch %s", g.name[a.via], g.name[a.from])
+	}
+	if !adjacent(g, a.via, a.to) {
+		return a, fmt.Errorf("%s does not touch %s", g.name[a.to], g.name[a.via])
+	}
+	if a.leader || a.free {
+		return a, fmt.Errorf("the leader takes its steps one by one, without chaining")
+	}
+	if err := s.choosePiece(&a, p, a.from); err != nil {
+		return a, err
+	}
+	if a.leader {
+		return a, fmt.Errorf("the leader takes its steps one by one, without chaining")
+	}
+	if err := s.checkInto(a.piece, a.via); err != nil {
+		return a, err
+	}
+	if err := s.settlePay(&a, p, -1, a.via); err != nil {
+		return a, err
+	}
+	// After the first step the piece stands on the hexagon; it goes on
+	// only with a point usable there.
+	if s.enemies(a.via, p) {
+		return a, fmt.Errorf("%s holds enemy pieces, so its points cannot pay the second step", g.name[a.via])
+	}
+	left := s.points[a.via]
+	if a.pay == a.via {
+		left--
+	}
+	if left < 1 {
+		return a, fmt.Errorf("no point would be left on %s to pay the second step", g.name[a.via])
+	}
+	if a.to != a.from {
+		if err := s.checkInto(a.piece, a.to); err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+func (s *state) resolveEnter(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if !g.outer[a.to-g.nHex] {
+		return a, fmt.Errorf("%s is not an outer triangle; pieces enter on a triangle touching one hexagon only", g.name[a.to])
+	}
+	if s.occ[a.to-g.nHex] >= 0 {
+		return a, fmt.Errorf("%s is occupied", g.name[a.to])
+	}
+	if err := s.choosePiece(&a, p, offBoard); err != nil {
+		return a, err
+	}
+	return a, s.settlePay(&a, p, -1, -1)
+}
+
+// resolveBlock checks a blockade. Rule book section 3, blockade.
+func (s *state) resolveBlock(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if !s.o.blockade {
+		return a, fmt.Errorf("BLOCK needs the -blockade option")
+	}
+	h := a.to
+	if s.blocked(h) {
+		return a, fmt.Errorf("%s is already blockaded", g.name[h])
+	}
+	if s.cnt[h*s.n+p] > 0 || !s.enemies(h, p) {
+		return a, fmt.Errorf("a blockade goes on a hexagon holding opponent pieces and none of yours")
+	}
+	if a.pays == nil {
+		left := append([]int(nil), s.points...)
+		for k := 0; k < 3; k++ {
+			best := -1
+			for x := 0; x < g.nHex; x++ {
+				if left[x] > 0 && s.usable(x, p) && (best < 0 || left[x] > left[best]) {
+					best = x
+				}
+			}
+			if best < 0 {
+				return a, fmt.Errorf("a blockade costs 3 points and you may use only %d", s.usableTotal(p))
+			}
+			left[best]--
+			a.pays = append(a.pays, best)
+		}
+		return a, nil
+	}
+	for i, x := range a.pays {
+		if err := s.checkPay(p, x); err != nil {
+			return a, err
+		}
+		k := 0
+		for _, y := range a.pays[:i+1] {
+			if y == x {
+				k++
+			}
+		}
+		if k > s.points[x] {
+			return a, fmt.Errorf("%s has only %d points", g.name[x], s.points[x])
+		}
+	}
+	return a, nil
+}
+
+// queued counts seat p's orders: shots, shifts, and shifts from hexagon h.
+func (s *state) queued(p, h int) (shots, shifts, from int) {
+	for _, o := range s.orders {
+		if o.seat != p {
+			continue
+		}
+		if o.shoot {
+			shots++
+		} else {
+			shifts++
+			if o.field == h {
+				from++
+			}
+		}
+	}
+	return
+}
+
+// resolveShoot checks a shot order. Rule book section 3, shoot: the shot
+// is fired at the start of the combat phase and paid then.
+func (s *state) resolveShoot(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if !s.o.shoot {
+		return a, fmt.Errorf("SHOOT needs the -shoot option")
+	}
+	f := a.to
+	ord := func(q int) int {
+		if q == p || s.out[q] {
+			return 0
+		}
+		k := 0
+		if g.isHex(f) {
+			k = s.cnt[f*s.n+q]
+			if k > 0 && s.leaderAt(q, f) {
+				k -= s.leadersAt(q, f)
+			}
+		} else if i := s.occ[f-g.nHex]; i >= 0 && s.pieces[i].owner == q && !s.pieces[i].leader {
+			k = 1
+		}
+		return k
+	}
+	if a.colour >= 0 {
+		if a.colour >= s.n || ord(a.colour) == 0 {
+			return a, fmt.Errorf("%s holds no ordinary piece of %s to shoot (leaders cannot be shot)", g.name[f], seatLetter(a.colour))
+		}
+	} else {
+		var cs []string
+		for q := 0; q < s.n; q++ {
+			if ord(q) > 0 {
+				cs = append(cs, seatLetter(q))
+				a.colour = q
+			}
+		}
+		switch {
+		case len(cs) == 0:
+			return a, fmt.Errorf("%s holds no opponent's ordinary piece to shoot (leaders cannot be shot)", g.name[f])
+		case len(cs) > 1:
+			return a, fmt.Errorf("say whose piece on %s: SHOOT:%s:%s", g.name[f], g.name[f], strings.Join(cs, " or SHOOT:"+g.name[f]+":"))
+		}
+	}
+	same := 0
+	for _, o := range s.orders {
+		if o.seat == p && o.shoot && o.field == f && o.colour == a.colour {
+			same++
+		}
+	}
+	if same >= ord(a.colour) {
+		return a, fmt.Errorf("you already shoot every ordinary piece of %s on %s", seatLetter(a.colour), g.name[f])
+	}
+	shots, shifts, _ := s.queued(p, -1)
+	if need := 6*(shots+1) + 2*shifts; s.usableTotal(p) < need {
+		return a, fmt.Errorf("your orders would need %d points and you may use %d", need, s.usableTotal(p))
+	}
+	if s.o.shoot1 {
+		k := 0
+		for _, h := range s.usableHexes(p) {
+			k += s.points[h] / 6
+		}
+		if k < shots+1 {
+			return a, fmt.Errorf("with -shoot1hex each shot needs 6 points on one hexagon you hold")
+		}
+	}
+	return a, nil
+}
+
+// resolveShift checks a regrouping order. Rule book section 3, regroup.
+func (s *state) resolveShift(a action) (action, error) {
+	p := s.toMove
+	g := s.g
+	if !s.o.regroup {
+		return a, fmt.Errorf("SHIFT needs the -regroup option")
+	}
+	if a.from == a.to {
+		return a, fmt.Errorf("shift points to another hexagon")
+	}
+	shots, shifts, from := s.queued(p, a.from)
+	if err := s.checkPay(p, a.from); err != nil {
+		return a, err
+	}
+	if s.points[a.from] < 2*(from+1) {
+		return a, fmt.Errorf("a shift takes 2 points off %s and it has %d for %d shifts", g.name[a.from], s.points[a.from], from+1)
+	}
+	if !s.usable(a.to, p) {
+		return a, fmt.Errorf("points go only to a hexagon you hold alone; %s is not one", g.name[a.to])
+	}
+	if need := 6*shots + 2*(shifts+1); s.usableTotal(p) < need {
+		return a, fmt.Errorf("your orders would need %d points and you may use %d", need, s.usableTotal(p))
+	}
+	return a, nil
+}
+
+// leadersAt counts the leaders of seat q on field f.
+func (s *state) leadersAt(q, f int) int {
+	k := 0
+	for i := range s.pieces {
+		if s.pieces[i].owner == q && s.pieces[i].leader && s.pieces[i].at == f {
+			k++
+		}
+	}
+	return k
+}
+
+func (s *state) leaderAt(q, f int) bool { return s.leadersAt(q, f) > 0 }
+
+func adjacent(g *geom, a, b int) bool {
+	for _, x := range g.neighbours(a) {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// stepTo moves piece i onto field t, capturing with -capture: both pieces
+// leave the board, or the victim alone when a leader attacks. Rule book
+// section 3, capture.
+func (s *state) stepTo(i, t int) {
+	if !s.g.isHex(t) {
+		if j := s.occ[t-s.g.nHex]; j >= 0 {
+			s.events = append(s.events, fmt.Sprintf("%s: %s captures %s", s.g.name[t], pieceName(s.pieces[i]), pieceName(s.pieces[j])))
+			s.remove(j)
+			if !s.pieces[i].leader {
+				s.remove(i)
+				return
+			}
+		}
+	}
+	s.lift(i)
+	s.put(i, t)
+}
+
+func pieceName(pc piece) string {
+	if pc.leader {
+		return seatLetter(pc.owner) + " leader"
+	}
+	return strings.ToLower(seatLetter(pc.owner)) + " piece"
+}
+
+// apply carries out a resolved action.
+func (s *state) apply(a action) {
+	p := s.toMove
+	g := s.g
+	switch a.kind {
+	case actPass:
+		s.passes++
+		if s.passes >= s.active() {
+			s.endMovement()
+			return
+		}
+		s.toMove = s.nextActive(p + 1)
+		return
+	case actClone:
+		s.points[g.centre] -= 6
+		s.spent += 6
+		s.pieces = append(s.pieces, piece{owner: p, leader: true, at: offBoard, paid: true, free: true})
+		s.put(len(s.pieces)-1, g.centre)
+	case actBlock:
+		for _, x := range a.pays {
+			s.points[x]--
+		}
+		s.points[a.to] += 3
+		s.block[a.to] = s.round + 1
+	case actShoot:
+		s.orders = append(s.orders, order{seat: p, shoot: true, field: a.to, colour: a.colour})
+	case actShift:
+		s.orders = append(s.orders, order{seat: p, field: a.from, to: a.to})
+	case actEnter, actStep:
+		pc := &s.pieces[a.piece]
+		if a.free {
+			pc.free = true
+		} else {
+			s.points[a.pay]--
+			s.spent++
+			pc.paid = true
+		}
+		if a.kind == actEnter {
+			s.put(a.piece, a.to)
+			break
+		}
+		if a.via >= 0 {
+			s.stepTo(a.piece, a.via)
+			s.points[a.via]--
+			s.spent++
+		}
+		s.stepTo(a.piece, a.to)
+	}
+	s.passes = 0
+}
