@@ -95,6 +95,7 @@ func init() {
 	if i != numCells {
 		panic("hexemergo: board geometry is not 37 cells")
 	}
+	centre = cellAt[3][4]
 	at := func(r, n int) cell {
 		if !onBoard(r, n) {
 			return noCell
@@ -147,4 +148,5 @@ func (c cell) String() string {
 }
 
 // centre is D4, barred to White's very first entry (part 1, item 4).
-var centre = cellAt[3][4]
+// It is set by init.
+var centre cell
