@@ -128,14 +128,15 @@ func newBoard(players int, rng *rand.Rand) (*board, error) {
 	return nil, fmt.Errorf("no valid map for %d players after 1000 draws", players)
 }
 
-// buildBoard lays out the cells of the placed tiles and numbers them in
-// reading order: rows top to bottom, left to right.
+// rawCell is a cell in axial coordinates before numbering.
+type rawCell struct {
+	q, r int
+	t    terrain
+}
+
+// buildBoard lays out the cells of the placed tiles.
 func buildBoard(players int, layout []placement) *board {
-	type raw struct {
-		q, r int
-		t    terrain
-	}
-	var cells []raw
+	var cells []rawCell
 	for _, p := range layout {
 		var cs string
 		for _, t := range tiles {
@@ -143,12 +144,20 @@ func buildBoard(players int, layout []placement) *board {
 				cs = t.cells
 			}
 		}
-		cells = append(cells, raw{p.q, p.r, code(cs[0])})
+		cells = append(cells, rawCell{p.q, p.r, code(cs[0])})
 		for i := 0; i < 6; i++ {
 			d := dirs[(i+p.rotation)%6]
-			cells = append(cells, raw{p.q + d[0], p.r + d[1], code(cs[1+i])})
+			cells = append(cells, rawCell{p.q + d[0], p.r + d[1], code(cs[1+i])})
 		}
 	}
+	b := makeBoard(players, cells)
+	b.layout = layout
+	return b
+}
+
+// makeBoard numbers the cells in reading order (rows top to bottom,
+// left to right) and works out names and neighbours.
+func makeBoard(players int, cells []rawCell) *board {
 	sort.Slice(cells, func(i, j int) bool {
 		a, b := cells[i], cells[j]
 		if a.r != b.r {
@@ -156,7 +165,7 @@ func buildBoard(players int, layout []placement) *board {
 		}
 		return 2*a.q+a.r < 2*b.q+b.r
 	})
-	b := &board{players: players, n: len(cells), layout: layout}
+	b := &board{players: players, n: len(cells)}
 	rmin, dmin := cells[0].r, 1<<30
 	for _, c := range cells {
 		if d := 2*c.q + c.r; d < dmin {
