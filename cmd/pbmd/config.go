@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/spf13/viper"
+
+	"github.com/pbmgo/pbm/pbm/daemon"
+)
+
+// defaults holds every configuration key with its default. Every key
+// is set here, so that viper binds each one to its environment
+// variable PBM_<SECTION>_<KEY>: viper's AutomaticEnv only finds keys
+// it knows (spf13/viper#761).
+var defaults = map[string]any{
+	"data":              "pbm.db",
+	"backup":            ".",
+	"admins":            []string{},
+	"server.address":    "pbm@localhost",
+	"server.name":       "PBM Server",
+	"imap.host":         "",
+	"imap.port":         993,
+	"imap.tls":          "tls",
+	"imap.username":     "",
+	"imap.password":     "",
+	"imap.mailbox":      "INBOX",
+	"imap.processed":    "Processed",
+	"imap.poll":         "5m",
+	"smtp.host":         "",
+	"smtp.port":         587,
+	"smtp.tls":          "starttls",
+	"smtp.username":     "",
+	"smtp.password":     "",
+	"smtp.helo":         "",
+	"smtp.poll":         "30s",
+	"embedded.imap":     "127.0.0.1:1143",
+	"embedded.smtp":     "127.0.0.1:2525",
+	"embedded.password": "pbm",
+}
+
+// loadConfig reads the YAML file at path (a missing file is fine when
+// the path was not given explicitly) and the PBM_* environment.
+func loadConfig(path string, explicit bool) (daemon.Config, error) {
+	v := viper.New()
+	for k, val := range defaults {
+		v.SetDefault(k, val)
+	}
+	v.SetEnvPrefix("PBM")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
+	v.AutomaticEnv()
+	v.SetConfigFile(path)
+	v.SetConfigType("yaml")
+	var cfg daemon.Config
+	if err := v.ReadInConfig(); err != nil {
+		var notFound viper.ConfigFileNotFoundError
+		if explicit || !(errors.As(err, &notFound) || errors.Is(err, fs.ErrNotExist)) {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	if err := v.UnmarshalExact(&cfg); err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
+	if cfg.SMTP.Host == "" {
+		cfg.SMTP.Host = cfg.IMAP.Host
+	}
+	if cfg.SMTP.Helo == "" {
+		_, domain, _ := strings.Cut(cfg.Server.Address, "@")
+		cfg.SMTP.Helo = domain
+	}
+	return cfg, nil
+}

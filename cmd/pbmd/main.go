@@ -1,0 +1,59 @@
+// Command pbmd is the play-by-email server daemon. With no mail server
+// configured it starts its embedded IMAP and SMTP servers on loopback,
+// so that "go run ./cmd/pbmd" works on a fresh machine.
+//
+// Usage:
+//
+//	pbmd [-config pbm.yaml]          run the daemon
+//	pbmd -config pbm.yaml help       print the command reference
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/daemon"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "pbmd:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	configPath := flag.String("config", "", "configuration file (default pbm.yaml, if present)")
+	flag.Parse()
+	path, explicit := *configPath, *configPath != ""
+	if !explicit {
+		path = "pbm.yaml"
+	}
+	cfg, err := loadConfig(path, explicit)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	cfg.Logger = log
+	cfg.Games = engine.NewRegistry(games()...)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if flag.Arg(0) == "help" {
+		return printHelp(cfg)
+	}
+	d, err := daemon.Start(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	log.Info("pbmd started", "address", cfg.Server.Address, "data", cfg.Data, "games", len(cfg.Games.Games()))
+	<-ctx.Done()
+	log.Info("pbmd stopping")
+	return d.Close()
+}

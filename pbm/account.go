@@ -1,0 +1,197 @@
+package pbm
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strings"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+// Userids: 2-20 letters, digits, '_' and '-' (protocol.md, Accounts).
+var validUserid = regexp.MustCompile(`^[A-Za-z0-9_-]{2,20}$`)
+
+// reserved are words that cannot be userids: they would read as
+// selectors or keywords in commands.
+var reserved = map[string]bool{
+	"all": true, "active": true, "inactive": true, "next": true, "new": true,
+	"admin": true, "help": true, "none": true, "nobody": true,
+}
+
+func checkPassword(pw string) error {
+	switch {
+	case pw == "":
+		return refuse("The password is empty.")
+	case len(pw) > 72:
+		return refuse("The password is longer than 72 bytes.")
+	}
+	return nil
+}
+
+// parseAddresses checks delivery addresses (RFC 5322 section 3.4.1
+// addr-spec) and returns them in lower case.
+func parseAddresses(words []string) ([]string, error) {
+	var out []string
+	for _, w := range words {
+		a, err := mail.ParseAddress(w)
+		if err != nil || strings.ContainsAny(a.Address, "\r\n\t <>\"") || !strings.Contains(a.Address, "@") {
+			return nil, refuse("%q is not a mail address.", trimLine(w))
+		}
+		out = append(out, strings.ToLower(a.Address))
+	}
+	if len(out) > 5 {
+		return nil, refuse("At most 5 addresses.")
+	}
+	return out, nil
+}
+
+func (s *Server) hash(pw string) ([]byte, error) {
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), s.cfg.BcryptCost)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+	return h, nil
+}
+
+// auth checks a userid and password and returns the account.
+func (c *call) auth(id, pw string) (store.User, error) {
+	u, err := c.tx.User(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, refuse("Invalid userid entered: %q is not signed up.", trimLine(id))
+	}
+	if err != nil {
+		return u, err
+	}
+	if u.Closed {
+		return u, refuse("The account %s is closed.", u.ID)
+	}
+	if bcrypt.CompareHashAndPassword(u.Hash, []byte(pw)) != nil {
+		return u, refuse("Invalid password entered for %s.", u.ID)
+	}
+	return u, nil
+}
+
+func (s *Server) cmdSignup(c *call) error {
+	id, pw := c.args[0], c.args[1]
+	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
+		return refuse("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword.", trimLine(id))
+	}
+	if _, ok := s.cfg.Games.Lookup(id); ok {
+		return refuse("%q is the name of a game and cannot be a userid.", id)
+	}
+	if err := checkPassword(pw); err != nil {
+		return err
+	}
+	if _, err := c.tx.User(id); err == nil {
+		return refuse("The userid %s is taken.", id)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	addrs := []string{c.msg.From}
+	if len(c.args) > 2 {
+		var err error
+		if addrs, err = parseAddresses(c.args[2:]); err != nil {
+			return err
+		}
+	}
+	h, err := s.hash(pw)
+	if err != nil {
+		return err
+	}
+	if err := c.tx.PutUser(store.User{ID: id, Hash: h, Addresses: addrs, Created: s.now()}); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("Welcome, %s. Your mail goes to %s. Send \"list\" for the games and \"help\" for the commands.",
+		id, strings.Join(addrs, ", "))
+	return nil
+}
+
+func (s *Server) cmdChangePassword(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	if err := checkPassword(c.args[2]); err != nil {
+		return err
+	}
+	if u.Hash, err = s.hash(c.args[2]); err != nil {
+		return err
+	}
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("The password of %s is changed.", u.ID)
+	return nil
+}
+
+func (s *Server) cmdChangeAddress(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	addrs, err := parseAddresses(c.args[2:])
+	if err != nil {
+		return err
+	}
+	old := u.Addresses
+	u.Addresses = addrs
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.", u.ID, strings.Join(addrs, ", "))
+	// The old addresses hear of the change too, so a stolen password
+	// does not redirect an account silently.
+	for _, a := range old {
+		if !contains(addrs, a) && a != c.msg.From {
+			if err := c.notice(a, "pbm: address changed for "+u.ID,
+				fmt.Sprintf("The mail of %s now goes to %s, by a command from %s.", u.ID, strings.Join(addrs, ", "), c.msg.From)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Server) cmdSignoff(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	boards, err := c.tx.Boards("")
+	if err != nil {
+		return err
+	}
+	resigned := 0
+	for _, b := range boards {
+		if b.Over || seatOf(b, u.ID) < 0 {
+			continue
+		}
+		if err := c.resignSeat(b, seatOf(b, u.ID), "resign", u.ID+" closed the account and resigns."); err != nil {
+			var ref *Refusal
+			if errors.As(err, &ref) {
+				continue
+			}
+			return err
+		}
+		resigned++
+	}
+	u.Closed = true
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("The account %s is closed; %d running games resigned.", u.ID, resigned)
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

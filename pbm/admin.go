@@ -1,0 +1,230 @@
+package pbm
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+// cmdAdmin runs "admin <userid> <password> <command> [<args>...]" for
+// the configured admins. Every admin action is logged, and mailed to
+// the players it affects.
+func (s *Server) cmdAdmin(c *call) error {
+	id, pw := c.args[0], c.args[1]
+	if !s.isAdmin(id) {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
+		return refuse("%s is not an admin here.", trimLine(id))
+	}
+	u, err := c.auth(id, pw)
+	if err != nil {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
+	set := s.adminCommands()
+	name, cmd, err := set.lookup(c.args[2])
+	if err != nil {
+		return refuse("%v; admin commands: %s.", err, strings.Join(set.names(), ", "))
+	}
+	args := c.args[3:]
+	masked := append([]string{"admin", u.ID, "********", name}, args...)
+	for _, i := range cmd.secrets {
+		if i < len(args) {
+			masked[4+i] = "********"
+		}
+	}
+	c.sec.Command = trimLine(strings.Join(masked, " "))
+	if len(args) < cmd.minArgs {
+		return refuse("Usage: admin <userid> <password> %s %s", name, cmd.usage)
+	}
+	sub := *c
+	sub.args = args
+	s.log.Info("admin", "userid", u.ID, "from", c.msg.From, "command", c.sec.Command)
+	return cmd.handle(&sub)
+}
+
+
+func (s *Server) adminUsers(c *call) error {
+	users, err := c.tx.Users()
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d accounts:\n", len(users))
+	for _, u := range users {
+		state := ""
+		if u.Closed {
+			state = " (closed)"
+		}
+		fmt.Fprintf(&b, "  %-20s %s%s, since %s\n", u.ID, strings.Join(u.Addresses, " "), state, u.Created.UTC().Format("2006-01-02"))
+	}
+	c.sec.Text = b.String()
+	return nil
+}
+
+func (s *Server) adminGames(c *call) error {
+	boards, err := c.tx.Boards("")
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d boards:\n", len(boards))
+	for _, bd := range boards {
+		state := "running"
+		if bd.Over {
+			state = bd.Outcome
+		}
+		fmt.Fprintf(&b, "  %-10s %5d %4d moves  %-30s %s\n", bd.Game, bd.Number, len(bd.Log), strings.Join(bd.Players, " "), state)
+	}
+	c.sec.Text = b.String()
+	return nil
+}
+
+func (s *Server) adminStats(c *call) error {
+	users, err := c.tx.Users()
+	if err != nil {
+		return err
+	}
+	boards, err := c.tx.Boards("")
+	if err != nil {
+		return err
+	}
+	failed, err := c.tx.FailedMail()
+	if err != nil {
+		return err
+	}
+	running := 0
+	for _, b := range boards {
+		if !b.Over {
+			running++
+		}
+	}
+	c.sec.Text = fmt.Sprintf("accounts %d; boards %d (%d running, %d finished); mails processed %d; outbox %d; failed deliveries %d",
+		len(users), len(boards), running, len(boards)-running, c.tx.ProcessedCount(), c.tx.OutboxLen(), len(failed))
+	return nil
+}
+
+// adminBoard finds the board named by "<game> <board>".
+func (c *call) adminBoard(gameName, num string) (store.Board, error) {
+	g, ok := c.s.cfg.Games.Lookup(gameName)
+	if !ok {
+		return store.Board{}, refuse("There is no game %q.", trimLine(gameName))
+	}
+	c.game, c.sec.game = g, g
+	n, _, err := boardArg(g, num)
+	if err != nil {
+		return store.Board{}, err
+	}
+	return c.loadBoard(n)
+}
+
+func (s *Server) adminAbort(c *call) error {
+	b, err := c.adminBoard(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	if b.Over {
+		return refuse("%s board %d has already ended: %s", c.game.Title(), b.Number, b.Outcome)
+	}
+	g, st, err := s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	b.Over, b.Aborted, b.Updated = true, true, s.now()
+	b.Outcome = status(b, st)
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("%s board %d aborted.", g.Title(), b.Number)
+	return c.mailBoard(b, g, st, false, "An admin aborted this game.", "", "")
+}
+
+func (s *Server) adminForfeit(c *call) error {
+	b, err := c.adminBoard(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	if b.Over {
+		return refuse("%s board %d has already ended: %s", c.game.Title(), b.Number, b.Outcome)
+	}
+	seat := seatOf(b, c.args[2])
+	if seat < 0 {
+		return refuse("%s is not playing %s board %d.", trimLine(c.args[2]), c.game.Title(), b.Number)
+	}
+	if err := c.resignSeat(b, seat, "forfeit", "An admin forfeited "+b.Players[seat]+"."); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("%s forfeits %s board %d.", b.Players[seat], c.game.Title(), b.Number)
+	return nil
+}
+
+func (s *Server) adminSetPassword(c *call) error {
+	u, err := c.tx.User(c.args[0])
+	if errors.Is(err, store.ErrNotFound) {
+		return refuse("There is no user %q.", trimLine(c.args[0]))
+	} else if err != nil {
+		return err
+	}
+	if err := checkPassword(c.args[1]); err != nil {
+		return err
+	}
+	if u.Hash, err = s.hash(c.args[1]); err != nil {
+		return err
+	}
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	for _, a := range u.Addresses {
+		if err := c.notice(a, "pbm: your password was reset", fmt.Sprintf(
+			"An admin set a new password for your account %s. Ask the admins for it.", u.ID)); err != nil {
+			return err
+		}
+	}
+	c.sec.Text = fmt.Sprintf("The password of %s is set; the user was told.", u.ID)
+	return nil
+}
+
+func (s *Server) adminBroadcast(c *call) error {
+	if strings.TrimSpace(c.comment) == "" {
+		return refuse("The body of the mail is the broadcast, and it is empty.")
+	}
+	users, err := c.tx.Users()
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, u := range users {
+		if u.Closed {
+			continue
+		}
+		for _, a := range u.Addresses {
+			if err := c.notice(a, "Broadcast from "+s.cfg.Name, c.comment); err != nil {
+				return err
+			}
+			n++
+		}
+	}
+	c.sec.Text = fmt.Sprintf("Broadcast queued for %d addresses.", n)
+	return nil
+}
+
+// adminBackup writes a consistent copy of the database once this
+// mail's transaction has committed (a read transaction inside a write
+// transaction of the same goroutine could deadlock bbolt).
+func (s *Server) adminBackup(c *call) error {
+	name := "pbm-backup-" + s.now().UTC().Format("20060102-150405") + ".db"
+	path := filepath.Join(s.cfg.BackupDir, name)
+	c.after = append(c.after, func() {
+		n, err := s.cfg.Store.Backup(path)
+		if err != nil {
+			s.log.Error("backup", "path", path, "error", err)
+			return
+		}
+		s.log.Info("backup", "path", path, "bytes", strconv.FormatInt(n, 10))
+	})
+	c.sec.Text = "A consistent copy of the database is being written to " + path + " (failures are in the log)."
+	return nil
+}

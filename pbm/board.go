@@ -1,0 +1,228 @@
+package pbm
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// replay rebuilds a board's position after its first upto log entries
+// (all of them when upto < 0) by replaying the log from the seed.
+func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, error) {
+	g, ok := s.cfg.Games.Lookup(b.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number)
+	}
+	st, err := g.New(len(b.Players), b.Options, b.Seed)
+	if err != nil {
+		return nil, nil, fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err)
+	}
+	log := b.Log
+	if upto >= 0 && upto < len(log) {
+		log = log[:upto]
+	}
+	for i, e := range log {
+		switch e.Kind {
+		case "":
+			_, err = st.Play(e.Move)
+		default:
+			err = st.Resign(e.Seat)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err)
+		}
+	}
+	return g, st, nil
+}
+
+func seatOf(b store.Board, id string) int {
+	for i, p := range b.Players {
+		if strings.EqualFold(p, id) {
+			return i
+		}
+	}
+	return -1
+}
+
+// toMove is the userid whose turn it is, or "" when the game is over.
+func toMove(b store.Board, st engine.State) string {
+	if b.Over {
+		return ""
+	}
+	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
+		return b.Players[t]
+	}
+	return ""
+}
+
+// status is the line that says whose turn it is or how it ended.
+func status(b store.Board, st engine.State) string {
+	if b.Aborted {
+		return "The game was aborted by an admin."
+	}
+	res := st.Result()
+	if !res.Over {
+		return fmt.Sprintf("It is %s's turn.", toMove(b, st))
+	}
+	reason := ""
+	if res.Reason != "" {
+		reason = " (" + res.Reason + ")"
+	}
+	if res.Draw() {
+		return "Game was a tie" + reason + "."
+	}
+	var w []string
+	for _, seat := range res.Winners {
+		if seat >= 0 && seat < len(b.Players) {
+			w = append(w, b.Players[seat])
+		}
+	}
+	return "Game won by " + strings.Join(w, " and ") + reason + "."
+}
+
+// settle records the end of the game on the board when it is over.
+func settle(b *store.Board, st engine.State) {
+	if st.Result().Over {
+		b.Over = true
+		b.Outcome = status(*b, st)
+	}
+}
+
+type moveLine struct {
+	N    int
+	Who  string
+	Move string
+}
+
+// boardView is what the board template shows.
+type boardView struct {
+	New       bool
+	Title     string
+	Game      string
+	Number    int
+	Event     string
+	Status    string
+	Players   []string
+	Moves     []moveLine
+	Truncated bool
+	Board     string
+	Comment   string
+	CommentBy string
+	Started   string
+	Updated   string
+	ToMove    string
+	Next      int
+	Server    string
+}
+
+// boardText renders the text of a board mail. upto is the number of
+// log entries shown (the whole log when upto < 0).
+func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
+	var diagram bytes.Buffer
+	st.Board(&diagram, b.Players)
+	log := b.Log
+	if upto >= 0 && upto < len(log) {
+		log = log[:upto]
+	}
+	v := boardView{
+		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
+		Status: status(b, st), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
+		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
+		Server: s.cfg.Name,
+	}
+	if upto >= 0 && upto < len(b.Log) {
+		v.Status = fmt.Sprintf("As it stood after move %d. %s", upto, statusAt(b, st))
+	} else if !b.Over {
+		v.ToMove = toMove(b, st)
+		v.Next = len(b.Log) + 1
+	}
+	first := 0
+	if !b.Over && upto < 0 && len(log) > 8 {
+		first, v.Truncated = len(log)-8, true
+	}
+	for i := first; i < len(log); i++ {
+		e := log[i]
+		who := "?"
+		if e.Seat >= 0 && e.Seat < len(b.Players) {
+			who = b.Players[e.Seat]
+		}
+		mv := e.Move
+		if e.Kind != "" {
+			mv = "(" + e.Kind + ")"
+		}
+		v.Moves = append(v.Moves, moveLine{N: i + 1, Who: who, Move: mv})
+	}
+	return s.tpl.render("board.txt", v)
+}
+
+// statusAt is the status line of a past position.
+func statusAt(b store.Board, st engine.State) string {
+	if st.Result().Over {
+		c := b
+		c.Aborted = false
+		return status(c, st)
+	}
+	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
+		return fmt.Sprintf("It was %s's turn.", b.Players[t])
+	}
+	return ""
+}
+
+// boardSubjectLine is the subject of a board mail (protocol.md,
+// Replies): "<Game> Board <n> <who>", " **" with a comment, "New "
+// before it for a new board.
+func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comment bool) string {
+	s := strings.TrimSpace(fmt.Sprintf("%s Board %d %s", g.Title(), b.Number, toMove(b, st)))
+	if isNew {
+		s = "New " + s
+	}
+	if comment {
+		s += " **"
+	}
+	return s
+}
+
+// mailBoard sends the board to every player of it, one mail per
+// address (RFC 3834 section 3.1.3: one recipient per automatic mail).
+func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, isNew bool, event, comment, by string) error {
+	text, err := c.s.boardText(b, g, st, -1, isNew, event, comment, by)
+	if err != nil {
+		return err
+	}
+	subject := boardSubjectLine(g, b, st, isNew, comment != "")
+	for _, p := range b.Players {
+		u, err := c.tx.User(p)
+		if errors.Is(err, store.ErrNotFound) || u.Closed {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for _, a := range u.Addresses {
+			if err := c.send(outMail{To: a, Subject: subject, Text: text,
+				InReplyTo: b.ThreadID, References: []string{b.ThreadID}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// send queues one mail.
+func (r *run) send(m outMail) error {
+	r.queued++
+	return r.s.enqueue(r.tx, m)
+}
+
+// notice queues a short notice to one address.
+func (c *call) notice(to, subject, text string) error {
+	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+	if err != nil {
+		return err
+	}
+	return c.send(outMail{To: to, Subject: subject, Text: body})
+}

@@ -1,0 +1,253 @@
+package pbm
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// command is one entry of the command table. The table is declarative
+// (in the manner of soju's service commands): help is generated from
+// it, and the dispatcher does the checks it declares.
+type command struct {
+	usage string // the words after the command name
+	help  string
+	// secrets are the indexes in args of words never echoed back
+	// (passwords).
+	secrets []int
+	// minArgs is the least number of args; fewer is a usage error.
+	minArgs int
+	// admin commands are dispatched only under "admin" for the
+	// configured admins.
+	admin    bool
+	handle   func(*call) error
+	children commandSet
+	aliases  []string
+}
+
+type commandSet map[string]*command
+
+// lookup finds a command by name, alias, or unique prefix of at least
+// three letters (pbmserv accepts "chall" for "challenge").
+func (cs commandSet) lookup(word string) (string, *command, error) {
+	word = strings.ToLower(word)
+	if c, ok := cs[word]; ok {
+		return word, c, nil
+	}
+	for name, c := range cs {
+		for _, a := range c.aliases {
+			if a == word {
+				return name, c, nil
+			}
+		}
+	}
+	var found []string
+	if len(word) >= 3 {
+		for name := range cs {
+			if strings.HasPrefix(name, word) {
+				found = append(found, name)
+			}
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], cs[found[0]], nil
+	case 0:
+		return "", nil, fmt.Errorf("unknown command %q", word)
+	}
+	sort.Strings(found)
+	return "", nil, fmt.Errorf("command %q is ambiguous: %s", word, strings.Join(found, ", "))
+}
+
+func (cs commandSet) names() []string {
+	var out []string
+	for n := range cs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Refusal is an error a player reads: the command was refused and
+// nothing of it was applied.
+type Refusal struct {
+	Text  string
+	Board int // the board the command concerned, or 0
+}
+
+func (r *Refusal) Error() string { return r.Text }
+
+func refuse(format string, args ...any) error {
+	return &Refusal{Text: fmt.Sprintf(format, args...)}
+}
+
+// section is the part of the reply about one command.
+type section struct {
+	Command string // the line as given, secrets masked
+	Refused bool
+	Text    string
+	game    engine.Game
+	board   int
+	subject string // subject when this is the only command
+}
+
+// call is one command being run.
+type call struct {
+	*run
+	name    []string // command words: "change", "password"
+	args    []string
+	game    engine.Game
+	sec     *section
+	comment string
+}
+
+// run is the handling of one mail.
+type run struct {
+	s        *Server
+	tx       *store.Tx
+	msg      *Message
+	sections []*section
+	queued   int
+	after    []func()
+}
+
+func (r *run) refused() int {
+	n := 0
+	for _, s := range r.sections {
+		if s.Refused {
+			n++
+		}
+	}
+	return n
+}
+
+// all reads the mail's commands, runs each, and queues the reply.
+func (r *run) all() error {
+	lines, comment := r.s.commandLines(r.msg)
+	if len(lines) == 0 {
+		r.sections = append(r.sections, &section{
+			Command: trimLine(firstLine(r.msg.Subject, r.msg.Body)), Refused: true,
+			Text: "No command found. Put one command in the Subject, or several in the body, one per line.",
+		})
+	}
+	if len(lines) > r.s.cfg.MaxCommands {
+		extra := len(lines) - r.s.cfg.MaxCommands
+		lines = lines[:r.s.cfg.MaxCommands]
+		defer func() {
+			r.sections = append(r.sections, &section{Command: "...", Refused: true,
+				Text: fmt.Sprintf("%d more command lines were not read: at most %d commands per mail.", extra, r.s.cfg.MaxCommands)})
+		}()
+	}
+	for _, line := range lines {
+		if err := r.one(line, comment); err != nil {
+			return err
+		}
+	}
+	return r.reply()
+}
+
+// one runs one command line. Only internal errors (the store failing)
+// are returned; refusals become the section's text.
+func (r *run) one(line, comment string) error {
+	words := strings.Fields(line)
+	sec := &section{Command: trimLine(line)}
+	r.sections = append(r.sections, sec)
+	c, err := r.resolve(words, comment, sec)
+	if err == nil {
+		sec.Command = trimLine(maskLine(words, len(c.name), c.secretsOf()))
+		err = c.cmd.handle(c.call)
+	}
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		sec.Refused = true
+		sec.Text = ref.Text
+		if ref.Board != 0 {
+			sec.board = ref.Board
+		}
+		return nil
+	}
+	return err
+}
+
+type resolved struct {
+	*call
+	cmd *command
+}
+
+func (c resolved) secretsOf() []int { return c.cmd.secrets }
+
+// resolve finds the command of a line in the table.
+func (r *run) resolve(words []string, comment string, sec *section) (resolved, error) {
+	c := &call{run: r, sec: sec, comment: comment}
+	set := r.s.global
+	if g, ok := r.s.cfg.Games.Lookup(words[0]); ok {
+		c.game, sec.game = g, g
+		c.name = []string{g.Name()}
+		set = r.s.game
+		words = words[1:]
+		if len(words) == 0 {
+			return resolved{}, refuse("%s what? Try \"%s help\"; commands: %s.", g.Name(), g.Name(), strings.Join(set.names(), ", "))
+		}
+	}
+	for {
+		name, cmd, err := set.lookup(words[0])
+		if err != nil {
+			if c.game == nil && len(c.name) == 0 {
+				return resolved{}, refuse("%v. Send \"help\" for the commands, \"list\" for the games.", err)
+			}
+			return resolved{}, refuse("%v after %q; commands: %s.", err, strings.Join(c.name, " "), strings.Join(set.names(), ", "))
+		}
+		c.name = append(c.name, name)
+		words = words[1:]
+		if cmd.children != nil {
+			if len(words) == 0 {
+				return resolved{}, refuse("%s what? One of: %s.", strings.Join(c.name, " "), strings.Join(cmd.children.names(), ", "))
+			}
+			set = cmd.children
+			continue
+		}
+		if cmd.admin {
+			return resolved{}, refuse("%s is an admin command: send it as \"admin <userid> <password> %s\".", name, name)
+		}
+		c.args = words
+		if len(c.args) < cmd.minArgs {
+			return resolved{}, refuse("Usage: %s %s", strings.Join(c.name, " "), cmd.usage)
+		}
+		return resolved{call: c, cmd: cmd}, nil
+	}
+}
+
+// maskLine rebuilds a command line with its secret words replaced.
+func maskLine(words []string, nameLen int, secrets []int) string {
+	out := append([]string(nil), words...)
+	for _, i := range secrets {
+		if j := nameLen + i; j < len(out) {
+			out[j] = "********"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func trimLine(s string) string {
+	s = oneLine(s)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "..."
+	}
+	return s
+}
+
+func firstLine(subject, body string) string {
+	if strings.TrimSpace(subject) != "" {
+		return subject
+	}
+	for _, l := range strings.Split(body, "\n") {
+		if strings.TrimSpace(l) != "" {
+			return l
+		}
+	}
+	return "(empty mail)"
+}

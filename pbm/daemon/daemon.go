@@ -1,0 +1,186 @@
+// Package daemon wires the parts of the server together: the store,
+// the command core, the IMAP intake, the SMTP delivery and, when no
+// mail server is configured, the embedded mail servers. cmd/pbmd reads
+// the configuration and calls Start; the end-to-end tests do the same.
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/inbox"
+	"github.com/pbmgo/pbm/pbm/localmail"
+	"github.com/pbmgo/pbm/pbm/outbox"
+	"github.com/pbmgo/pbm/store"
+)
+
+// Config is the whole configuration, as read from the YAML file
+// (config.example.yaml documents every key).
+type Config struct {
+	Data      string   `mapstructure:"data"`
+	BackupDir string   `mapstructure:"backup"`
+	Admins    []string `mapstructure:"admins"`
+	Server    struct {
+		Address string `mapstructure:"address"`
+		Name    string `mapstructure:"name"`
+	} `mapstructure:"server"`
+	IMAP struct {
+		Host      string        `mapstructure:"host"`
+		Port      int           `mapstructure:"port"`
+		TLS       string        `mapstructure:"tls"`
+		Username  string        `mapstructure:"username"`
+		Password  string        `mapstructure:"password"`
+		Mailbox   string        `mapstructure:"mailbox"`
+		Processed string        `mapstructure:"processed"`
+		Poll      time.Duration `mapstructure:"poll"`
+	} `mapstructure:"imap"`
+	SMTP struct {
+		Host     string        `mapstructure:"host"`
+		Port     int           `mapstructure:"port"`
+		TLS      string        `mapstructure:"tls"`
+		Username string        `mapstructure:"username"`
+		Password string        `mapstructure:"password"`
+		Helo     string        `mapstructure:"helo"`
+		Poll     time.Duration `mapstructure:"poll"`
+	} `mapstructure:"smtp"`
+	Embedded struct {
+		IMAP     string `mapstructure:"imap"`
+		SMTP     string `mapstructure:"smtp"`
+		Password string `mapstructure:"password"`
+	} `mapstructure:"embedded"`
+
+	// Set by the caller, not the file.
+	Games      *engine.Registry `mapstructure:"-"`
+	Logger     *slog.Logger     `mapstructure:"-"`
+	BcryptCost int              `mapstructure:"-"`
+	// Retry overrides the outbox's retry waits (tests).
+	Retry []time.Duration `mapstructure:"-"`
+	// Backoff overrides the intake's reconnect backoff (tests).
+	Backoff time.Duration `mapstructure:"-"`
+}
+
+// Daemon is a running server.
+type Daemon struct {
+	Store  *store.Store
+	Server *pbm.Server
+	// Local is the embedded mail server, or nil when a real one is
+	// configured.
+	Local  *localmail.Server
+	inbox  *inbox.Inbox
+	sender *outbox.Sender
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	log    *slog.Logger
+}
+
+// Start opens the store and starts the intake and the delivery. It
+// returns once everything is listening; Close stops it.
+func Start(ctx context.Context, cfg Config) (*Daemon, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	if cfg.Server.Address == "" {
+		return nil, errors.New("daemon: server.address is empty")
+	}
+	st, err := store.Open(store.Config{Path: cfg.Data})
+	if err != nil {
+		return nil, err
+	}
+	d := &Daemon{Store: st, log: log}
+	fail := func(err error) (*Daemon, error) {
+		d.closeParts()
+		return nil, err
+	}
+	d.Server, err = pbm.New(pbm.Config{
+		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
+		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
+	})
+	if err != nil {
+		return fail(err)
+	}
+
+	imapAddr := net.JoinHostPort(cfg.IMAP.Host, strconv.Itoa(cfg.IMAP.Port))
+	smtpAddr := net.JoinHostPort(cfg.SMTP.Host, strconv.Itoa(cfg.SMTP.Port))
+	imapUser, imapPass, imapTLS := cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.TLS
+	smtpTLS := cfg.SMTP.TLS
+	if cfg.IMAP.Host == "" {
+		d.Local, err = localmail.Start(localmail.Config{
+			IMAPAddr: cfg.Embedded.IMAP, SMTPAddr: cfg.Embedded.SMTP,
+			ServerAddress: cfg.Server.Address, Password: cfg.Embedded.Password, Logger: log,
+		})
+		if err != nil {
+			return fail(fmt.Errorf("embedded mail servers: %w", err))
+		}
+		imapAddr, smtpAddr = d.Local.IMAPAddr(), d.Local.SMTPAddr()
+		imapUser, imapPass, imapTLS, smtpTLS = cfg.Server.Address, cfg.Embedded.Password, "none", "none"
+		if imapPass == "" {
+			imapPass = localmail.DefaultPassword
+		}
+		log.Info("embedded mail servers", "imap", imapAddr, "smtp", smtpAddr, "server_address", cfg.Server.Address)
+	}
+
+	d.sender, err = outbox.New(outbox.Config{
+		Store: st, Addr: smtpAddr, TLS: smtpTLS, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
+		Helo: cfg.SMTP.Helo, Poll: cfg.SMTP.Poll, Retry: cfg.Retry, OnFailure: d.Server.ReportFailure, Logger: log,
+	})
+	if err != nil {
+		return fail(err)
+	}
+	var maxBackoff time.Duration
+	if cfg.Backoff > 0 {
+		maxBackoff = 20 * cfg.Backoff
+	}
+	d.inbox, err = inbox.New(inbox.Config{
+		Addr: imapAddr, TLS: imapTLS, Username: imapUser, Password: imapPass,
+		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
+		MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
+		Handler: d.handle, Logger: log,
+	})
+	if err != nil {
+		return fail(err)
+	}
+	ctx, d.cancel = context.WithCancel(ctx)
+	d.wg.Add(2)
+	go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
+	go func() { defer d.wg.Done(); d.sender.Run(ctx) }()
+	return d, nil
+}
+
+// handle passes one mail to the core and wakes the sender when it
+// queued mail.
+func (d *Daemon) handle(ctx context.Context, raw []byte) error {
+	out, err := d.Server.Handle(ctx, raw)
+	if err == nil && out.Queued > 0 {
+		d.sender.Poke()
+	}
+	return err
+}
+
+// Close stops the intake and the delivery and closes the store.
+func (d *Daemon) Close() error {
+	if d.cancel != nil {
+		d.cancel()
+	}
+	d.wg.Wait()
+	return d.closeParts()
+}
+
+func (d *Daemon) closeParts() error {
+	var errs []error
+	if d.Local != nil {
+		errs = append(errs, d.Local.Close())
+	}
+	if d.Store != nil {
+		errs = append(errs, d.Store.Close())
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,381 @@
+package pbm
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+func (s *Server) cmdGameHelp(c *call) error {
+	var b strings.Builder
+	min, max := c.game.Players()
+	fmt.Fprintf(&b, "%s, %s players.\n\n%s\n", c.game.Title(), playerRange(min, max), strings.TrimRight(c.game.Help(), "\n"))
+	if opts := c.game.Options(); len(opts) > 0 {
+		b.WriteString("\nChallenge options:\n")
+		for _, o := range opts {
+			name := "-" + o.Name
+			if o.Value != "" {
+				name += "=" + o.Value
+			}
+			def := ""
+			if o.Default != "" {
+				def = " (default " + o.Default + ")"
+			}
+			fmt.Fprintf(&b, "  %-16s %s%s\n", name, o.Help, def)
+		}
+	}
+	fmt.Fprintf(&b, "\nStart a board:\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())
+	c.sec.Text = "\n" + b.String()
+	c.sec.subject = c.game.Title() + " help"
+	return nil
+}
+
+func playerRange(min, max int) string {
+	if min == max {
+		return strconv.Itoa(min)
+	}
+	return fmt.Sprintf("%d-%d", min, max)
+}
+
+// boardArg parses a board number, with an optional "#n".
+func boardArg(g engine.Game, arg string) (n, at int, err error) {
+	num, hash, has := strings.Cut(arg, "#")
+	n, err = strconv.Atoi(num)
+	if err != nil || n <= 0 {
+		return 0, 0, refuse("%q is not a %s board number.", trimLine(arg), g.Title())
+	}
+	at = -1
+	if has {
+		at, err = strconv.Atoi(hash)
+		if err != nil || at < 0 {
+			return 0, 0, refuse("%q: the part after # must be a move number.", trimLine(arg))
+		}
+	}
+	return n, at, nil
+}
+
+// loadBoard reads a board of the call's game.
+func (c *call) loadBoard(n int) (store.Board, error) {
+	b, err := c.tx.Board(c.game.Name(), n)
+	if errors.Is(err, store.ErrNotFound) {
+		return b, refuse("There is no %s board %d.", c.game.Title(), n)
+	}
+	c.sec.board = n
+	return b, err
+}
+
+func (s *Server) cmdChallenge(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	var players []string
+	opts := map[string]string{}
+	known := map[string]engine.Option{}
+	for _, o := range c.game.Options() {
+		known[strings.ToLower(o.Name)] = o
+	}
+	for _, a := range c.args[2:] {
+		switch {
+		case strings.HasPrefix(a, "--"):
+			name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
+			switch name {
+			case "nag", "forfeit":
+				if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
+					return refuse("%s needs a number of days from 1 to 365.", trimLine(a))
+				}
+				opts["-"+name] = val
+			default:
+				return refuse("Unknown server option %q: the server takes --nag=<days> and --forfeit=<days>.", trimLine(a))
+			}
+		case strings.HasPrefix(a, "-"):
+			name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
+			o, ok := known[name]
+			if !ok {
+				return refuse("%s has no option %q; options: %s.", c.game.Title(), trimLine(a), optionList(c.game))
+			}
+			if o.Value != "" && !hasVal {
+				return refuse("Option -%s needs a value: -%s=%s.", o.Name, o.Name, o.Value)
+			}
+			if o.Value == "" && hasVal {
+				return refuse("Option -%s takes no value.", o.Name)
+			}
+			opts[o.Name] = val
+		default:
+			p, err := c.tx.User(a)
+			if errors.Is(err, store.ErrNotFound) || (err == nil && p.Closed) {
+				return refuse("Invalid challenge: %q is not a player here.", trimLine(a))
+			} else if err != nil {
+				return err
+			}
+			if contains(players, p.ID) {
+				return refuse("Invalid challenge: %s is named twice.", p.ID)
+			}
+			players = append(players, p.ID)
+		}
+	}
+	if !contains(players, u.ID) {
+		return refuse("Invalid challenge: you (%s) must be one of the players.", u.ID)
+	}
+	min, max := c.game.Players()
+	if len(players) < min || len(players) > max {
+		return refuse("Invalid challenge: %s is for %s players, not %d.", c.game.Title(), playerRange(min, max), len(players))
+	}
+	var seedBytes [8]byte
+	rand.Read(seedBytes[:])
+	seed := binary.BigEndian.Uint64(seedBytes[:])
+	engineOpts := map[string]string{}
+	for k, v := range opts {
+		if !strings.HasPrefix(k, "-") {
+			engineOpts[k] = v
+		}
+	}
+	st, err := c.game.New(len(players), engineOpts, seed)
+	if err != nil {
+		return refuse("Invalid challenge: %v", err)
+	}
+	n, err := c.tx.NextBoardNumber(c.game.Name())
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	b := store.Board{
+		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: opts,
+		Created: now, Updated: now,
+		ThreadID: newID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
+	}
+	if len(opts) == 0 {
+		b.Options = nil
+	}
+	settle(&b, st)
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	c.sec.board = n
+	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), status(b, st))
+	return c.mailBoard(b, c.game, st, true, fmt.Sprintf("Challenge by %s.", u.ID), c.comment, u.ID)
+}
+
+func optionList(g engine.Game) string {
+	var names []string
+	for _, o := range g.Options() {
+		names = append(names, "-"+o.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// player authenticates a board command's userid and finds the seat.
+func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
+	u, err := c.auth(id, pw)
+	if err != nil {
+		return u, -1, err
+	}
+	seat := seatOf(b, u.ID)
+	if seat < 0 {
+		return u, -1, &Refusal{Text: fmt.Sprintf("You are NOT playing %s board %d.", c.game.Title(), b.Number), Board: b.Number}
+	}
+	if b.Over {
+		return u, -1, &Refusal{Text: fmt.Sprintf("The game on %s board %d has ended: %s", c.game.Title(), b.Number, b.Outcome), Board: b.Number}
+	}
+	return u, seat, nil
+}
+
+func (s *Server) cmdMove(c *call) error {
+	n, _, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	u, seat, err := c.player(b, c.args[1], c.args[2])
+	if err != nil {
+		return err
+	}
+	g, st, err := s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	refusal := func(format string, args ...any) error {
+		var d strings.Builder
+		st.Board(&d, b.Players)
+		return &Refusal{Board: n, Text: fmt.Sprintf(format, args...) + "\n\nThe board is unchanged:\n\n" + strings.TrimRight(d.String(), "\n")}
+	}
+	var played []string
+	now := s.now()
+	start := len(b.Log)
+	for i, arg := range c.args[3:] {
+		mv, num, hasNum := strings.Cut(arg, "#")
+		want := start + i + 1
+		if hasNum {
+			k, err := strconv.Atoi(num)
+			if err != nil {
+				return &Refusal{Board: n, Text: fmt.Sprintf("%q: the part after # must be the move number, %d.", trimLine(arg), want)}
+			}
+			if k != want {
+				return &Refusal{Board: n, Text: fmt.Sprintf("Move %s received as move #%d, but the next move on board %d is #%d: the command is stale, nothing was played.",
+					trimLine(mv), k, n, want)}
+			}
+		}
+		if st.Result().Over {
+			return refusal("The game ended after move %d; %q was not played and nothing of this command was applied.", want-1, trimLine(mv))
+		}
+		if t := st.ToMove(); t != seat {
+			return refusal("It is not your move: it is %s's turn. Nothing of this command was applied.", b.Players[t])
+		}
+		canon, err := st.Play(mv)
+		if err != nil {
+			return refusal("Move %d, %q, is illegal: %v", want, trimLine(mv), err)
+		}
+		played = append(played, canon)
+		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: now})
+	}
+	b.Updated = now
+	settle(&b, st)
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, len(b.Log), strings.Join(played, " "), status(b, st))
+	return c.mailBoard(b, g, st, false, fmt.Sprintf("%s played %s.", u.ID, strings.Join(played, " ")), c.comment, u.ID)
+}
+
+func (s *Server) cmdResign(c *call) error {
+	n, _, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	u, seat, err := c.player(b, c.args[1], c.args[2])
+	if err != nil {
+		return err
+	}
+	if err := c.resignSeat(b, seat, "resign", u.ID+" resigns."); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("%s resigned %s board %d.", u.ID, c.game.Title(), n)
+	return nil
+}
+
+// resignSeat takes a seat out of a board and mails the board.
+func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
+	g, st, err := c.s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	if err := st.Resign(seat); err != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot resign board %d: %v", b.Players[seat], b.Number, err)}
+	}
+	now := c.s.now()
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: now})
+	b.Updated = now
+	settle(&b, st)
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	return c.mailBoard(b, g, st, false, event, c.comment, b.Players[seat])
+}
+
+func (s *Server) cmdShow(c *call) error {
+	var parts []string
+	for _, arg := range c.args {
+		n, at, err := boardArg(c.game, arg)
+		if err != nil {
+			return err
+		}
+		b, err := c.loadBoard(n)
+		if err != nil {
+			return err
+		}
+		if at > len(b.Log) {
+			return &Refusal{Board: n, Text: fmt.Sprintf("Board %d has %d moves; there is no move %d.", n, len(b.Log), at)}
+		}
+		g, st, err := s.replay(b, at)
+		if err != nil {
+			return err
+		}
+		text, err := s.boardText(b, g, st, at, false, "", "", "")
+		if err != nil {
+			return err
+		}
+		parts = append(parts, text)
+		if len(c.args) == 1 {
+			now := st
+			if at >= 0 {
+				if _, now, err = s.replay(b, -1); err != nil {
+					return err
+				}
+			}
+			c.sec.subject = boardSubjectLine(g, b, now, false, false)
+		}
+	}
+	c.sec.Text = "\n\n" + strings.Join(parts, "\n\n")
+	return nil
+}
+
+func (s *Server) cmdGames(c *call) error {
+	var who, sel string
+	for _, a := range c.args {
+		switch strings.ToLower(a) {
+		case "active", "inactive", "next", "all":
+			sel = strings.ToLower(a)
+		default:
+			if who != "" {
+				return refuse("Usage: %s games [<userid>] [active|inactive|next|all]", c.game.Name())
+			}
+			who = a
+		}
+	}
+	if sel == "" {
+		sel = "active"
+	}
+	boards, err := c.tx.Boards(c.game.Name())
+	if err != nil {
+		return err
+	}
+	var rows []string
+	for _, b := range boards {
+		if who != "" && seatOf(b, who) < 0 {
+			continue
+		}
+		_, st, err := s.replay(b, -1)
+		if err != nil {
+			return err
+		}
+		switch sel {
+		case "active":
+			if b.Over {
+				continue
+			}
+		case "inactive":
+			if !b.Over {
+				continue
+			}
+		case "next":
+			if b.Over || who == "" || !strings.EqualFold(toMove(b, st), who) {
+				continue
+			}
+		}
+		rows = append(rows, fmt.Sprintf("%6d %5d  %-30s %s", b.Number, len(b.Log), strings.Join(b.Players, " "), status(b, st)))
+	}
+	sort.Strings(rows)
+	if len(rows) == 0 {
+		c.sec.Text = fmt.Sprintf("No %s %s boards.", sel, c.game.Title())
+		return nil
+	}
+	c.sec.Text = fmt.Sprintf("%s boards (%s):\n\n %5s %5s  %-30s %s\n%s", c.game.Title(), sel, "Board", "Moves", "Players", "Status", strings.Join(rows, "\n"))
+	return nil
+}

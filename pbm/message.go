@@ -1,0 +1,235 @@
+package pbm
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"strings"
+
+	"github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset" // charsets beyond UTF-8 and ASCII
+	gomail "github.com/emersion/go-message/mail"
+	"golang.org/x/net/html"
+)
+
+// Limits on what is read of an incoming mail.
+const (
+	maxHeaderBytes = 256 << 10 // header block
+	maxPartBytes   = 256 << 10 // one text part
+	maxParts       = 100       // parts looked at
+)
+
+// Message is an incoming mail reduced to what the server reads.
+type Message struct {
+	ID        string // Message-ID without brackets, or "sha256:<hex>" of the header block
+	From      string // the sender's address, lower case
+	FromName  string
+	Subject   string
+	Body      string // the text, LF line ends, UTF-8
+	InReplyTo string
+	References []string
+	// Automatic is non-empty when the mail is itself automatic (a
+	// bounce, an auto-reply, a list mail): it names the reason, and the
+	// mail is never answered (RFC 3834 section 2).
+	Automatic string
+}
+
+// ParseMessage reads a raw RFC 5322 mail. It reads the text/plain part
+// if there is one, else the HTML part reduced to text; transfer
+// encodings and charsets are decoded. An error means the mail could
+// not be read at all; such a mail has no usable sender.
+func ParseMessage(raw []byte) (*Message, error) {
+	headerEnd := headerBlock(raw)
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+		if mr == nil {
+			return nil, fmt.Errorf("parse mail: %w", err)
+		}
+	}
+	if mr == nil {
+		return nil, fmt.Errorf("parse mail: no reader")
+	}
+	defer mr.Close()
+	h := mr.Header
+	m := &Message{}
+
+	// RFC 5322 section 3.6.4: Message-ID identifies the mail; without
+	// one, the header block stands for it.
+	if id, err := h.MessageID(); err == nil && id != "" {
+		m.ID = id
+	} else if v := strings.TrimSpace(h.Get("Message-Id")); v != "" {
+		m.ID = strings.Trim(v, "<>")
+	} else {
+		sum := sha256.Sum256(raw[:headerEnd])
+		m.ID = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	if len(m.ID) > 500 {
+		sum := sha256.Sum256([]byte(m.ID))
+		m.ID = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
+		m.From = strings.ToLower(from[0].Address)
+		m.FromName = from[0].Name
+	} else if a, err := mail.ParseAddress(h.Get("From")); err == nil {
+		m.From = strings.ToLower(a.Address)
+	}
+	if s, err := h.Subject(); err == nil {
+		m.Subject = s
+	} else {
+		m.Subject = h.Get("Subject")
+	}
+	m.Subject = oneLine(m.Subject)
+	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
+		m.InReplyTo = ids[0]
+	}
+	if ids, err := h.MsgIDList("References"); err == nil {
+		m.References = ids
+	}
+	m.Automatic = automatic(h.Header, m.From)
+
+	var plain, htm string
+	haveHTML := false
+	for i := 0; i < maxParts; i++ {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			break // a broken part ends the reading; what was read stands
+		}
+		if p == nil {
+			break
+		}
+		ih, ok := p.Header.(*gomail.InlineHeader)
+		if !ok {
+			continue // attachments are not read
+		}
+		ct, _, _ := ih.ContentType()
+		switch {
+		case ct == "text/plain" && plain == "":
+			b, _ := io.ReadAll(io.LimitReader(p.Body, maxPartBytes))
+			plain = string(b)
+			if plain == "" {
+				plain = " "
+			}
+		case ct == "text/html" && !haveHTML:
+			b, _ := io.ReadAll(io.LimitReader(p.Body, maxPartBytes))
+			htm = htmlText(b)
+			haveHTML = true
+		case ct == "multipart/report" || ct == "message/delivery-status":
+			if m.Automatic == "" {
+				m.Automatic = "delivery report"
+			}
+		}
+	}
+	text := plain
+	if strings.TrimSpace(text) == "" {
+		text = htm
+	}
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	m.Body = strings.ToValidUTF8(text, "\uFFFD")
+	m.Subject = strings.ToValidUTF8(m.Subject, "\uFFFD")
+	return m, nil
+}
+
+// headerBlock returns the length of the header block of raw.
+func headerBlock(raw []byte) int {
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		return i
+	}
+	if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
+		return i
+	}
+	return len(raw)
+}
+
+// oneLine removes line breaks and control characters, so that no text
+// taken from a mail can break a header of an outgoing one.
+func oneLine(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\r' || r == '\n' || r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f:
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// automatic tells why a mail is automatic, or "" for a person's mail.
+// RFC 3834 section 2: no automatic response to mail whose
+// Auto-Submitted is other than "no"; list mail (List-*) may be ignored;
+// Precedence bulk/junk/list is the long-standing convention of
+// vacation programs. A null sender (Return-Path: <>) marks bounces
+// (RFC 5321 section 4.5.5).
+func automatic(h message.Header, from string) string {
+	if v := strings.ToLower(strings.TrimSpace(h.Get("Auto-Submitted"))); v != "" && v != "no" {
+		return "Auto-Submitted: " + v
+	}
+	switch strings.ToLower(strings.TrimSpace(h.Get("Precedence"))) {
+	case "bulk", "junk", "list", "auto_reply":
+		return "Precedence: " + h.Get("Precedence")
+	}
+	for _, k := range []string{"List-Id", "List-Unsubscribe", "X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"} {
+		if h.Has(k) {
+			return k + " present"
+		}
+	}
+	if rp := strings.TrimSpace(h.Get("Return-Path")); rp == "<>" {
+		return "null sender"
+	}
+	if ct, _, _ := h.ContentType(); ct == "multipart/report" {
+		return "delivery report"
+	}
+	local, _, _ := strings.Cut(from, "@")
+	switch local {
+	case "":
+		return "no sender"
+	case "mailer-daemon", "postmaster":
+		return "sender " + local
+	}
+	return ""
+}
+
+// htmlText reduces an HTML body to text: tags dropped, entities
+// decoded, a line break for each block element, script and style left
+// out.
+func htmlText(b []byte) string {
+	z := html.NewTokenizer(bytes.NewReader(b))
+	var out strings.Builder
+	skip := 0
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return out.String()
+		case html.TextToken:
+			if skip == 0 {
+				out.Write(z.Text())
+			}
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "script", "style", "head", "title":
+				if tt == html.StartTagToken {
+					skip++
+				} else if tt == html.EndTagToken && skip > 0 {
+					skip--
+				}
+			case "br", "p", "div", "tr", "li", "pre", "h1", "h2", "h3", "blockquote":
+				out.WriteByte('\n')
+			}
+		}
+		if out.Len() > maxPartBytes {
+			return out.String()
+		}
+	}
+}

@@ -1,0 +1,252 @@
+// Package outbox delivers the mail queued in the store's outbox over
+// SMTP (go-smtp). An entry leaves the outbox only when the server has
+// accepted it; temporary failures are retried with backoff, permanent
+// ones are recorded and reported.
+package outbox
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+// Config is what a Sender needs.
+type Config struct {
+	Store *store.Store
+	Addr  string // host:port of the SMTP server
+	// TLS is "none", "starttls" or "tls" (implicit, RFC 8314).
+	TLS       string
+	TLSConfig *tls.Config
+	Username  string // empty: no AUTH
+	Password  string
+	// Helo is the name given in EHLO (RFC 5321 section 4.1.1.1); the
+	// library's default, "localhost", is wrong for a real server.
+	Helo string
+	// Retry is the wait after the n-th temporary failure; the last
+	// value repeats. Default: 1m, 5m, 15m, 30m, 1h, 2h, 4h.
+	Retry []time.Duration
+	// GiveUp is how long a mail may stay undelivered by temporary
+	// failures before it counts as failed; default 5 days (RFC 5321
+	// section 4.5.4.1 suggests 4-5 days).
+	GiveUp time.Duration
+	// Poll is how often the outbox is looked at without a Poke;
+	// default 30s.
+	Poll time.Duration
+	// OnFailure runs inside the transaction that records a permanent
+	// failure (to report it to the admins).
+	OnFailure func(tx *store.Tx, m store.Mail) error
+	Now       func() time.Time
+	Logger    *slog.Logger
+	// Timeout bounds one SMTP session; default 2m.
+	Timeout time.Duration
+}
+
+// Sender drains the outbox.
+type Sender struct {
+	cfg  Config
+	log  *slog.Logger
+	poke chan struct{}
+}
+
+// New returns a sender.
+func New(cfg Config) (*Sender, error) {
+	if cfg.Store == nil || cfg.Addr == "" {
+		return nil, errors.New("outbox: store and address are required")
+	}
+	if len(cfg.Retry) == 0 {
+		cfg.Retry = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, 4 * time.Hour}
+	}
+	if cfg.GiveUp == 0 {
+		cfg.GiveUp = 5 * 24 * time.Hour
+	}
+	if cfg.Poll == 0 {
+		cfg.Poll = 30 * time.Second
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 2 * time.Minute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Helo == "" {
+		cfg.Helo = "localhost"
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Sender{cfg: cfg, log: log, poke: make(chan struct{}, 1)}, nil
+}
+
+// Poke asks for an immediate pass over the outbox.
+func (s *Sender) Poke() {
+	select {
+	case s.poke <- struct{}{}:
+	default:
+	}
+}
+
+// Run delivers until ctx is done.
+func (s *Sender) Run(ctx context.Context) error {
+	t := time.NewTicker(s.cfg.Poll)
+	defer t.Stop()
+	for {
+		if _, err := s.Flush(ctx); err != nil {
+			s.log.Warn("outbox", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-s.poke:
+		}
+	}
+}
+
+// Flush makes one pass: every mail that is due is tried once. It
+// returns the number delivered.
+func (s *Sender) Flush(ctx context.Context) (int, error) {
+	var due []store.Mail
+	now := s.cfg.Now()
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Outbox()
+		for _, m := range all {
+			if !m.NextTry.After(now) {
+				due = append(due, m)
+			}
+		}
+		return err
+	})
+	if err != nil || len(due) == 0 {
+		return 0, err
+	}
+	c, err := s.dial(ctx)
+	if err != nil {
+		// The server is out of reach: every mail waits (a temporary
+		// failure, RFC 5321 section 4.5.4.1).
+		for _, m := range due {
+			if derr := s.deferMail(m, err); derr != nil {
+				return 0, derr
+			}
+		}
+		return 0, fmt.Errorf("outbox: connect %s: %w", s.cfg.Addr, err)
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	sent := 0
+	for _, m := range due {
+		if ctx.Err() != nil {
+			break
+		}
+		err := c.SendMail(m.From, []string{m.To}, bytes.NewReader(m.Raw))
+		if err == nil {
+			if err := s.cfg.Store.Update(func(tx *store.Tx) error { return tx.Delivered(m.Seq) }); err != nil {
+				return sent, fmt.Errorf("outbox: record delivery of %d: %w", m.Seq, err)
+			}
+			sent++
+			s.log.Info("sent", "to", m.To, "subject", m.Subject, "message_id", m.MessageID)
+			continue
+		}
+		var se *smtp.SMTPError
+		if errors.As(err, &se) && !se.Temporary() {
+			// RFC 5321 section 4.2.1: 5yz is a permanent failure.
+			if err := s.failMail(m, err); err != nil {
+				return sent, err
+			}
+		} else if err := s.deferMail(m, err); err != nil {
+			return sent, err
+		}
+		if !errors.As(err, &se) {
+			return sent, fmt.Errorf("outbox: send to %s: %w", m.To, err) // the session is broken
+		}
+		// RFC 5321 section 4.1.1.5: RSET ends a failed transaction so
+		// the session can carry the next one.
+		if rerr := c.Reset(); rerr != nil {
+			return sent, fmt.Errorf("outbox: reset: %w", rerr)
+		}
+	}
+	c.Quit()
+	return sent, nil
+}
+
+func (s *Sender) dial(ctx context.Context) (*smtp.Client, error) {
+	d := &net.Dialer{Timeout: 30 * time.Second}
+	conn, err := d.DialContext(ctx, "tcp", s.cfg.Addr)
+	if err != nil {
+		return nil, err
+	}
+	conn.SetDeadline(time.Now().Add(s.cfg.Timeout))
+	tlsCfg := s.cfg.TLSConfig
+	if tlsCfg == nil {
+		host, _, _ := net.SplitHostPort(s.cfg.Addr)
+		tlsCfg = &tls.Config{ServerName: host}
+	}
+	var c *smtp.Client
+	switch s.cfg.TLS {
+	case "tls":
+		c = smtp.NewClient(tls.Client(conn, tlsCfg))
+	case "starttls":
+		c, err = smtp.NewClientStartTLS(conn, tlsCfg)
+		if err != nil {
+			conn.Close()
+			return nil, err
+		}
+	default:
+		c = smtp.NewClient(conn)
+	}
+	if err := c.Hello(s.cfg.Helo); err != nil {
+		c.Close()
+		return nil, err
+	}
+	if s.cfg.Username != "" {
+		if err := c.Auth(sasl.NewPlainClient("", s.cfg.Username, s.cfg.Password)); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("auth: %w", err)
+		}
+	}
+	return c, nil
+}
+
+func (s *Sender) deferMail(m store.Mail, cause error) error {
+	now := s.cfg.Now()
+	if now.Sub(m.Queued) > s.cfg.GiveUp {
+		return s.failMail(m, fmt.Errorf("undelivered for %s: %w", s.cfg.GiveUp, cause))
+	}
+	wait := s.cfg.Retry[min(m.Attempts, len(s.cfg.Retry)-1)]
+	s.log.Info("deferred", "to", m.To, "subject", m.Subject, "attempt", m.Attempts+1, "retry_in", wait, "reason", cause)
+	return s.cfg.Store.Update(func(tx *store.Tx) error {
+		err := tx.Defer(m.Seq, now.Add(wait), cause.Error())
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		return err
+	})
+}
+
+func (s *Sender) failMail(m store.Mail, cause error) error {
+	s.log.Warn("failed", "to", m.To, "subject", m.Subject, "reason", cause)
+	return s.cfg.Store.Update(func(tx *store.Tx) error {
+		fm, err := tx.Fail(m.Seq, cause.Error())
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if s.cfg.OnFailure != nil {
+			return s.cfg.OnFailure(tx, fm)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,58 @@
+package pbm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// reply queues the one answer to the mail's sender that reports each
+// command (protocol.md, Replies).
+func (r *run) reply() error {
+	refused := r.refused() > 0
+	text, err := r.s.tpl.render("reply.txt", map[string]any{
+		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name,
+	})
+	if err != nil {
+		return err
+	}
+	m := outMail{To: r.msg.From, Subject: r.subject(), Text: text, Kind: "auto-replied"}
+	// RFC 5322 section 3.6.4 and RFC 3834 section 3.1.5: the answer
+	// refers to the mail it answers.
+	if !strings.HasPrefix(r.msg.ID, "sha256:") {
+		m.InReplyTo = r.msg.ID
+		refs := r.msg.References
+		if len(refs) > 10 {
+			refs = refs[len(refs)-10:]
+		}
+		m.References = append(append([]string(nil), refs...), r.msg.ID)
+	}
+	return r.send(m)
+}
+
+// subject is the reply's subject: for one command, the subject
+// pbmserv would use; for several, a summary.
+func (r *run) subject() string {
+	if len(r.sections) != 1 {
+		n := len(r.sections)
+		if k := r.refused(); k > 0 {
+			return fmt.Sprintf("pbm: %d commands, %d refused", n, k)
+		}
+		return fmt.Sprintf("pbm: %d commands", n)
+	}
+	sec := r.sections[0]
+	switch {
+	case sec.Refused && sec.game != nil && sec.board != 0:
+		return fmt.Sprintf("%s Board %d Error", sec.game.Title(), sec.board)
+	case sec.Refused && sec.game != nil:
+		return sec.game.Title() + " error"
+	case sec.Refused:
+		return "pbm error"
+	case sec.subject != "":
+		return sec.subject
+	}
+	words := strings.Fields(sec.Command)
+	if len(words) > 2 {
+		words = words[:2]
+	}
+	return "pbm: " + strings.Join(words, " ") + " OK"
+}

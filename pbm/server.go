@@ -1,0 +1,234 @@
+// Package pbm is the core of the play-by-email server: it reads one
+// incoming mail as bytes, runs its commands against the store and the
+// game engines, and queues every mail that follows in the outbox, all
+// in one transaction. It opens no sockets; the transports beside it
+// (pbm/inbox, pbm/outbox, pbm/localmail) move the bytes.
+package pbm
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	Store *store.Store
+	Games *engine.Registry
+	// Address is the server's own mail address: players write to it,
+	// and it is the sender of every mail the server writes.
+	Address string
+	// Name is the display name in From and in signatures.
+	Name string
+	// Admins are the userids allowed to run admin commands.
+	Admins []string
+	// BackupDir is where the admin command backup writes its copies.
+	BackupDir string
+	// MaxCommands bounds the commands read from one mail; default 50.
+	MaxCommands int
+	// BcryptCost is the cost of new password hashes; default
+	// bcrypt.DefaultCost.
+	BcryptCost int
+	// Now is the clock; default time.Now.
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// Server handles incoming mail.
+type Server struct {
+	cfg    Config
+	domain string
+	tpl    *mailTemplates
+	log    *slog.Logger
+	global commandSet
+	game   commandSet
+}
+
+// New returns a server for the given configuration.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("pbm: no store")
+	}
+	if cfg.Games == nil {
+		cfg.Games = engine.NewRegistry()
+	}
+	if _, domain, ok := strings.Cut(cfg.Address, "@"); !ok || domain == "" {
+		return nil, fmt.Errorf("pbm: server address %q has no domain", cfg.Address)
+	}
+	cfg.Address = strings.ToLower(cfg.Address)
+	if cfg.Name == "" {
+		cfg.Name = "PBM Server"
+	}
+	if cfg.MaxCommands <= 0 {
+		cfg.MaxCommands = 50
+	}
+	if cfg.BcryptCost == 0 {
+		cfg.BcryptCost = bcrypt.DefaultCost
+	}
+	if cfg.BackupDir == "" {
+		cfg.BackupDir = "."
+	}
+	tpl, err := loadTemplates()
+	if err != nil {
+		return nil, err
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	_, domain, _ := strings.Cut(cfg.Address, "@")
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log}
+	s.global, s.game = s.commands()
+	return s, nil
+}
+
+// Outcome says what became of one mail.
+type Outcome struct {
+	ID        string
+	From      string
+	Commands  int
+	Refused   int
+	Duplicate bool
+	// Ignored is non-empty when the mail was recorded and not
+	// answered: the reason.
+	Ignored string
+	Queued  int // mails put in the outbox
+}
+
+func (o Outcome) String() string {
+	switch {
+	case o.Duplicate:
+		return "duplicate"
+	case o.Ignored != "":
+		return "ignored: " + o.Ignored
+	case o.Refused > 0:
+		return fmt.Sprintf("%d commands, %d refused", o.Commands, o.Refused)
+	}
+	return fmt.Sprintf("%d commands", o.Commands)
+}
+
+// Handle processes one raw mail. A nil error means the mail is done
+// for good (applied, refused, ignored or a duplicate) and may be
+// acknowledged; an error means nothing of it was kept and it should be
+// offered again later.
+func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
+	var out Outcome
+	var after []func()
+	m, perr := ParseMessage(raw)
+	if perr != nil {
+		sum := sha256.Sum256(raw[:headerBlock(raw)])
+		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
+	}
+	out.ID, out.From = m.ID, m.From
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		out = Outcome{ID: m.ID, From: m.From}
+		after = nil
+		if _, done, err := tx.Processed(m.ID); err != nil {
+			return err
+		} else if done {
+			out.Duplicate = true
+			return nil
+		}
+		if reason := s.ignore(m); reason != "" {
+			out.Ignored = reason
+			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
+		}
+		r := &run{s: s, tx: tx, msg: m}
+		if err := r.all(); err != nil {
+			return err
+		}
+		out.Commands, out.Refused, out.Queued = len(r.sections), r.refused(), r.queued
+		after = r.after
+		return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
+	})
+	if err != nil {
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "error", err)
+		return out, fmt.Errorf("handle mail %s: %w", m.ID, err)
+	}
+	for _, f := range after {
+		f()
+	}
+	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "outcome", out.String(), "queued", out.Queued)
+	return out, nil
+}
+
+// ignore tells why a mail gets no answer, or "" when it is answered.
+func (s *Server) ignore(m *Message) string {
+	if m.Automatic != "" {
+		return m.Automatic
+	}
+	if s.ownAddress(m.From) {
+		// Our own mail coming back would start a loop (RFC 3834
+		// section 2).
+		return "from our own address"
+	}
+	return ""
+}
+
+// ownAddress reports whether addr is the server's address or a
+// subaddress of it (RFC 5233).
+func (s *Server) ownAddress(addr string) bool {
+	addr = strings.ToLower(addr)
+	if addr == s.cfg.Address {
+		return true
+	}
+	local, domain, _ := strings.Cut(addr, "@")
+	ourLocal, ourDomain, _ := strings.Cut(s.cfg.Address, "@")
+	base, _, plus := strings.Cut(local, "+")
+	return plus && domain == ourDomain && base == ourLocal
+}
+
+// ReportFailure is called within the transaction that records a
+// mail's permanent delivery failure: it tells the admins. A report
+// that itself fails is only recorded.
+func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
+	if m.Report {
+		return nil
+	}
+	text, err := s.tpl.render("failure.txt", map[string]any{
+		"To": m.To, "Subject": m.Subject, "Queued": stamp(m.Queued), "Attempts": m.Attempts,
+		"Reason": m.LastError, "Server": s.cfg.Name,
+	})
+	if err != nil {
+		return err
+	}
+	for _, addr := range s.adminAddresses(tx) {
+		if err := s.enqueue(tx, outMail{To: addr, Subject: "pbm: undeliverable mail to " + m.To, Text: text, Report: true}); err != nil {
+			return err
+		}
+	}
+	s.log.Warn("delivery failed", "to", m.To, "subject", m.Subject, "reason", m.LastError)
+	return nil
+}
+
+func (s *Server) adminAddresses(tx *store.Tx) []string {
+	var out []string
+	for _, id := range s.cfg.Admins {
+		if u, err := tx.User(id); err == nil && !u.Closed {
+			out = append(out, u.Addresses...)
+		}
+	}
+	return out
+}
+
+func (s *Server) isAdmin(id string) bool {
+	for _, a := range s.cfg.Admins {
+		if strings.EqualFold(a, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// stamp formats a time for players: with a year and a zone.
+func stamp(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }

@@ -1,0 +1,299 @@
+// Package store keeps the server's state in one bbolt file: accounts,
+// boards with their move logs, the outbox of mail to send, and the ids
+// of the mails already processed. It knows nothing of game rules or of
+// mail protocols; values are JSON documents of the types in this
+// package.
+//
+// Every change happens inside Update, one bbolt transaction: what a
+// mail causes commits together or not at all.
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+var (
+	bUsers     = []byte("users")
+	bBoards    = []byte("boards")
+	bCounters  = []byte("counters")
+	bOutbox    = []byte("outbox")
+	bFailed    = []byte("failed")
+	bProcessed = []byte("processed")
+	bMeta      = []byte("meta")
+	bRates     = []byte("rates")
+	buckets    = [][]byte{bUsers, bBoards, bCounters, bOutbox, bFailed, bProcessed, bMeta, bRates}
+)
+
+// ErrNotFound is returned when a key is absent.
+var ErrNotFound = errors.New("not found")
+
+// Config says where the database lives.
+type Config struct {
+	Path string
+	// Timeout bounds the wait for the file lock held by another
+	// process; default 2 s, so a second daemon fails fast.
+	Timeout time.Duration
+}
+
+// Store is an open database.
+type Store struct {
+	db *bolt.DB
+}
+
+// Open opens or creates the database file and its buckets.
+func Open(cfg Config) (*Store, error) {
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 2 * time.Second
+	}
+	if dir := filepath.Dir(cfg.Path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	db, err := bolt.Open(cfg.Path, 0o600, &bolt.Options{Timeout: cfg.Timeout})
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", cfg.Path, err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range buckets {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: create buckets: %w", err)
+	}
+	return &Store{db: db}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Update runs fn in one read-write transaction. If fn returns an
+// error nothing of it is kept.
+func (s *Store) Update(fn func(*Tx) error) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+}
+
+// View runs fn in a read-only transaction.
+func (s *Store) View(fn func(*Tx) error) error {
+	return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+}
+
+// Backup writes a consistent copy of the database to path, through a
+// temporary file renamed into place. Readers and writers go on.
+func (s *Store) Backup(path string) (int64, error) {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		return 0, fmt.Errorf("backup: %w", err)
+	}
+	var n int64
+	err = s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(f)
+		return err
+	})
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return 0, fmt.Errorf("backup to %s: %w", path, err)
+	}
+	return n, nil
+}
+
+// WriteTo writes a consistent copy of the database to w.
+func (s *Store) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// Tx is one transaction.
+type Tx struct {
+	tx *bolt.Tx
+}
+
+func (t *Tx) get(bucket []byte, key string, v any) error {
+	data := t.tx.Bucket(bucket).Get([]byte(key))
+	if data == nil {
+		return ErrNotFound
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("store: decode %s/%s: %w", bucket, key, err)
+	}
+	return nil
+}
+
+func (t *Tx) put(bucket []byte, key string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("store: encode %s/%s: %w", bucket, key, err)
+	}
+	if err := t.tx.Bucket(bucket).Put([]byte(key), data); err != nil {
+		return fmt.Errorf("store: put %s/%s: %w", bucket, key, err)
+	}
+	return nil
+}
+
+// User is an account.
+type User struct {
+	ID        string    `json:"id"` // as the user spelled it
+	Hash      []byte    `json:"hash"`
+	Addresses []string  `json:"addresses"`
+	Created   time.Time `json:"created"`
+	Closed    bool      `json:"closed,omitempty"`
+}
+
+func userKey(id string) string { return strings.ToLower(id) }
+
+// User reads an account; userids are compared without case.
+func (t *Tx) User(id string) (User, error) {
+	var u User
+	err := t.get(bUsers, userKey(id), &u)
+	return u, err
+}
+
+// PutUser writes an account.
+func (t *Tx) PutUser(u User) error { return t.put(bUsers, userKey(u.ID), u) }
+
+// Users lists every account in userid order.
+func (t *Tx) Users() ([]User, error) {
+	var out []User
+	err := t.tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
+		var u User
+		if err := json.Unmarshal(v, &u); err != nil {
+			return fmt.Errorf("store: decode user %s: %w", k, err)
+		}
+		out = append(out, u)
+		return nil
+	})
+	return out, err
+}
+
+// Board is one game in play or finished. The move log is the truth;
+// positions are rebuilt by replaying it from the seed.
+type Board struct {
+	Game     string            `json:"game"`
+	Number   int               `json:"number"`
+	Seed     uint64            `json:"seed"`
+	Players  []string          `json:"players"`
+	Options  map[string]string `json:"options,omitempty"`
+	Log      []Entry           `json:"log"`
+	Created  time.Time         `json:"created"`
+	Updated  time.Time         `json:"updated"`
+	Over     bool              `json:"over,omitempty"`
+	Aborted  bool              `json:"aborted,omitempty"`
+	Outcome  string            `json:"outcome,omitempty"` // one line, when over
+	ThreadID string            `json:"thread"`            // the Message-ID every mail of the board refers to
+}
+
+// Entry is one item of a move log.
+type Entry struct {
+	Seat int       `json:"seat"`
+	Kind string    `json:"kind,omitempty"` // "" for a move; "resign", "forfeit"
+	Move string    `json:"move,omitempty"`
+	At   time.Time `json:"at"`
+}
+
+func boardKey(game string, n int) string { return fmt.Sprintf("%s/%08d", strings.ToLower(game), n) }
+
+// Board reads one board.
+func (t *Tx) Board(game string, n int) (Board, error) {
+	var b Board
+	err := t.get(bBoards, boardKey(game, n), &b)
+	return b, err
+}
+
+// PutBoard writes a board.
+func (t *Tx) PutBoard(b Board) error { return t.put(bBoards, boardKey(b.Game, b.Number), b) }
+
+// Boards lists the boards of one game, or of every game when game is
+// empty, in board order.
+func (t *Tx) Boards(game string) ([]Board, error) {
+	var out []Board
+	c := t.tx.Bucket(bBoards).Cursor()
+	prefix := []byte{}
+	if game != "" {
+		prefix = []byte(strings.ToLower(game) + "/")
+	}
+	for k, v := c.Seek(prefix); k != nil && strings.HasPrefix(string(k), string(prefix)); k, v = c.Next() {
+		var b Board
+		if err := json.Unmarshal(v, &b); err != nil {
+			return nil, fmt.Errorf("store: decode board %s: %w", k, err)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// NextBoardNumber hands out the next board number of a game, from 101
+// upwards.
+func (t *Tx) NextBoardNumber(game string) (int, error) {
+	b := t.tx.Bucket(bCounters)
+	key := []byte("board/" + strings.ToLower(game))
+	n := 101
+	if v := b.Get(key); len(v) == 8 {
+		n = int(binary.BigEndian.Uint64(v))
+	}
+	if err := b.Put(key, binary.BigEndian.AppendUint64(nil, uint64(n+1))); err != nil {
+		return 0, fmt.Errorf("store: board counter: %w", err)
+	}
+	return n, nil
+}
+
+// Processed is the record of one incoming mail handled.
+type Processed struct {
+	At      time.Time `json:"at"`
+	From    string    `json:"from,omitempty"`
+	Outcome string    `json:"outcome"`
+}
+
+// Processed reports whether the mail with this id was handled, and how.
+func (t *Tx) Processed(id string) (Processed, bool, error) {
+	var p Processed
+	err := t.get(bProcessed, id, &p)
+	if errors.Is(err, ErrNotFound) {
+		return p, false, nil
+	}
+	return p, err == nil, err
+}
+
+// MarkProcessed records a mail as handled.
+func (t *Tx) MarkProcessed(id string, p Processed) error { return t.put(bProcessed, id, p) }
+
+// ProcessedCount is the number of mails recorded as handled.
+func (t *Tx) ProcessedCount() int { return t.tx.Bucket(bProcessed).Stats().KeyN }
+
+// Meta reads a small value by name; absent reads as empty.
+func (t *Tx) Meta(name string) string { return string(t.tx.Bucket(bMeta).Get([]byte(name))) }
+
+// PutMeta writes a small value by name.
+func (t *Tx) PutMeta(name, value string) error {
+	return t.tx.Bucket(bMeta).Put([]byte(name), []byte(value))
+}
