@@ -46,7 +46,6 @@ func (s *Server) cmdAdmin(c *call) error {
 	return cmd.handle(&sub)
 }
 
-
 func (s *Server) adminUsers(c *call) error {
 	users, err := c.tx.Users()
 	if err != nil {

@@ -25,12 +25,12 @@ const (
 
 // Message is an incoming mail reduced to what the server reads.
 type Message struct {
-	ID        string // Message-ID without brackets, or "sha256:<hex>" of the header block
-	From      string // the sender's address, lower case
-	FromName  string
-	Subject   string
-	Body      string // the text, LF line ends, UTF-8
-	InReplyTo string
+	ID         string // Message-ID without brackets, or "sha256:<hex>" of the header block
+	From       string // the sender's address, lower case
+	FromName   string
+	Subject    string
+	Body       string // the text, LF line ends, UTF-8
+	InReplyTo  string
 	References []string
 	// Automatic is non-empty when the mail is itself automatic (a
 	// bounce, an auto-reply, a list mail): it names the reason, and the
