@@ -77,4 +77,5 @@ func TestRandomGamesEnd(t *testing.T) {
 		}
 	}
 }
+
 var _ engine.State = (*state)(nil)
