@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -111,17 +110,13 @@ func (s *state) settle(irreversible bool) {
 		s.end(nil, "draw by repetition: the same position for the third time")
 		return
 	}
-	moves := s.pos.legalMoves(s.plies == 0)
-	if len(moves) == 0 {
+	legal := s.pos.legalList(s.plies == 0)
+	if len(legal) == 0 {
 		loser := int(s.pos.turn)
 		s.end([]int{1 - loser}, colourName[loser]+" has no legal move")
 		return
 	}
-	s.legal = make([]string, len(moves))
-	for i, m := range moves {
-		s.legal[i] = m.String()
-	}
-	sort.Strings(s.legal)
+	s.legal = legal
 }
 
 func (s *state) end(winners []int, reason string) {

@@ -1,5 +1,7 @@
 package hexemergo
 
+import "sort"
+
 // Move generation (rule book part 1, items 3 to 5; part 2, section 10).
 // Capture beats entering, entering beats moving.
 
@@ -198,4 +200,16 @@ func (p *position) apply(m move) (irreversible bool) {
 	}
 	p.turn = int8(1 - colour)
 	return irreversible
+}
+
+// legalList returns the legal moves of the side to move in canonical
+// notation, sorted.
+func (p *position) legalList(firstMove bool) []string {
+	moves := p.legalMoves(firstMove)
+	list := make([]string, len(moves))
+	for i, m := range moves {
+		list[i] = m.String()
+	}
+	sort.Strings(list)
+	return list
 }

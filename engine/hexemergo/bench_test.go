@@ -1,0 +1,61 @@
+package hexemergo
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// randomGame plays one game with random legal moves and returns its
+// number of plies.
+func randomGame(alternate bool, r *rand.Rand) int {
+	s := newState(alternate)
+	n := 0
+	for !s.over {
+		legal := s.legal // read-only here; Legal() would copy
+		if _, err := s.Play(legal[r.IntN(len(legal))]); err != nil {
+			panic(err)
+		}
+		n++
+	}
+	return n
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	for _, bc := range []struct {
+		name      string
+		alternate bool
+	}{{"standard", false}, {"alternate", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			plies := 0
+			for b.Loop() {
+				plies += randomGame(bc.alternate, r)
+			}
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}
+
+// BenchmarkLegal measures the legal move list on positions met in random
+// games, generated from scratch in canonical notation and sorted, as
+// Play does after every move for the next player (Legal() itself only
+// copies that list).
+func BenchmarkLegal(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var positions []*state
+	for len(positions) < 500 {
+		s := newState(len(positions)%2 == 1)
+		for !s.over {
+			if r.IntN(8) == 0 {
+				positions = append(positions, s.Clone().(*state))
+			}
+			s.Play(s.legal[r.IntN(len(s.legal))])
+		}
+	}
+	i := 0
+	for b.Loop() {
+		s := positions[i%len(positions)]
+		i++
+		_ = s.pos.legalList(s.plies == 0)
+	}
+}
