@@ -41,6 +41,7 @@ package eko
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -82,7 +83,13 @@ func (Game) New(players int, opts map[string]string, seed uint64) (engine.State,
 		return nil, fmt.Errorf("eko is for 2 to 4 players, not %d", players)
 	}
 	s := &state{}
-	for k, v := range opts {
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := opts[k]
 		switch strings.ToLower(k) {
 		case "direct":
 			if v != "" {

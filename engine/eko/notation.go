@@ -180,7 +180,11 @@ func (s *state) checkAction(p *pos, t string) (action, error) {
 		if l := s.actionList(p, prefix); len(l) > 0 && prefix != "" {
 			return "; legal here: " + listed(l)
 		}
-		return "; legal actions: " + listed(s.actionList(p, ""))
+		if l := s.actionList(p, ""); len(l) > 0 {
+			return "; legal actions: " + listed(l)
+		}
+		return "; you have no legal action, so the turn is the reinforcement alone: " +
+			listed(formatAll(b, reinforcements(b, p, seat)))
 	}
 	switch {
 	case t == "MARCH":

@@ -141,3 +141,110 @@ func TestPlayout(t *testing.T) {
 		})
 	}
 }
+
+// randomTurn builds a turn part by part, with a forced march when one
+// is possible and r says so; the turns without a march must be among
+// Legal().
+func randomTurn(t *testing.T, s *state, r *rand.Rand) (string, bool) {
+	t.Helper()
+	b, seat := s.b, s.toMove
+	q := s.p
+	acts := legalActions(b, &q, seat, s.direct)
+	var parts []string
+	marched := false
+	if len(acts) > 0 {
+		for second := false; ; second = true {
+			a := acts[r.IntN(len(acts))]
+			s.apply(&q, seat, a)
+			parts = append(parts, a.format(b))
+			if _, _, over := s.victory(&q, seat); over {
+				return strings.Join(parts, ";"), marched
+			}
+			exchange(&q, b.players)
+			if second || !canMarch(&q, seat) || r.IntN(3) > 0 {
+				break
+			}
+			q2 := q
+			applyMarch(&q2, seat)
+			acts = legalActions(b, &q2, seat, s.direct)
+			if len(acts) == 0 {
+				break
+			}
+			q, marched = q2, true
+			parts = append(parts, "MARCH")
+		}
+	}
+	rs := reinforcements(b, &q, seat)
+	parts = append(parts, rs[r.IntN(len(rs))].format(b))
+	return strings.Join(parts, ";"), marched
+}
+
+// TestPlayoutWithMarches plays random games whose turns often hold a
+// forced march, checking conservation and that a replay of the log
+// from the seed gives the same board.
+func TestPlayoutWithMarches(t *testing.T) {
+	games := 3
+	if enginetest.Long() {
+		games = 200
+	}
+	marches := 0
+	for _, n := range []int{2, 3, 4} {
+		for g := range games {
+			seed := uint64(500 + 10*n + g)
+			es, _ := Game{}.New(n, nil, seed)
+			s := es.(*state)
+			r := rand.New(rand.NewPCG(seed, 2))
+			var log []string
+			for !s.over {
+				var m string
+				if len(s.swaps) > 0 {
+					l := s.Legal()
+					m = l[r.IntN(len(l))]
+				} else {
+					var marched bool
+					m, marched = randomTurn(t, s, r)
+					if marched {
+						marches++
+					} else if !isLegal(s, m) {
+						t.Fatalf("%s is accepted part by part but not in Legal()", m)
+					}
+				}
+				got, err := s.Play(m)
+				if err != nil || got != m {
+					t.Fatalf("%d players seed %d: %s gave %q, %v\n%s", n, seed, m, got, err, s.render())
+				}
+				if err := conservation(s); err != nil {
+					t.Fatalf("after %s: %v", m, err)
+				}
+				log = append(log, m)
+			}
+			re, _ := Game{}.New(n, nil, seed)
+			for _, m := range log {
+				if _, err := re.Play(m); err != nil {
+					t.Fatalf("replay %s: %v", m, err)
+				}
+			}
+			if re.(*state).render() != s.render() {
+				t.Fatal("replay differs")
+			}
+		}
+	}
+	if marches == 0 {
+		t.Error("no march was played")
+	}
+	t.Logf("%d turns with a march", marches)
+}
+
+// TestEveryLegalMoveAccepted plays every move of Legal() on a clone
+// for a few games.
+func TestEveryLegalMoveAccepted(t *testing.T) {
+	games := 1
+	if enginetest.Long() {
+		games = 20
+	}
+	for _, n := range []int{2, 3, 4} {
+		p := playout(n, nil)
+		p.CheckAllLegal = true
+		p.Run(t, 700+uint64(n), games)
+	}
+}

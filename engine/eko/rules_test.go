@@ -571,3 +571,76 @@ func TestOptions(t *testing.T) {
 		t.Errorf("-direct: %v", err)
 	}
 }
+
+func TestNoActionError(t *testing.T) {
+	s := picture(t, 2, `
+A  ##    b3    ##
+B     b3    a2    b3
+C  ##    b3    ##    b1
+`)
+	refuse(t, s, "B2-B1;R:B2:1", "no legal action", "R:B2:1, R:B2:2")
+}
+
+func TestResignDuringPlay(t *testing.T) {
+	es, _ := Game{}.New(3, nil, 21)
+	s := es.(*state)
+	for range 3 {
+		play(t, s, "NOSWAP")
+	}
+	mover := s.ToMove()
+	if err := s.Resign(mover); err != nil {
+		t.Fatal(err)
+	}
+	if s.ToMove() == mover || s.Result().Over || s.p.onBoard(s.b, mover) != 0 {
+		t.Fatalf("to move %d after %d resigned", s.ToMove(), mover)
+	}
+	if err := conservation(s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Legal()) == 0 {
+		t.Fatal("no legal move after a resignation")
+	}
+	// Resigning in the swap round passes the choice on.
+	es, _ = Game{}.New(2, nil, 21)
+	if err := es.Resign(es.ToMove()); err != nil || !es.Result().Over || len(es.Result().Winners) != 1 {
+		t.Fatalf("2 players, swap round: %v %+v", err, es.Result())
+	}
+	es, _ = Game{}.New(4, nil, 21)
+	s = es.(*state)
+	first := s.ToMove()
+	if err := s.Resign((first + 1) % 4); err != nil {
+		t.Fatal(err)
+	}
+	play(t, s, "NOSWAP")
+	if s.ToMove() != (first+2)%4 {
+		t.Errorf("swap round went to %d", s.ToMove())
+	}
+	play(t, s, "NOSWAP")
+	play(t, s, "NOSWAP")
+	if s.ToMove() != first || len(s.swaps) != 0 {
+		t.Errorf("play phase opens with %d, not %d", s.ToMove(), first)
+	}
+}
+
+func TestGameDescription(t *testing.T) {
+	g := Game{}
+	if g.Name() != "eko" || g.Title() != "Ekö" {
+		t.Errorf("%s %s", g.Name(), g.Title())
+	}
+	if lo, hi := g.Players(); lo != 2 || hi != 4 {
+		t.Errorf("players %d-%d", lo, hi)
+	}
+	if o := g.Options(); len(o) != 1 || o[0].Name != "direct" {
+		t.Errorf("options %v", o)
+	}
+	for i, l := range strings.Split(g.Help(), "\n") {
+		if len([]rune(l)) > 79 || strings.HasSuffix(l, " ") {
+			t.Errorf("help line %d: %q", i+1, l)
+		}
+	}
+	for _, w := range []string{"G4-E7", "B:E4:T:F5", "MARCH", "R:NONE", "SWAP:", "NOSWAP", "-direct", "100 turns"} {
+		if !strings.Contains(g.Help(), w) {
+			t.Errorf("help does not mention %s", w)
+		}
+	}
+}
