@@ -181,6 +181,15 @@ func (s *state) choosePiece(a *action, p, f int) error {
 	if a.piece < 0 {
 		// The leader: the one asked for, or the only piece left able.
 		i := s.pickLeader(p, f, a.free || a.pay < 0, !a.free)
+		if i < 0 && (a.leader || a.free) {
+			// A leader that cannot take this step: named below.
+			i = s.pickLeader(p, f, true, true)
+			for j := range s.pieces {
+				if pc := s.pieces[j]; i < 0 && pc.owner == p && pc.leader && pc.at == f && (f != offBoard || pc.lock <= s.round) {
+					i = j
+				}
+			}
+		}
 		if i < 0 {
 			if a.leader || a.free {
 				return fmt.Errorf("you have no leader %s that can take this step this round", where)
@@ -358,6 +367,11 @@ func (s *state) resolveEnter(a action) (action, error) {
 		return a, fmt.Errorf("%s is occupied", g.name[a.to])
 	}
 	if err := s.choosePiece(&a, p, offBoard); err != nil {
+		for _, pc := range s.pieces {
+			if pc.owner == p && pc.at == offBoard && pc.lock > s.round {
+				return a, fmt.Errorf("%v; removed pieces may not enter before round %d", err, pc.lock)
+			}
+		}
 		return a, err
 	}
 	return a, s.settlePay(&a, p, -1, -1)
