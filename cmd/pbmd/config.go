@@ -63,6 +63,13 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 	if err := v.UnmarshalExact(&cfg); err != nil {
 		return cfg, fmt.Errorf("config %s: %w", path, err)
 	}
+	// From the environment a list is one string: "root alice" or
+	// "root,alice".
+	var admins []string
+	for _, a := range cfg.Admins {
+		admins = append(admins, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' })...)
+	}
+	cfg.Admins = admins
 	if cfg.SMTP.Host == "" {
 		cfg.SMTP.Host = cfg.IMAP.Host
 	}
