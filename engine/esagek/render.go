@@ -99,8 +99,11 @@ func who(seat int, names []string) string {
 }
 
 func (s *state) status(b *strings.Builder, names []string) {
-	fmt.Fprintf(b, "Esagek %s, %d players, turn %d (drawn after %d)\n",
-		s.v, s.n, s.turn, s.maxTurns)
+	players := fmt.Sprintf("%d players", s.n)
+	if s.n == 1 {
+		players = "1 player"
+	}
+	fmt.Fprintf(b, "Esagek %s, %s, turn %d (drawn after %d)\n", s.v, players, s.turn, s.maxTurns)
 	for seat := 0; seat < s.n; seat++ {
 		line := fmt.Sprintf("%c %-30s %2d pieces", colourLetters[seat], who(seat, names), s.count(seat))
 		switch s.v {
