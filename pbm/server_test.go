@@ -21,14 +21,14 @@ import (
 
 // fixture is a server over a fresh store, with the test game Nim.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	s     *Server
 	st    *store.Store
 	n     int
 	clock time.Time
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
 	if err != nil {
@@ -106,7 +106,7 @@ type sent struct {
 	Header                  gomail.Header
 }
 
-func decode(t *testing.T, m store.Mail) sent {
+func decode(t testing.TB, m store.Mail) sent {
 	t.Helper()
 	mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
 	if err != nil {
