@@ -37,6 +37,9 @@ func (s *state) explain(m move) string {
 		}
 	case kindStep, kindSwap:
 		a, b := m.path[0], m.path[1]
+		if o := owner(s.board[a]); m.kind == kindSwap && owner(s.board[b]) == me && o >= 0 && o != me {
+			return "name your own piece first: " + name(b) + "~" + name(a)
+		}
 		if s.v == alone || owner(s.board[a]) != me {
 			return "no piece of yours on " + name(a)
 		}

@@ -2,7 +2,6 @@ package esagek
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
 
@@ -127,7 +126,7 @@ func (s *state) Play(in string) (string, error) {
 	}
 	m, err := parseMove(in)
 	if err != nil {
-		return "", fmt.Errorf("%v; legal now: %s", err, s.examples(move{kind: 255}))
+		return "", fmt.Errorf("%v; legal now: %s", err, s.examples(nil))
 	}
 	lm, ok := s.findLegal(m.text)
 	if !ok {
@@ -521,8 +520,8 @@ func (s *state) hash() uint64 {
 	return h
 }
 
-// examples lists a handful of legal moves, those like m first.
-func (s *state) examples(m move) string {
+// examples lists a handful of legal moves, those like m (if any) first.
+func (s *state) examples(m *move) string {
 	ms := s.legalMoves()
 	var pick []string
 	add := func(ok func(*move) bool) {
@@ -535,10 +534,10 @@ func (s *state) examples(m move) string {
 			}
 		}
 	}
-	if m.kind != 255 && len(m.path) > 0 {
+	if m != nil && len(m.path) > 0 {
 		add(func(x *move) bool { return len(x.path) > 0 && x.path[0] == m.path[0] && !x.warn })
 	}
-	if m.kind != 255 {
+	if m != nil {
 		add(func(x *move) bool { return x.kind == m.kind && !x.warn })
 	}
 	add(func(x *move) bool { return !x.warn })
@@ -552,14 +551,15 @@ func (s *state) examples(m move) string {
 	return out
 }
 
+// examplesFor is the hint appended to the refusal of m.
 func (s *state) examplesFor(m move) string {
-	if s.v == classic && s.warned && len(s.legalMoves()) > 0 && s.legalMoves()[0].kind == kindCapture &&
-		s.allCaptures() {
-		return "the captures are: " + s.examples(move{kind: kindCapture})
+	if s.v == classic && s.warned && s.allCaptures() {
+		return "the captures are: " + s.examples(&move{kind: kindCapture})
 	}
-	return "legal are e.g.: " + s.examples(m)
+	return "legal are e.g.: " + s.examples(&m)
 }
 
+// allCaptures reports whether every legal move is a capture.
 func (s *state) allCaptures() bool {
 	for _, m := range s.legalMoves() {
 		if m.kind != kindCapture {
@@ -577,5 +577,3 @@ func contains(a []string, x string) bool {
 	}
 	return false
 }
-
-var _ io.Writer = (*strings.Builder)(nil)

@@ -51,7 +51,7 @@ func TestInvasionSwap(t *testing.T) {
 	refuse(t, s, "F5~M2", "do not share a side")
 	refuse(t, s, "F5~F6", "the piece on F6 is yours")
 	refuse(t, s, "F5~F4", "no enemy piece on F4")
-	refuse(t, s, "M2~M1", "no piece of yours on M2")
+	refuse(t, s, "M2~M1", "name your own piece first: M1~M2")
 	mustPlay(t, s, "m1~m2")
 	if s.board[at(t, "M2")] != 1 || s.board[at(t, "M1")] != 2 {
 		t.Fatalf("swap did not exchange: Blue %s, Red %s", pieces(s, 'B'), pieces(s, 'R'))

@@ -121,7 +121,7 @@ var playoutCases = []playoutCase{
 }
 
 func TestPlayouts(t *testing.T) {
-	games := 6
+	games := 4
 	if enginetest.Long() {
 		games = 500
 	}

@@ -65,25 +65,30 @@ func (s *state) pieceLetter(f int) byte {
 // Board writes the drawing of section 2 with the coordinate legend
 // beside it, then the status block of item 12.
 func (s *state) Board(w io.Writer, names []string) {
-	lines := make([][]byte, len(legend))
+	buf := make([]byte, 0, 2048)
 	for i, l := range legend {
-		lines[i] = []byte(l)
+		start := len(buf)
+		buf = append(buf, l...)
+		for f := 0; f < numFields; f++ {
+			if p := slot[f]; p[0] == i {
+				buf[start+p[1]] = s.pieceLetter(f)
+				buf[start+p[1]+1] = ' '
+			}
+		}
+		for len(buf) > start && buf[len(buf)-1] == ' ' {
+			buf = buf[:len(buf)-1]
+		}
+		for len(buf)-start < legendGap {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, l...)
+		buf = append(buf, '\n')
 	}
-	for f := 0; f < numFields; f++ {
-		p := slot[f]
-		lines[p[0]][p[1]] = s.pieceLetter(f)
-		lines[p[0]][p[1]+1] = ' '
-	}
+	buf = append(buf, '\n')
 	var b strings.Builder
-	for i, l := range lines {
-		left := strings.TrimRight(string(l), " ")
-		fmt.Fprintf(&b, "%-*s%s\n", legendGap, left, legend[i])
-	}
-	b.WriteString("\n")
 	s.status(&b, names)
-	for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
+	buf = append(buf, b.String()...)
+	w.Write(buf)
 }
 
 // who is "Blue (alice)" for seat.
