@@ -6,10 +6,13 @@ package daemon
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -41,6 +44,8 @@ type Config struct {
 		Mailbox   string        `mapstructure:"mailbox"`
 		Processed string        `mapstructure:"processed"`
 		Poll      time.Duration `mapstructure:"poll"`
+		// CAFile names PEM certificates to trust besides the system's.
+		CAFile string `mapstructure:"cafile"`
 	} `mapstructure:"imap"`
 	SMTP struct {
 		Host     string        `mapstructure:"host"`
@@ -50,6 +55,7 @@ type Config struct {
 		Password string        `mapstructure:"password"`
 		Helo     string        `mapstructure:"helo"`
 		Poll     time.Duration `mapstructure:"poll"`
+		CAFile   string        `mapstructure:"cafile"`
 	} `mapstructure:"smtp"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
@@ -128,8 +134,16 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		log.Info("embedded mail servers", "imap", imapAddr, "smtp", smtpAddr, "server_address", cfg.Server.Address)
 	}
 
+	imapTLSConfig, err := tlsConfig(imapAddr, cfg.IMAP.CAFile)
+	if err != nil {
+		return fail(err)
+	}
+	smtpTLSConfig, err := tlsConfig(smtpAddr, cfg.SMTP.CAFile)
+	if err != nil {
+		return fail(err)
+	}
 	d.sender, err = outbox.New(outbox.Config{
-		Store: st, Addr: smtpAddr, TLS: smtpTLS, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
+		Store: st, Addr: smtpAddr, TLS: smtpTLS, TLSConfig: smtpTLSConfig, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
 		Helo: cfg.SMTP.Helo, Poll: cfg.SMTP.Poll, Retry: cfg.Retry, OnFailure: d.Server.ReportFailure, Logger: log,
 	})
 	if err != nil {
@@ -140,7 +154,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		maxBackoff = 20 * cfg.Backoff
 	}
 	d.inbox, err = inbox.New(inbox.Config{
-		Addr: imapAddr, TLS: imapTLS, Username: imapUser, Password: imapPass,
+		Addr: imapAddr, TLS: imapTLS, TLSConfig: imapTLSConfig, Username: imapUser, Password: imapPass,
 		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
 		MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
 		Handler: d.handle, Logger: log,
@@ -153,6 +167,29 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
 	go func() { defer d.wg.Done(); d.sender.Run(ctx) }()
 	return d, nil
+}
+
+// tlsConfig trusts the system's roots plus the certificates in
+// caFile, if one is named.
+func tlsConfig(addr, caFile string) (*tls.Config, error) {
+	host, _, _ := net.SplitHostPort(addr)
+	cfg := &tls.Config{ServerName: host}
+	if caFile == "" {
+		return cfg, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("daemon: ca file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("daemon: no certificate in %s", caFile)
+	}
+	cfg.RootCAs = pool
+	return cfg, nil
 }
 
 // handle passes one mail to the core and wakes the sender when it

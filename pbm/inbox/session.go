@@ -331,7 +331,7 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 	if err := s.ack(uid, s.in.cfg.Processed); err != nil {
 		return err
 	}
-	log.Info("mail processed", "size", len(raw), "took", time.Since(start).Round(time.Millisecond))
+	log.Debug("mail processed", "size", len(raw), "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
