@@ -168,7 +168,17 @@ func TestPlayouts(t *testing.T) {
 			if players >= 3 && i == 1 {
 				opts = map[string]string{"startpoints": "", "freemove": "", "firstblood": ""}
 			}
+			if !enginetest.Long() && opts != nil && opts["rounds"] == "" {
+				// Random play rarely ends a game before the round
+				// limit; a shorter limit keeps the normal run quick.
+				o := map[string]string{"rounds": "40"}
+				for k, v := range opts {
+					o[k] = v
+				}
+				opts = o
+			}
 			p := playout(players, opts)
+			p.CheckAllLegal = i == len(variantSets)-1
 			t.Run(fmt.Sprintf("%dp/%d", players, i), func(t *testing.T) {
 				plies := p.Run(t, uint64(100*players+i), games)
 				t.Logf("%d plies", plies)

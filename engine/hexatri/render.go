@@ -3,6 +3,7 @@ package hexatri
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -10,13 +11,17 @@ import (
 // part 1, item 10.
 func (s *state) Board(w io.Writer, names []string) {
 	var crowded []string
+	var b strings.Builder
 	for _, l := range s.diagram(&crowded) {
-		fmt.Fprintln(w, l)
+		b.WriteString(l)
+		b.WriteByte('\n')
 	}
-	fmt.Fprintln(w)
+	b.WriteByte('\n')
 	for _, l := range s.stateBlock(names, crowded) {
-		fmt.Fprintln(w, l)
+		b.WriteString(l)
+		b.WriteByte('\n')
 	}
+	io.WriteString(w, b.String())
 }
 
 // canvas is a grid of text lines.
@@ -81,37 +86,47 @@ func staticMap(g *geom, cloner bool) []string {
 // hexToken is a hexagon as the diagram shows it: production number,
 // then per seat its letter, its count and '*' for a leader, then
 // ":points"; "-" when empty, "#" when blockaded. Rule book section 5.
-func (s *state) hexToken(h int) (full, short string) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d", s.prodNumber(h))
+// leader tells which seats have a leader on the hexagon.
+func (s *state) hexToken(h int, leader func(q int) bool) (full, short string) {
+	b := make([]byte, 0, 16)
+	b = strconv.AppendInt(b, int64(s.prodNumber(h)), 10)
 	empty := true
 	for q := 0; q < s.n; q++ {
 		if k := s.cnt[h*s.n+q]; k > 0 {
 			empty = false
-			fmt.Fprintf(&b, "%s%d", seatLetter(q), k)
-			if s.leaderAt(q, h) {
-				b.WriteByte('*')
+			b = append(b, "RBGYWK"[q])
+			b = strconv.AppendInt(b, int64(k), 10)
+			if leader(q) {
+				b = append(b, '*')
 			}
 		}
 	}
 	if empty {
-		b.WriteByte('-')
+		b = append(b, '-')
 	}
 	if s.blocked(h) {
-		b.WriteByte('#')
+		b = append(b, '#')
 	}
-	short = b.String()
+	short = string(b)
 	if s.points[h] > 0 {
-		fmt.Fprintf(&b, ":%d", s.points[h])
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(s.points[h]), 10)
 	}
-	return b.String(), short
+	return string(b), short
 }
 
 func (s *state) diagram(crowded *[]string) []string {
 	g := s.g
 	c := newCanvas(g.lines)
+	// Seats with a leader on each hexagon, as bits.
+	leaders := make([]int, g.nHex)
+	for _, pc := range s.pieces {
+		if pc.leader && pc.at >= 0 && g.isHex(pc.at) {
+			leaders[pc.at] |= 1 << pc.owner
+		}
+	}
 	for h := 0; h < g.nHex; h++ {
-		full, short := s.hexToken(h)
+		full, short := s.hexToken(h, func(q int) bool { return leaders[h]&(1<<q) != 0 })
 		tok := full
 		if len(tok) > g.step-1 {
 			tok = short
@@ -143,6 +158,9 @@ func (s *state) diagram(crowded *[]string) []string {
 // wrap breaks text into lines of at most 79 columns, continuation lines
 // indented by two spaces.
 func wrap(text string) []string {
+	if len(text) <= 79 {
+		return []string{text}
+	}
 	var out []string
 	lead := text[:len(text)-len(strings.TrimLeft(text, " "))]
 	line := ""
@@ -191,8 +209,8 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 		}
 		var leaders, moved []string
 		onBoard, ready := 0, 0
-		locked := map[int]int{}
-		movedAt := map[int]int{}
+		var locked [3]int
+		var movedAt map[int]int
 		for _, pc := range s.pieces {
 			if pc.owner != q || pc.at == gone {
 				continue
@@ -218,21 +236,24 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 			case pc.at >= 0:
 				onBoard++
 				if pc.paid && !s.o.freemove {
+					if movedAt == nil {
+						movedAt = map[int]int{}
+					}
 					movedAt[pc.at]++
 				}
 			case pc.lock > s.round:
-				locked[pc.lock]++
+				locked[pc.lock-s.round]++
 			default:
 				ready++
 			}
 		}
 		line := fmt.Sprintf("%s %s; %d on board, %d off board ready", who, strings.Join(leaders, ", "), onBoard, ready)
-		for r := s.round + 1; r <= s.round+2; r++ {
-			if locked[r] > 0 {
-				line += fmt.Sprintf(", %d locked until round %d", locked[r], r)
+		for d := 1; d <= 2; d++ {
+			if locked[d] > 0 {
+				line += fmt.Sprintf(", %d locked until round %d", locked[d], s.round+d)
 			}
 		}
-		for f := 0; f < g.nHex+g.nTri; f++ {
+		for f := 0; movedAt != nil && f < g.nHex+g.nTri; f++ {
 			if k := movedAt[f]; k == 1 {
 				moved = append(moved, g.name[f])
 			} else if k > 1 {
