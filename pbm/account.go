@@ -69,6 +69,9 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if u.Closed {
 		return u, refuse("The account %s is closed.", u.ID)
 	}
+	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
+		c.owner = &u
+	}
 	if bcrypt.CompareHashAndPassword(u.Hash, []byte(pw)) != nil {
 		return u, refuse("Invalid password entered for %s.", u.ID)
 	}
@@ -194,4 +197,27 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// reportForeign tells an account's own addresses of a command that
+// named it from another address, with its outcome: a forged sender or
+// a guessed password does not go unnoticed.
+func (c *call) reportForeign() error {
+	outcome := "It was carried out."
+	if c.sec.Refused {
+		outcome = "It was refused: " + firstLineOf(c.sec.Text)
+	}
+	text := fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
+		c.msg.From, c.owner.ID, c.sec.Command, outcome)
+	for _, a := range c.owner.Addresses {
+		if err := c.notice(a, "pbm: a command for "+c.owner.ID+" from "+c.msg.From, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

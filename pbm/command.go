@@ -103,6 +103,9 @@ type call struct {
 	game    engine.Game
 	sec     *section
 	comment string
+	// owner is the account a command named when the mail came from an
+	// address that is not the account's: the account hears of it.
+	owner *store.User
 }
 
 // run is the handling of one mail.
@@ -129,23 +132,29 @@ func (r *run) refused() int {
 func (r *run) all() error {
 	lines, comment := r.s.commandLines(r.msg)
 	if len(lines) == 0 {
+		words := strings.Fields(firstLine(r.msg.Subject, r.msg.Body))
+		echo := strings.Join(words[:min(1, len(words))], " ")
+		if len(words) > 1 {
+			echo += " ..."
+		}
 		r.sections = append(r.sections, &section{
-			Command: trimLine(firstLine(r.msg.Subject, r.msg.Body)), Refused: true,
+			Command: trimLine(echo), Refused: true,
 			Text: "No command found. Put one command in the Subject, or several in the body, one per line.",
 		})
 	}
+	extra := 0
 	if len(lines) > r.s.cfg.MaxCommands {
-		extra := len(lines) - r.s.cfg.MaxCommands
+		extra = len(lines) - r.s.cfg.MaxCommands
 		lines = lines[:r.s.cfg.MaxCommands]
-		defer func() {
-			r.sections = append(r.sections, &section{Command: "...", Refused: true,
-				Text: fmt.Sprintf("%d more command lines were not read: at most %d commands per mail.", extra, r.s.cfg.MaxCommands)})
-		}()
 	}
 	for _, line := range lines {
 		if err := r.one(line, comment); err != nil {
 			return err
 		}
+	}
+	if extra > 0 {
+		r.sections = append(r.sections, &section{Command: "...", Refused: true,
+			Text: fmt.Sprintf("%d more command lines were not read: at most %d commands per mail.", extra, r.s.cfg.MaxCommands)})
 	}
 	return r.reply()
 }
@@ -154,11 +163,18 @@ func (r *run) all() error {
 // are returned; refusals become the section's text.
 func (r *run) one(line, comment string) error {
 	words := strings.Fields(line)
-	sec := &section{Command: trimLine(line)}
+	// A line that is not understood is echoed only by its first words:
+	// the rest may hold a password.
+	sec := &section{Command: trimLine(strings.Join(words[:min(2, len(words))], " "))}
+	if len(words) > 2 {
+		sec.Command += " ..."
+	}
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
+	if c.cmd != nil {
+		sec.Command = trimLine(maskLine(words, len(c.name), c.cmd.secrets))
+	}
 	if err == nil {
-		sec.Command = trimLine(maskLine(words, len(c.name), c.secretsOf()))
 		err = c.cmd.handle(c.call)
 	}
 	var ref *Refusal
@@ -168,7 +184,10 @@ func (r *run) one(line, comment string) error {
 		if ref.Board != 0 {
 			sec.board = ref.Board
 		}
-		return nil
+		err = nil
+	}
+	if err == nil && c.call != nil && c.owner != nil {
+		err = c.reportForeign()
 	}
 	return err
 }
@@ -177,8 +196,6 @@ type resolved struct {
 	*call
 	cmd *command
 }
-
-func (c resolved) secretsOf() []int { return c.cmd.secrets }
 
 // resolve finds the command of a line in the table.
 func (r *run) resolve(words []string, comment string, sec *section) (resolved, error) {
@@ -215,7 +232,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		}
 		c.args = words
 		if len(c.args) < cmd.minArgs {
-			return resolved{}, refuse("Usage: %s %s", strings.Join(c.name, " "), cmd.usage)
+			return resolved{call: c, cmd: cmd}, refuse("Usage: %s %s", strings.Join(c.name, " "), cmd.usage)
 		}
 		return resolved{call: c, cmd: cmd}, nil
 	}

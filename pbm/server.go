@@ -36,6 +36,10 @@ type Config struct {
 	BackupDir string
 	// MaxCommands bounds the commands read from one mail; default 50.
 	MaxCommands int
+	// RateLimit is the most mails one sender may have handled in an
+	// hour; default 60. Past it, the sender is told once and further
+	// mail is recorded without effect until the hour is over.
+	RateLimit int
 	// BcryptCost is the cost of new password hashes; default
 	// bcrypt.DefaultCost.
 	BcryptCost int
@@ -71,6 +75,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxCommands <= 0 {
 		cfg.MaxCommands = 50
+	}
+	if cfg.RateLimit <= 0 {
+		cfg.RateLimit = 60
 	}
 	if cfg.BcryptCost == 0 {
 		cfg.BcryptCost = bcrypt.DefaultCost
@@ -144,6 +151,12 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
 		}
 		r := &run{s: s, tx: tx, msg: m}
+		if limited, err := r.rateLimit(); err != nil {
+			return err
+		} else if limited {
+			out.Ignored, out.Queued = "rate limited", r.queued
+			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: rate limited"})
+		}
 		if err := r.all(); err != nil {
 			return err
 		}

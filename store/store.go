@@ -297,3 +297,25 @@ func (t *Tx) Meta(name string) string { return string(t.tx.Bucket(bMeta).Get([]b
 func (t *Tx) PutMeta(name, value string) error {
 	return t.tx.Bucket(bMeta).Put([]byte(name), []byte(value))
 }
+
+// Rate counts the mails of one sender in a window of time.
+type Rate struct {
+	Start  time.Time `json:"start"`
+	Count  int       `json:"count"`
+	Warned bool      `json:"warned,omitempty"`
+}
+
+// Rate reads the counter of a sender; absent reads as zero.
+func (t *Tx) Rate(sender string) (Rate, error) {
+	var r Rate
+	err := t.get(bRates, strings.ToLower(sender), &r)
+	if errors.Is(err, ErrNotFound) {
+		return Rate{}, nil
+	}
+	return r, err
+}
+
+// PutRate writes the counter of a sender.
+func (t *Tx) PutRate(sender string, r Rate) error {
+	return t.put(bRates, strings.ToLower(sender), r)
+}

@@ -1,0 +1,154 @@
+package pbm
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRateLimitPerSenderSurvivesRestart(t *testing.T) {
+	f := newFixture(t)
+	f.s.cfg.RateLimit = 3
+	for i := 0; i < 3; i++ {
+		if n := len(f.send("spam@players.test", "list", "")); n != 1 {
+			t.Fatalf("mail %d got %d answers", i+1, n)
+		}
+	}
+	mails := f.send("spam@players.test", "list", "")
+	if len(mails) != 1 || mails[0].Subject != "pbm error: too many mails" {
+		t.Fatalf("over the limit: %v", mails)
+	}
+	if n := len(f.send("spam@players.test", "list", "")); n != 0 {
+		t.Errorf("a second mail over the limit got %d answers", n)
+	}
+	// Another sender is not affected.
+	if n := len(f.send("other@players.test", "list", "")); n != 1 {
+		t.Errorf("another sender got %d answers", n)
+	}
+	// A new server on the same store keeps the count.
+	s2, err := New(f.s.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.s = s2
+	if n := len(f.send("spam@players.test", "list", "")); n != 0 {
+		t.Errorf("after a restart the limit was reset: %d answers", n)
+	}
+	f.clock = f.clock.Add(61 * time.Minute)
+	if n := len(f.send("spam@players.test", "list", "")); n != 1 {
+		t.Errorf("after the hour: %d answers", n)
+	}
+}
+
+func TestForeignAddressReportedToAccount(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	f.signup("bob")
+	mails := f.send("mallory@evil.test", "nim challenge alice guess alice bob", "")
+	r := f.only(mails, "mallory@evil.test")
+	if !strings.Contains(r.Text, "Invalid password") || strings.Contains(r.Text, "guess") {
+		t.Errorf("reply: %s", r.Text)
+	}
+	n := f.only(mails, "alice@players.test")
+	if !strings.Contains(n.Text, "mallory@evil.test") || !strings.Contains(n.Text, "It was refused: Invalid password") || strings.Contains(n.Text, "guess") {
+		t.Errorf("report to alice: %s", n.Text)
+	}
+	// A forged From of the registered address is the registered
+	// address: it needs the password like anyone.
+	mails = f.send("alice@players.test", "nim challenge alice guess alice bob", "")
+	if len(mails) != 1 {
+		t.Errorf("forged From got %d mails", len(mails))
+	}
+}
+
+func TestUnknownCommandDoesNotEchoSecrets(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	for _, line := range []string{"sigunp alice topsecret", "nim mvoee 101 alice topsecret take1", "change password alice topsecret", "admin alice topsecret"} {
+		r := f.only(f.send("alice@players.test", line, ""), "alice@players.test")
+		if strings.Contains(r.Text, "topsecret") {
+			t.Errorf("%q echoed the password:\n%s", line, r.Text)
+		}
+		if !strings.Contains(r.Text, "Refused") {
+			t.Errorf("%q not refused:\n%s", line, r.Text)
+		}
+	}
+}
+
+// hostile is a corpus of broken and hostile mail; each must be handled
+// without error, with at most one answer, and no header injected.
+func TestHostileMail(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	big := strings.Repeat("x", 8<<20)
+	many := strings.Repeat("list\n", 5000)
+	deep := ""
+	for i := 0; i < 200; i++ {
+		deep += "Content-Type: multipart/mixed; boundary=b" + string(rune('a'+i%26)) + "\r\n\r\n--b" + string(rune('a'+i%26)) + "\r\n"
+	}
+	cases := []struct {
+		name    string
+		raw     string
+		answers int
+		want    string
+	}{
+		{"huge body", "From: a@x.test\r\nSubject: list\r\nMessage-ID: <h1@x>\r\n\r\n" + big, 1, "Games here"},
+		{"huge header", "From: a@x.test\r\nSubject: list\r\nX-Junk: " + strings.Repeat("y", 2<<20) + "\r\nMessage-ID: <h2@x>\r\n\r\n", 0, ""},
+		{"thousands of commands", "From: a@x.test\r\nSubject: multiple\r\nMessage-ID: <h3@x>\r\n\r\n" + many, 1, "more command lines were not read"},
+		{"deep MIME nesting", "From: a@x.test\r\nSubject: list\r\nMessage-ID: <h4@x>\r\n" + deep + "\r\nhi\r\n", 1, ""},
+		{"invalid UTF-8", "From: a@x.test\r\nSubject: signup \xff\xfe bad\r\nMessage-ID: <h5@x>\r\n\r\n", 1, "cannot be a userid"},
+		{"unknown charset", "From: a@x.test\r\nSubject: \r\nMessage-ID: <h6@x>\r\nContent-Type: text/plain; charset=x-nope\r\n\r\nlist\r\n", 1, "Games here"},
+		{"no Message-ID", "From: a@x.test\r\nSubject: list\r\n\r\n", 1, "Games here"},
+		{"no From", "Subject: list\r\nMessage-ID: <h7@x>\r\n\r\n", 0, ""},
+		{"garbage", "\x00\x01\x02 not a mail at all", 0, ""},
+		{"CR LF in a userid", "From: a@x.test\r\nSubject: =?utf-8?q?signup_ev=0D=0Ail_pw?=\r\nMessage-ID: <h8@x>\r\n\r\n", 1, "Refused"},
+	}
+	for _, c := range cases {
+		before := len(f.outbox())
+		out, err := f.s.Handle(context.Background(), []byte(c.raw))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		all := f.outbox()
+		if got := len(all) - before; got != c.answers {
+			t.Errorf("%s: %d answers, want %d (%v)", c.name, got, c.answers, out)
+			continue
+		}
+		for _, m := range all[before:] {
+			d := decode(t, m)
+			if c.want != "" && !strings.Contains(d.Text, c.want) {
+				t.Errorf("%s: answer lacks %q:\n%.500s", c.name, c.want, d.Text)
+			}
+			if len(d.Text) > 64<<10 {
+				t.Errorf("%s: answer of %d bytes", c.name, len(d.Text))
+			}
+			for _, k := range []string{"Bcc", "Cc"} {
+				if d.Header.Has(k) {
+					t.Errorf("%s: %s header in the answer", c.name, k)
+				}
+			}
+		}
+	}
+}
+
+// A huge mail costs memory in proportion to what is read of it, not to
+// its size: the parser reads at most 256 KiB of a part.
+func TestHugeMailMemoryBounded(t *testing.T) {
+	f := newFixture(t)
+	raw := []byte("From: a@x.test\r\nSubject: multiple\r\nMessage-ID: <big@x>\r\n\r\nlist\r\n" + strings.Repeat("all work and no play\r\n", 3<<20/22*10))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := f.s.Handle(context.Background(), raw); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(len(raw)) {
+		t.Errorf("handling a %d MiB mail allocated %d MiB", len(raw)>>20, alloc>>20)
+	} else {
+		t.Logf("a %d MiB mail: %d KiB allocated", len(raw)>>20, alloc>>10)
+	}
+}
