@@ -41,6 +41,11 @@ func (s *state) refusal(m move) string {
 	p := &s.pos
 	colour := int(p.turn)
 	name := m.String()
+	if a, b := m.cells[0], m.cells[1%len(m.cells)]; m.kind == capture && len(m.cells) == 2 &&
+		jumped[a][b] == noCell && !adjacent[a][b] {
+		// Neither a step nor a jump: name it as a step.
+		name = a.String() + "-" + b.String()
+	}
 	if _, best := p.captures(colour); best > 0 {
 		routes := "the longest route takes " + men(best)
 		if len(s.legal) > 1 {
@@ -52,7 +57,7 @@ func (s *state) refusal(m move) string {
 				return fmt.Sprintf("%s takes %s, but a capture must take the most men; %s",
 					name, men(jumps), s.listLegal(routes))
 			}
-			return fmt.Sprintf("%s is not a capture: %s; capture is compulsory; %s",
+			return fmt.Sprintf("%s is not a legal capture: %s; capture is compulsory; %s",
 				name, problem, s.listLegal(routes))
 		}
 		return "capture is compulsory; " + s.listLegal(routes)
@@ -74,7 +79,7 @@ func (s *state) refusal(m move) string {
 	case capture:
 		why := "no capture is available"
 		if _, problem := p.checkRoute(m.cells, colour); problem != "" {
-			why = name + " is not a capture: " + problem
+			why = name + " is not a legal move: " + problem
 		}
 		return why + "; " + s.listLegal("legal moves")
 	}
@@ -112,6 +117,9 @@ func (p position) checkRoute(route []cell, colour int) (int, string) {
 	for i := 1; i < len(route); i++ {
 		from, to := route[i-1], route[i]
 		over := jumped[from][to]
+		if over == noCell && len(route) == 2 && !adjacent[from][to] {
+			return 0, fmt.Sprintf("%s is neither next to %s nor a jump away", to, from)
+		}
 		if over == noCell {
 			return 0, fmt.Sprintf("%s is not a jump away from %s", to, from)
 		}

@@ -3,6 +3,7 @@ package hexemergo
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -37,8 +38,8 @@ func (Game) New(players int, opts map[string]string, seed uint64) (engine.State,
 		return nil, fmt.Errorf("hexemergo is for 2 players, not %d", players)
 	}
 	alternate := false
-	for k, v := range opts {
-		switch k {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		switch v := opts[k]; k {
 		case "alternate":
 			if v != "" {
 				return nil, fmt.Errorf("option -alternate takes no value (got %q)", v)

@@ -498,7 +498,7 @@ func TestNotation(t *testing.T) {
 		"A2xA4":     "the piece on A2 is not yours",
 		"B1xB3":     "there is no piece on B1",
 		"G7xE7xC7":  "is not a cell",
-		"G7xE6":     "E6 is not a jump away from G7",
+		"G7xE6":     "G7-E6 is not a legal capture: E6 is neither next to G7 nor a jump away",
 		"G7xG5":     "does not go over an enemy piece",
 		"A1xA3xA1":  "goes straight back",
 		"A1xA3-C5x": "a cell is missing",
