@@ -1,6 +1,10 @@
 package esagek
 
-import "sort"
+import (
+	"slices"
+	"sort"
+	"strings"
+)
 
 // Move generation. Every rule here cites rule book part 1.
 
@@ -113,7 +117,7 @@ func (s *state) rotationBan(me, h int) string {
 func (s *state) generate() []move {
 	me := s.toMove
 	code := int8(me + 1)
-	var ms []move
+	ms := make([]move, 0, 64)
 	if s.v == surrounder && s.placing {
 		for f := 0; f < numFields; f++ {
 			if s.board[f] == empty {
@@ -175,8 +179,17 @@ func (s *state) finish(ms []move) []move {
 			ms = append(ms, w)
 		}
 	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].text < ms[j].text })
-	return ms
+	// Sort an index, then copy once: moves are large to swap.
+	idx := make([]int32, len(ms))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(ms[a].text, ms[b].text) })
+	out := make([]move, len(ms))
+	for i, j := range idx {
+		out[i] = ms[j]
+	}
+	return out
 }
 
 // legalMoves returns the cached, sorted legal moves; the slice is shared
