@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/enginetest"
 )
 
 // eagerPick chooses a random legal action, PASS only one time in ten
@@ -24,7 +25,7 @@ func eagerPick(legal []string, r *rand.Rand) string {
 
 // randomGame plays one game with uniformly random legal actions and
 // returns the final state and the number of actions.
-func randomGame(tb testing.TB, players int, opts map[string]string, seed uint64) (*state, int) {
+func randomGame(tb testing.TB, players int, opts map[string]string, seed uint64, check bool) (*state, int) {
 	es, err := Game{}.New(players, opts, seed)
 	if err != nil {
 		tb.Fatal(err)
@@ -37,6 +38,11 @@ func randomGame(tb testing.TB, players int, opts map[string]string, seed uint64)
 		if _, err := s.Play(m); err != nil {
 			tb.Fatalf("legal %q refused: %v", m, err)
 		}
+		if check {
+			if err := invariant(s); err != nil {
+				tb.Fatalf("seed %d after %s: %v", seed, m, err)
+			}
+		}
 		plies++
 	}
 	return s, plies
@@ -47,7 +53,7 @@ func randomGame(tb testing.TB, players int, opts map[string]string, seed uint64)
 func BenchmarkPlayout(b *testing.B) {
 	rounds := 0
 	for i := 0; i < b.N; i++ {
-		s, _ := randomGame(b, 3, nil, uint64(i))
+		s, _ := randomGame(b, 3, nil, uint64(i), false)
 		rounds += s.round
 	}
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
@@ -58,8 +64,12 @@ func BenchmarkLegal(b *testing.B) {
 	es, _ := Game{}.New(3, map[string]string{"startpoints": ""}, 1)
 	s := es.(*state)
 	r := rand.New(rand.NewPCG(1, 7))
-	for s.round < 8 && !s.res.Over {
+	// Play on to a position with plenty of choice.
+	for !s.res.Over && (s.round < 6 || len(s.Legal()) < 60) {
 		s.Play(eagerPick(s.Legal(), r))
+	}
+	if s.res.Over {
+		b.Fatal("the game ended early")
 	}
 	b.ResetTimer()
 	n := 0
@@ -69,13 +79,34 @@ func BenchmarkLegal(b *testing.B) {
 	b.ReportMetric(float64(n), "moves")
 }
 
+// Eager random games with and without variants: the bookkeeping holds
+// after every action, every game ends, and leaders do fall.
 func TestRandomGamesEnd(t *testing.T) {
+	games := 4
+	if enginetest.Long() {
+		games = 100
+	}
+	won := 0
 	for _, players := range []int{2, 3, 6} {
-		for seed := uint64(0); seed < 3; seed++ {
-			s, plies := randomGame(t, players, nil, seed)
-			t.Logf("%dp seed %d: %d plies, round %d, %s %v", players, seed, plies, s.round, s.res.Reason, s.res.Winners)
+		for i, opts := range variantSets {
+			if players >= 3 && i == 1 {
+				opts = opt("startpoints", "freemove", "firstblood")
+			}
+			for seed := uint64(0); seed < uint64(games); seed++ {
+				s, _ := randomGame(t, players, opts, seed, true)
+				if !s.res.Over || s.ToMove() != -1 {
+					t.Fatalf("game not over")
+				}
+				if len(s.res.Winners) > 0 {
+					won++
+				}
+			}
 		}
 	}
+	if won == 0 {
+		t.Error("no random game was won")
+	}
+	t.Logf("%d games won", won)
 }
 
 var _ engine.State = (*state)(nil)

@@ -9,10 +9,51 @@
 // with the next seat. A player whose leader falls is out; the last one
 // in wins, and when the last leaders fall together the game is drawn.
 //
-// Random or stubborn play can avoid combat for ever, so a game still
-// running after its round limit (100 rounds, option -rounds) is drawn:
-// the rules end a game only by the fall of leaders, and a game with no
-// fall in that many rounds is treated as one nobody can win.
+// # Round limit
+//
+// Random or stubborn play can avoid combat for ever (pieces stranded on
+// triangles with no points to move them, two leaders facing each other
+// on a hexagon in a standing draw), so a game still running after its
+// round limit (100 rounds, option -rounds) is drawn: the rules end a
+// game only by the fall of leaders, and a game where no leader falls in
+// that many rounds is one nobody can win.
+//
+// # Moves
+//
+// One Play call is one action (rule book section 4): D4-D4N@C3,
+// D4N-D4-D4NE@C3, L:D4-D4N!, IN:A1N@B2, BLOCK:C3@D4,D4,E2, SHOOT:C3:B,
+// SHIFT:D4>C3, CLONE, or PASS, which ends the turn. The seat keeps the
+// move until it passes. Canonical forms name every payment; without @
+// or ! the default payment of part 1, item 5 is used.
+//
+// # Decisions where the rule book leaves room
+//
+//   - The phase ends when the number of passes since the last action
+//     reaches the number of seats in the game; "A acts, passes; B and C
+//     pass" ends it.
+//   - Without L:, a step moves an ordinary piece that may still step,
+//     or else the leader. An ordinary piece on the field is preferred;
+//     the echo names the leader with L:.
+//   - The leader does not chain move II; it has its paid and free steps
+//     as separate actions, in either order. In a chain the @ names the
+//     payment of the first step; the second is paid on the hexagon.
+//   - Shots (SHOOT) and regroupings (SHIFT) are orders given during the
+//     movement phase and kept until it ends; they are checked against
+//     the points when given (all of a seat's orders together) and again
+//     when carried out: shifts after production, shots at the start of
+//     combat, seat by seat from the round's first seat. A shot names a
+//     field and a colour and is paid point by point from the usable
+//     hexagon with the most points (one hexagon with -shoot1hex).
+//   - A blockade lasts to the end of the next round; the blockaded
+//     hexagon is never encircled itself but counts as a neighbour.
+//   - With -capture a leader's free step may capture too.
+//   - Cloned leaders are extra pieces; a fallen leader never returns,
+//     and a seat is out when it has no leader left.
+//   - First blood credits the seats with most pieces left on the
+//     battle hexagon or on the fields around an encircled one; ties
+//     share the win; credited seats that fell in the same combat do
+//     not win, and the game then goes on by the last-player rule.
+//   - A resigning seat's pieces leave the board; the last seat in wins.
 //
 // Files: board.go is the geometry and the field names, notation.go the
 // parsing and printing of actions, rules.go the checks and effects of

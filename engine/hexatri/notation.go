@@ -203,22 +203,27 @@ func (g *geom) format(a action) string {
 	case actShift:
 		return "SHIFT:" + g.name[a.from] + ">" + g.name[a.to]
 	}
+	b.Grow(24)
 	if a.leader {
 		b.WriteString("L:")
 	}
 	if a.kind == actEnter {
-		b.WriteString("IN:" + g.name[a.to])
+		b.WriteString("IN:")
+		b.WriteString(g.name[a.to])
 	} else {
 		b.WriteString(g.name[a.from])
 		if a.via >= 0 {
-			b.WriteString("-" + g.name[a.via])
+			b.WriteByte('-')
+			b.WriteString(g.name[a.via])
 		}
-		b.WriteString("-" + g.name[a.to])
+		b.WriteByte('-')
+		b.WriteString(g.name[a.to])
 	}
 	if a.free {
 		b.WriteByte('!')
 	} else {
-		b.WriteString("@" + g.name[a.pay])
+		b.WriteByte('@')
+		b.WriteString(g.name[a.pay])
 	}
 	return b.String()
 }

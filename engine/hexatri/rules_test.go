@@ -440,3 +440,16 @@ func TestResign(t *testing.T) {
 		t.Errorf("result %+v", s.res)
 	}
 }
+
+// A hexagon token too wide for the radius 4 diagram is shortened and
+// listed in full under it.
+func TestCrowdedHexagon(t *testing.T) {
+	s := build(t, 6, nil, "E5:R1*B1*G1 E5=12 D4:Y2*")
+	b := show(s)
+	if !strings.Contains(b, "Crowded hexagons: E5 5R2*B2*G1:12") || !strings.Contains(b, " 5+ ") {
+		t.Errorf("crowded E5:\n%s", b)
+	}
+	if !strings.Contains(b, "4Y3*") || !strings.Contains(b, "E5:12") {
+		t.Errorf("board:\n%s", b)
+	}
+}

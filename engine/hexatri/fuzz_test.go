@@ -1,0 +1,76 @@
+package hexatri
+
+import (
+	"slices"
+	"testing"
+)
+
+// FuzzPlay starts a game, plays legal actions chosen by the fuzz bytes
+// and then feeds an arbitrary string to Play: no panic, an unchanged
+// board on a refusal, and an accepted action that Legal listed.
+func FuzzPlay(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3}, "D4-D4N@D4")
+	f.Add([]byte{1, 9, 9, 9, 9, 9, 9}, "L:IN:A1N!")
+	f.Add([]byte{2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "in:g4s")
+	f.Add([]byte{3, 5, 4, 3, 2, 1, 0, 7, 7, 7}, "BLOCK:C3@D4,D4,E2")
+	f.Add([]byte{4, 200, 100, 50, 25}, "SHOOT:D4N:B")
+	f.Add([]byte{5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, "SHIFT:D4>C3")
+	f.Add([]byte{6}, "C3N-C3-C3NE@C3")
+	f.Add([]byte{7, 3, 3}, "L:D4-D4N@D4!")
+	f.Add([]byte{0}, "@@@--::!!")
+	f.Add([]byte{1, 2}, "SHOOT::")
+	f.Add([]byte{2, 2}, "CLONE")
+	f.Fuzz(func(t *testing.T, choices []byte, move string) {
+		variants := []map[string]string{
+			nil, opt("blockade", "startpoints"), opt("shoot", "regroup", "startpoints"),
+			opt("capture", "freemove", "startpoints"), opt("cloner", "shoot1hex", "startpoints", "size=2"),
+			opt("firstblood", "startpoints"), opt("startpoints", "pieces=2"), opt("size=4"),
+		}
+		k := 0
+		if len(choices) > 0 {
+			k = int(choices[0])
+			choices = choices[1:]
+		}
+		players := 2 + k%5
+		o := variants[k%len(variants)]
+		if _, fb := o["firstblood"]; fb && players == 2 {
+			players = 3
+		}
+		es, err := Game{}.New(players, o, uint64(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := es.(*state)
+		for _, c := range choices {
+			if s.res.Over {
+				break
+			}
+			legal := s.Legal()
+			if _, err := s.Play(legal[int(c)%len(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.res.Over {
+			if _, err := s.Play(move); err == nil {
+				t.Fatal("a move accepted after the end")
+			}
+			return
+		}
+		before := show(s)
+		c := s.clone()
+		legal := s.Legal()
+		got, err := s.Play(move)
+		if err != nil {
+			if !sameState(c, s) || show(s) != before {
+				t.Fatalf("refused %q changed the board", move)
+			}
+			return
+		}
+		if _, found := slices.BinarySearch(legal, got); !found {
+			t.Fatalf("%q accepted as %q, which Legal did not list", move, got)
+		}
+		if err := invariant(s); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
