@@ -114,6 +114,14 @@ type config struct {
 
 func readOptions(players int, opts map[string]string) (config, error) {
 	c := config{v: classic, pieces: aloneDefaultPieces, maxTurns: defaultMaxTurns}
+	lower := make(map[string]string, len(opts))
+	for k, v := range opts {
+		if _, dup := lower[strings.ToLower(k)]; dup {
+			return c, fmt.Errorf("option -%s given twice", strings.ToLower(k))
+		}
+		lower[strings.ToLower(k)] = v
+	}
+	opts = lower
 	chosen := ""
 	for _, name := range sortedKeys(opts) {
 		val := opts[name]
