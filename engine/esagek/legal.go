@@ -27,7 +27,7 @@ func (s *state) frozen(f int) bool {
 	return o >= 0 && hexOf(f) == classicHomeHex[1-o]
 }
 
-// canCapture reports whether the mover (seat me) may jump the piece on v.
+// canJump reports whether the seat me may jump the piece on v of board.
 func (s *state) canJump(board *[numFields]int8, me, v int) bool {
 	p := board[v]
 	switch s.v {

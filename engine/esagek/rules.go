@@ -3,272 +3,314 @@ package esagek
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 )
 
-type variant uint8
+// End-of-turn rules of the four variants, rule book part 1.
 
-const (
-	classic variant = iota
-	invasion
-	surrounder
-	alone
-)
-
-var variantNames = [...]string{"Classic", "Invasion", "Surrounder", "Alone"}
-
-func (v variant) String() string { return variantNames[v] }
-
-// Piece codes on the board: 0 empty, 1+seat a seat's piece, neutral.
-const (
-	empty   int8 = 0
-	neutral int8 = 7
-)
-
-// Colours by seat, rule book part 1, item 4.
-var (
-	colourNames   = [...]string{"Blue", "Red", "Yellow", "Green", "Purple", "White"}
-	colourLetters = "BRYGPW"
-)
-
-// Rule book part 1, item 5 and section 9.2: the Classic setups.
-var (
-	classicRim = [2]string{
-		"F5 F6 F1 A6 A1 A2 B1 B2 B3",
-		"C2 C3 C4 D3 D4 D5 E4 E5 E6",
-	}
-	classicHome = [2]string{
-		"A1 A2 A3 A4 A5 A6 F2 M1 B6",
-		"D1 D2 D3 D4 D5 D6 C5 M4 E3",
-	}
-	// classicHomeHex is the hexagon each Classic seat owns: Blue A, Red D.
-	classicHomeHex = [2]int{1, 4}
-)
-
-// Rule book section 9.3: Invasion pieces, goal and starting hexagons.
-var (
-	invasionPieces = [7]int{2: 12, 3: 6, 4: 4, 5: 4, 6: 4}
-	invasionGoal   = [7]int{2: 4, 3: 3, 4: 2, 5: 2, 6: 2}
-	// invasionHexes lists, per player count, the outer hexagons of each
-	// seat (rule book part 1, item 6).
-	invasionHexes = [7][]string{
-		2: {"FAB", "CDE"},
-		3: {"A", "C", "E"},
-		4: {"B", "C", "E", "F"},
-		5: {"A", "B", "C", "E", "F"},
-		6: {"A", "B", "C", "D", "E", "F"},
-	}
-)
-
-// Rule book section 9.4: Surrounder pieces and conquest goal.
-var (
-	surrounderPieces = [7]int{2: 15, 3: 10, 4: 8, 5: 6, 6: 5}
-	surrounderGoal   = [7]int{2: 7, 3: 5, 4: 4, 5: 3, 6: 3}
-)
-
-// Alone, rule book part 1, item 8.
-const (
-	aloneMinPieces     = 6
-	aloneMaxPieces     = 14
-	aloneDefaultPieces = 9
-)
-
-// defaultMaxTurns is the turn limit of rule book part 1, item 9.
-const defaultMaxTurns = 400
-
-// pattern4 is the four-field pattern of an outer hexagon h = 1..6: its
-// three rim fields h(k-1), hk, h(k+1) and hk+3 facing the centre
-// (section 9.3).
-func pattern4(h int) []int {
-	k := h - 1 // digit index of field h(k) with k = h
-	return []int{h*6 + (k+5)%6, h*6 + k, h*6 + (k+1)%6, h*6 + (k+3)%6}
-}
-
-// fieldList reads a space- or comma-separated list of field names.
-func fieldList(s string) ([]int, error) {
-	var out []int
-	seen := map[int]bool{}
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		f, ok := parseField(strings.ToUpper(p))
-		if !ok {
-			return nil, fmt.Errorf("%q is not a field (M1-M6, A1-F6)", p)
-		}
-		if seen[f] {
-			return nil, fmt.Errorf("field %s named twice", geo.name[f])
-		}
-		seen[f] = true
-		out = append(out, f)
-	}
-	return out, nil
-}
-
-// config is what New reads from the options.
-type config struct {
-	v        variant
-	home     bool
-	setup    []int
-	pieces   int
-	maxTurns int
-}
-
-func readOptions(players int, opts map[string]string) (config, error) {
-	c := config{v: classic, pieces: aloneDefaultPieces, maxTurns: defaultMaxTurns}
-	lower := make(map[string]string, len(opts))
-	for k, v := range opts {
-		if _, dup := lower[strings.ToLower(k)]; dup {
-			return c, fmt.Errorf("option -%s given twice", strings.ToLower(k))
-		}
-		lower[strings.ToLower(k)] = v
-	}
-	opts = lower
-	chosen := ""
-	for _, name := range sortedKeys(opts) {
-		val := opts[name]
-		switch name {
-		case "classic", "invasion", "surrounder", "alone", "home":
-			if val != "" {
-				return c, fmt.Errorf("option -%s takes no value", name)
-			}
-			if name == "home" {
-				c.home = true
-				continue
-			}
-			if chosen != "" {
-				return c, fmt.Errorf("options -%s and -%s exclude each other: choose one variant", chosen, name)
-			}
-			chosen = name
-			c.v = map[string]variant{"classic": classic, "invasion": invasion,
-				"surrounder": surrounder, "alone": alone}[name]
-		case "setup":
-			fs, err := fieldList(val)
-			if err != nil {
-				return c, fmt.Errorf("option -setup: %v", err)
-			}
-			if len(fs) == 0 {
-				return c, fmt.Errorf("option -setup needs fields, e.g. -setup=M1,M2,A4")
-			}
-			c.setup = fs
-		case "pieces":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < aloneMinPieces || n > aloneMaxPieces {
-				return c, fmt.Errorf("option -pieces=%s: give a number from %d to %d",
-					val, aloneMinPieces, aloneMaxPieces)
-			}
-			c.pieces = n
-		case "maxturns":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 || n > 100000 {
-				return c, fmt.Errorf("option -maxturns=%s: give a number from 1 to 100000", val)
-			}
-			c.maxTurns = n
-		default:
-			return c, fmt.Errorf("unknown option -%s; esagek knows -classic, -invasion, "+
-				"-surrounder, -alone, -home, -setup, -pieces, -maxturns", name)
-		}
-	}
-	if c.home && c.v != classic {
-		return c, fmt.Errorf("option -home belongs to Classic, not %s", c.v)
-	}
-	_, hasPieces := opts["pieces"]
-	if (c.setup != nil || hasPieces) && c.v != alone {
-		return c, fmt.Errorf("options -setup and -pieces belong to Alone, not %s", c.v)
-	}
-	if c.setup != nil && hasPieces {
-		return c, fmt.Errorf("options -setup and -pieces exclude each other")
-	}
-	lo, hi := 2, 6
-	switch c.v {
+// endTurn applies the end-of-turn rules of the variant, then passes the
+// turn on.
+func (s *state) endTurn(me int) {
+	switch s.v {
 	case classic:
-		lo, hi = 2, 2
-	case alone:
-		lo, hi = 1, 1
-	}
-	if players < lo || players > hi {
-		if lo == hi {
-			return c, fmt.Errorf("%s is for %d player(s), not %d", c.v, lo, players)
+		// Item 5: 3 pieces in the opponent's hexagon, or the opponent
+		// down to 2 pieces.
+		opp := 1 - me
+		in := 0
+		for k := 0; k < 6; k++ {
+			if s.board[classicHomeHex[opp]*6+k] == int8(me+1) {
+				in++
+			}
 		}
-		return c, fmt.Errorf("%s is for %d to %d players, not %d", c.v, lo, hi, players)
-	}
-	return c, nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
+		if in >= 3 {
+			s.finishGame([]int{me}, fmt.Sprintf("%s has 3 pieces in %s's hexagon",
+				seatName(me), seatName(opp)))
+			return
 		}
-	}
-	return keys
-}
-
-// newState builds the starting position.
-func newState(players int, c config, seed uint64) *state {
-	r := rand.New(rand.NewPCG(seed, 0x65736167656b))
-	s := &state{
-		v:        c.v,
-		n:        players,
-		maxTurns: c.maxTurns,
-		lastRot:  noField,
-		lastSwap: [2]int8{noField, noField},
-		streak:   [2]int8{},
-		streakHx: [2]int8{noField, noField},
-	}
-	put := func(seat int, fields []int) {
-		for _, f := range fields {
-			s.board[f] = int8(seat + 1)
+		if s.count(opp) <= 2 {
+			s.finishGame([]int{me}, fmt.Sprintf("%s has only %d pieces left",
+				seatName(opp), s.count(opp)))
+			return
 		}
-		s.initial[seat] += int16(len(fields))
-	}
-	switch c.v {
-	case classic:
-		layout := classicRim
-		if c.home {
-			layout = classicHome
-		}
-		for seat := 0; seat < 2; seat++ {
-			fs, _ := fieldList(layout[seat])
-			put(seat, fs)
-		}
-		s.capLimit = 3
 	case invasion:
-		for seat, hexes := range invasionHexes[players] {
-			for _, hc := range []byte(hexes) {
-				h := indexByte(hexLetters, hc)
-				if players == 3 {
-					put(seat, []int{h * 6, h*6 + 1, h*6 + 2, h*6 + 3, h*6 + 4, h*6 + 5})
-				} else {
-					put(seat, pattern4(h))
-				}
+		// Item 6: out below the goal number; win with the goal in M,
+		// checked for every player, the mover first.
+		for seat := 0; seat < s.n; seat++ {
+			if !s.out[seat] && s.count(seat) < s.goal {
+				s.setOut(seat, fmt.Sprintf("%s is out with %d pieces", seatName(seat), s.count(seat)))
 			}
 		}
-		s.goal = invasionGoal[players]
-		s.capLimit = 3
-		if players > 3 {
-			s.capLimit = 2
+		for i := 0; i < s.n; i++ {
+			seat := (me + i) % s.n
+			if !s.out[seat] && s.inMiddle(seat) >= s.goal {
+				s.finishGame([]int{seat}, fmt.Sprintf("%s has %d pieces in the middle hexagon",
+					seatName(seat), s.inMiddle(seat)))
+				return
+			}
 		}
 	case surrounder:
-		s.placing = true
-		for seat := 0; seat < players; seat++ {
-			s.hand[seat] = int8(surrounderPieces[players])
-			s.initial[seat] = int16(surrounderPieces[players])
+		s.conquer(me)
+		s.checkPlacementEnd()
+		// Item 7: the conquest goal.
+		if int(s.taken[me]) >= s.goal {
+			s.finishGame([]int{me}, fmt.Sprintf("%s has conquered %d pieces", seatName(me), s.taken[me]))
+			return
 		}
-		s.goal = surrounderGoal[players]
-	case alone:
-		fs := c.setup
-		if fs == nil {
-			perm := r.Perm(numFields)
-			fs = perm[:c.pieces]
+		for seat := 0; seat < s.n; seat++ {
+			if !s.out[seat] && s.count(seat)+int(s.hand[seat]) < 3 {
+				s.setOut(seat, fmt.Sprintf("%s is out with %d pieces",
+					seatName(seat), s.count(seat)+int(s.hand[seat])))
+			}
 		}
-		put(0, fs)
-		s.capLimit = 1
+		s.checkPlacementEnd()
 	}
-	// Rule book part 1, item 4: the first seat is drawn by lot.
-	s.toMove = r.IntN(players)
+	if s.lastStanding() {
+		return
+	}
+	s.toMove = s.nextSeat(me)
 	s.startTurn()
-	return s
+}
+
+// startTurn checks the position before the seat toMove moves: the end
+// of Alone, repetition, the turn limit, and a player without a move.
+func (s *state) startTurn() {
+	s.legalOK = false
+	if s.v == alone {
+		if s.aloneOver() {
+			n := s.count(0)
+			if n == 1 {
+				s.finishGame([]int{0}, fmt.Sprintf("one piece left on %s: score %d",
+					geo.name[s.pieceFields(0)[0]], s.aloneScore()))
+			} else {
+				s.finishGame(nil, fmt.Sprintf("no capture left, %d pieces left: score 0", n))
+			}
+			return
+		}
+	}
+	// Item 9: threefold repetition in two-player games.
+	if s.n == 2 {
+		h := s.hash()
+		s.history = append(s.history, h)
+		seen := 0
+		for _, x := range s.history {
+			if x == h {
+				seen++
+			}
+		}
+		if seen >= 3 {
+			s.finishGame(nil, "draw by the third repetition of the position")
+			return
+		}
+	}
+	if s.turn >= s.maxTurns {
+		s.finishGame(nil, fmt.Sprintf("draw after %d turns", s.turn))
+		return
+	}
+	// Item 10: no legal move loses (Classic) or puts the player out.
+	for len(s.legalMoves()) == 0 {
+		seat := s.toMove
+		if s.v == classic {
+			s.finishGame([]int{1 - seat}, fmt.Sprintf("%s has no legal move", seatName(seat)))
+			return
+		}
+		s.setOut(seat, fmt.Sprintf("%s is out: no legal move", seatName(seat)))
+		s.checkPlacementEnd()
+		if s.lastStanding() {
+			return
+		}
+		s.toMove = s.nextSeat(seat)
+		s.legalOK = false
+	}
+}
+
+// nextSeat is the next seat after seat, in seat order, still in play
+// (and, while placing, with pieces in hand).
+func (s *state) nextSeat(seat int) int {
+	for i := 1; i <= s.n; i++ {
+		t := (seat + i) % s.n
+		if s.out[t] || (s.placing && s.hand[t] == 0) {
+			continue
+		}
+		return t
+	}
+	return seat
+}
+
+func (s *state) setOut(seat int, note string) {
+	s.out[seat] = true
+	s.notes = append(s.notes, note)
+	s.legalOK = false
+}
+
+// lastStanding ends the game when one seat is left in play (item 6, 7
+// and the seam's resignation rule).
+func (s *state) lastStanding() bool {
+	if s.v == alone {
+		return false
+	}
+	left := -1
+	for seat := 0; seat < s.n; seat++ {
+		if !s.out[seat] {
+			if left >= 0 {
+				return false
+			}
+			left = seat
+		}
+	}
+	if left < 0 {
+		s.finishGame(nil, "no player left")
+		return true
+	}
+	s.finishGame([]int{left}, fmt.Sprintf("%s is the last player left", seatName(left)))
+	return true
+}
+
+func (s *state) finishGame(winners []int, reason string) {
+	s.over = true
+	s.winners = winners
+	s.reason = reason
+	s.legal, s.legalOK = nil, true
+}
+
+// count is the number of pieces of seat on the board.
+func (s *state) count(seat int) int {
+	n := 0
+	code := int8(seat + 1)
+	for _, p := range s.board {
+		if p == code {
+			n++
+		}
+	}
+	return n
+}
+
+// inMiddle is the number of pieces of seat in hexagon M.
+func (s *state) inMiddle(seat int) int {
+	n := 0
+	for f := 0; f < 6; f++ {
+		if s.board[f] == int8(seat+1) {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *state) pieceFields(seat int) []int {
+	var fs []int
+	for f, p := range s.board {
+		if p == int8(seat+1) {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+// conquer removes every enemy piece surrounded by the mover's pieces at
+// the end of his turn; while placing, a neutral piece takes its place
+// (item 7). A rim field has two neighbours and is never surrounded.
+func (s *state) conquer(me int) {
+	code := int8(me + 1)
+	var hit []int
+	for f := 0; f < numFields; f++ {
+		o := owner(s.board[f])
+		if o < 0 || o == me || isRim(f) {
+			continue
+		}
+		all := true
+		for _, g := range geo.adj[f] {
+			if s.board[g] != code {
+				all = false
+				break
+			}
+		}
+		if all {
+			hit = append(hit, f)
+		}
+	}
+	for _, f := range hit {
+		s.lost[owner(s.board[f])]++
+		s.taken[me]++
+		s.board[f] = empty
+		if s.placing {
+			s.board[f] = neutral
+		}
+	}
+}
+
+// checkPlacementEnd ends the Surrounder placement phase when every seat
+// in play has placed all its pieces; the neutral pieces leave (item 7).
+func (s *state) checkPlacementEnd() {
+	if !s.placing {
+		return
+	}
+	for seat := 0; seat < s.n; seat++ {
+		if !s.out[seat] && s.hand[seat] > 0 {
+			return
+		}
+	}
+	s.placing = false
+	for f := range s.board {
+		if s.board[f] == neutral {
+			s.board[f] = empty
+		}
+	}
+	s.legalOK = false
+}
+
+// aloneOver reports the end of Alone: no capture now, and none after
+// any allowed rotation (item 8).
+func (s *state) aloneOver() bool {
+	if anyJump(&s.board) {
+		return false
+	}
+	if s.lastRot != noField {
+		return true
+	}
+	for h := 0; h < numHex; h++ {
+		for _, cw := range []bool{true, false} {
+			b := s.board
+			rotate(&b, h, cw)
+			if anyJump(&b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// aloneScore is 3 for one piece left on M1, 2 for one in M, 1 for one
+// elsewhere, 0 otherwise (item 8).
+func (s *state) aloneScore() int {
+	fs := s.pieceFields(0)
+	switch {
+	case len(fs) != 1:
+		return 0
+	case fs[0] == 0:
+		return 3
+	case hexOf(fs[0]) == 0:
+		return 2
+	}
+	return 1
+}
+
+// zobrist keys for the repetition check.
+var zobrist = func() (z [numFields*8 + 8]uint64) {
+	r := rand.New(rand.NewPCG(0x657361, 0x67656b))
+	for i := range z {
+		z[i] = r.Uint64()
+	}
+	return z
+}()
+
+// hash identifies the position and the player to move (item 9).
+func (s *state) hash() uint64 {
+	h := zobrist[numFields*8+s.toMove]
+	if s.placing {
+		h ^= zobrist[numFields*8+7]
+	}
+	for f, p := range s.board {
+		if p != empty {
+			h ^= zobrist[f*8+int(p)]
+		}
+	}
+	return h
 }
