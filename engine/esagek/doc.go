@@ -18,7 +18,29 @@
 // book section 2). Moves: step B4-C1, capture chain C1xD1xM1, rotation
 // B+ or M-, swap M1~A4, placement C3, warning suffix ! (B+!).
 //
-// Every game ends: a two-player game is drawn on the third occurrence
-// of the same position with the same player to move, and every game is
-// drawn after -maxturns turns (default 400), rule book part 1, item 9.
+// A turn is one move string and one Play call; a capture chain is
+// written whole. Every game ends: a game started with two players is
+// drawn on the third occurrence of the same position (pieces, player to
+// move, placement phase or not), and every game is drawn after
+// -maxturns turns (default 400; every Play is a turn, placements
+// included), rule book part 1, item 9.
+//
+// Where the rule book leaves room the engine reads it so:
+//
+//   - A Classic piece is frozen exactly when it stands in the opponent's
+//     hexagon; rotations never move it out, so no flag is kept.
+//   - The warning ! may end any Classic move, captures included; Legal
+//     lists every move with and without it.
+//   - The Invasion capture limit follows the starting player count.
+//   - Out players' pieces (Invasion, Surrounder) may be captured,
+//     swapped and conquered like any enemy piece.
+//   - During the Surrounder placement phase a player's pieces are those
+//     on the board plus those still in hand for the "fewer than 3" rule.
+//   - A swap names the mover's own piece first: M1~A4.
+//   - In Alone any hexagon may turn, even an empty one, unless the
+//     previous turn was a rotation; -setup takes any distinct fields.
+//     Result.Scores holds the score; the player counts as winner when
+//     one piece is left. Resigning ends Alone with score 0.
+//   - A resigning player is out: in Classic the opponent wins; in the
+//     other variants play goes on and the last player left wins.
 package esagek
