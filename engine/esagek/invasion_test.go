@@ -193,3 +193,26 @@ func TestInvasionResign(t *testing.T) {
 		t.Errorf("last seat %d should win: %+v", last, r)
 	}
 }
+
+// The seat to move resigns: the turn passes to the next seat in play,
+// and its pieces stay as obstacles.
+func TestInvasionResignMover(t *testing.T) {
+	st, _ := Game{}.New(4, inv, 8)
+	s := st.(*state)
+	mover := s.ToMove()
+	before := s.count(mover)
+	if err := s.Resign(mover); err != nil {
+		t.Fatal(err)
+	}
+	if s.Result().Over || s.ToMove() != (mover+1)%4 {
+		t.Errorf("after the mover resigned: over %v, to move %d", s.Result().Over, s.ToMove())
+	}
+	if s.count(mover) != before {
+		t.Errorf("the resigned seat's pieces left the board")
+	}
+	for _, m := range s.Legal() {
+		if _, err := s.Clone().Play(m); err != nil {
+			t.Errorf("legal %s refused: %v", m, err)
+		}
+	}
+}

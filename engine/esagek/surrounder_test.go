@@ -158,3 +158,32 @@ func TestSurrounderMoves(t *testing.T) {
 		t.Errorf("F may turn: %v", s.Legal())
 	}
 }
+
+// A seat resigning during placement is skipped; the placement phase
+// ends when the seats in play have placed everything.
+func TestSurrounderResignWhilePlacing(t *testing.T) {
+	st, _ := Game{}.New(3, sur, 5)
+	s := st.(*state)
+	quitter := (s.ToMove() + 2) % 3
+	if err := s.Resign(quitter); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; s.placing && s.ToMove() >= 0; i++ {
+		if s.ToMove() == quitter {
+			t.Fatal("the resigned seat was asked to move")
+		}
+		l := s.Legal()
+		mustPlay(t, s, l[(i*7)%len(l)])
+	}
+	if s.placing || s.Result().Over {
+		t.Fatalf("placing %v, over %v", s.placing, s.Result().Over)
+	}
+	if s.count(quitter) != 0 || pieces(s, 'N') != "" {
+		t.Errorf("the resigned seat placed %d pieces; neutrals %q", s.count(quitter), pieces(s, 'N'))
+	}
+	for seat := 0; seat < 3; seat++ {
+		if seat != quitter && s.hand[seat] != 0 {
+			t.Errorf("%s still holds %d pieces", seatName(seat), s.hand[seat])
+		}
+	}
+}
