@@ -2,6 +2,7 @@ package hexatri
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +21,9 @@ func FuzzPlay(f *testing.F) {
 	f.Add([]byte{0}, "@@@--::!!")
 	f.Add([]byte{1, 2}, "SHOOT::")
 	f.Add([]byte{2, 2}, "CLONE")
+	f.Add([]byte{1, 0}, "L:IN:A1N!;PASS")
+	f.Add([]byte{3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7}, "BLOCK:D4@D4,D4,E2,PASS")
+	f.Add([]byte{0, 5}, "PASS;PASS")
 	f.Fuzz(func(t *testing.T, choices []byte, move string) {
 		variants := []map[string]string{
 			nil, opt("blockade", "startpoints"), opt("shoot", "regroup", "startpoints"),
@@ -66,8 +70,18 @@ func FuzzPlay(f *testing.F) {
 			}
 			return
 		}
-		if _, found := slices.BinarySearch(legal, got); !found {
-			t.Fatalf("%q accepted as %q, which Legal did not list", move, got)
+		// Each action accepted was listed by Legal at its turn.
+		for _, part := range strings.Split(got, ";") {
+			if _, found := slices.BinarySearch(legal, part); !found {
+				t.Fatalf("%q accepted as %q, and Legal did not list %s", move, got, part)
+			}
+			if _, err := c.Play(part); err != nil {
+				t.Fatalf("%q accepted as %q, but %s alone is refused: %v", move, got, part, err)
+			}
+			legal = c.Legal()
+		}
+		if show(c) != show(s) {
+			t.Fatalf("%q and its parts %q give different boards", move, got)
 		}
 		if err := invariant(s); err != nil {
 			t.Fatal(err)

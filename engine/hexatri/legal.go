@@ -6,11 +6,66 @@ import (
 	"strings"
 )
 
-// Play checks and applies one action of the seat to move.
+// Play checks and applies one action of the seat to move, or several
+// joined by ';' or ',' (rule book section 4), all or nothing.
 func (s *state) Play(move string) (string, error) {
 	if s.res.Over {
 		return "", fmt.Errorf("the game is over: %s", s.res.Reason)
 	}
+	parts, err := splitActions(move)
+	if err != nil {
+		return "", fmt.Errorf("%v; %s", err, s.hint(nil))
+	}
+	if len(parts) == 1 {
+		return s.playOne(parts[0])
+	}
+	c := s.clone()
+	canon := make([]string, 0, len(parts))
+	for i, m := range parts {
+		if c.res.Over {
+			return "", fmt.Errorf("the game ended before action %d (%s); send the actions up to it", i+1, shorten(m))
+		}
+		got, err := c.playOne(m)
+		if err != nil {
+			return "", fmt.Errorf("action %d of %d, %v", i+1, len(parts), err)
+		}
+		if got == "PASS" && i < len(parts)-1 {
+			return "", fmt.Errorf("PASS ends your turn, so it must be your last action; %s", s.hint(nil))
+		}
+		canon = append(canon, got)
+	}
+	*s = *c
+	return strings.Join(canon, ";"), nil
+}
+
+// splitActions cuts a string at ';' and ','; the commas of a blockade's
+// payment list stay with it.
+func splitActions(move string) ([]string, error) {
+	var parts []string
+	for _, semi := range strings.Split(move, ";") {
+		for _, p := range strings.Split(semi, ",") {
+			p = strings.TrimSpace(p)
+			if n := len(parts); n > 0 && !strings.ContainsAny(p, "-:@!") && p != "" &&
+				!strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE") &&
+				strings.HasPrefix(strings.ToUpper(parts[n-1]), "BLOCK:") && strings.Contains(parts[n-1], "@") {
+				parts[n-1] += "," + p
+				continue
+			}
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) > 1 {
+		for _, p := range parts {
+			if p == "" {
+				return nil, fmt.Errorf("an empty action between separators in %q", shorten(move))
+			}
+		}
+	}
+	return parts, nil
+}
+
+// playOne plays a single action.
+func (s *state) playOne(move string) (string, error) {
 	a, err := s.g.parse(move)
 	if err != nil {
 		return "", fmt.Errorf("%v; %s", err, s.hint(nil))

@@ -453,3 +453,19 @@ func TestCrowdedHexagon(t *testing.T) {
 		t.Errorf("board:\n%s", b)
 	}
 }
+
+// Rule book section 4: several actions in one word, all or nothing.
+func TestSeveralActions(t *testing.T) {
+	s := build(t, 2, opt("blockade"), "D4:R2* D4=5 C3:B1 G4:B*")
+	got := play(t, s, "D4-D4N;L:D4-D4S,BLOCK:C3@D4,D4,D4,PASS")
+	if got[0] != "D4-D4N@D4;L:D4-D4S!;BLOCK:C3@D4,D4,D4;PASS" {
+		t.Errorf("echo %s", got[0])
+	}
+	if s.toMove != 1 || s.pts(t, "D4") != 1 {
+		t.Errorf("to move %d, D4 %d", s.toMove, s.pts(t, "D4"))
+	}
+	s = build(t, 2, nil, "D4:R2* D4=5 C3:B1 G4:B*")
+	refuse(t, s, "D4-D4N;D4-D4N", "action 2 of 2, D4-D4N: D4N is occupied")
+	refuse(t, s, "PASS;D4-D4N", "PASS ends your turn")
+	refuse(t, s, "D4-D4N;;PASS", "empty action")
+}
