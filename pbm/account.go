@@ -69,6 +69,9 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if u.Closed {
 		return u, refuse("The account %s is closed.", u.ID)
 	}
+	if c.tokenUser != "" && strings.EqualFold(c.tokenUser, u.ID) {
+		return u, nil // the reply token was checked against address and password hash
+	}
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
 		c.owner = &u
 	}

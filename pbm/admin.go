@@ -132,13 +132,12 @@ func (s *Server) adminAbort(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.Over, b.Aborted, b.Updated = true, true, s.now()
-	b.Outcome = status(b, st)
-	if err := c.tx.PutBoard(b); err != nil {
+	b.Aborted = true
+	if err := c.commit(&b, g, st, change{Event: "An admin aborted this game."}); err != nil {
 		return err
 	}
 	c.sec.Text = fmt.Sprintf("%s board %d aborted.", g.Title(), b.Number)
-	return c.mailBoard(b, g, st, false, "An admin aborted this game.", "", "")
+	return nil
 }
 
 func (s *Server) adminForfeit(c *call) error {

@@ -29,7 +29,7 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 		switch e.Kind {
 		case "":
 			_, err = st.Play(e.Move)
-		default:
+		case "resign", "forfeit":
 			err = st.Resign(e.Seat)
 		}
 		if err != nil {
@@ -59,12 +59,24 @@ func toMove(b store.Board, st engine.State) string {
 	return ""
 }
 
+// outcome is how the board stands: the engine's result, unless the
+// players agreed a draw or an admin aborted the game.
+func outcome(b store.Board, st engine.State) engine.Result {
+	if b.Aborted {
+		return engine.Result{Over: true, Reason: "aborted by an admin"}
+	}
+	if n := len(b.Log); n > 0 && b.Log[n-1].Kind == "draw" {
+		return engine.Result{Over: true, Reason: "draw agreed"}
+	}
+	return st.Result()
+}
+
 // status is the line that says whose turn it is or how it ended.
 func status(b store.Board, st engine.State) string {
 	if b.Aborted {
 		return "The game was aborted by an admin."
 	}
-	res := st.Result()
+	res := outcome(b, st)
 	if !res.Over {
 		return fmt.Sprintf("It is %s's turn.", toMove(b, st))
 	}
@@ -86,7 +98,7 @@ func status(b store.Board, st engine.State) string {
 
 // settle records the end of the game on the board when it is over.
 func settle(b *store.Board, st engine.State) {
-	if st.Result().Over {
+	if outcome(*b, st).Over {
 		b.Over = true
 		b.Outcome = status(*b, st)
 	}
@@ -105,6 +117,7 @@ type boardView struct {
 	Game      string
 	Number    int
 	Event     string
+	Vote      string
 	Status    string
 	Players   []string
 	Moves     []moveLine
@@ -114,6 +127,7 @@ type boardView struct {
 	CommentBy string
 	Started   string
 	Updated   string
+	TimeUsed  string
 	ToMove    string
 	Next      int
 	Server    string
@@ -130,10 +144,15 @@ func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto i
 	}
 	v := boardView{
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
-		Status: status(b, st), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
+		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
 		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
 		Server: s.cfg.Name,
 	}
+	var used []string
+	for i, d := range timeUsed(b, s.now(), st.ToMove()) {
+		used = append(used, b.Players[i]+" "+duration(d))
+	}
+	v.TimeUsed = strings.Join(used, "; ")
 	if upto >= 0 && upto < len(b.Log) {
 		v.Status = fmt.Sprintf("As it stood after move %d. %s", upto, statusAt(b, st))
 	} else if !b.Over {
@@ -154,6 +173,9 @@ func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto i
 		if e.Kind != "" {
 			mv = "(" + e.Kind + ")"
 		}
+		if e.Auto {
+			mv += " (Auto)"
+		}
 		v.Moves = append(v.Moves, moveLine{N: i + 1, Who: who, Move: mv})
 	}
 	return s.tpl.render("board.txt", v)
@@ -162,9 +184,7 @@ func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto i
 // statusAt is the status line of a past position.
 func statusAt(b store.Board, st engine.State) string {
 	if st.Result().Over {
-		c := b
-		c.Aborted = false
-		return status(c, st)
+		return status(store.Board{Players: b.Players, Log: b.Log[:0]}, st)
 	}
 	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
 		return fmt.Sprintf("It was %s's turn.", b.Players[t])
@@ -186,15 +206,18 @@ func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comm
 	return s
 }
 
-// mailBoard sends the board to every player of it, one mail per
-// address (RFC 3834 section 3.1.3: one recipient per automatic mail).
-func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, isNew bool, event, comment, by string) error {
-	text, err := c.s.boardText(b, g, st, -1, isNew, event, comment, by)
+// mailBoard sends the board to every player and subscriber of it,
+// one mail per address (RFC 3834 section 3.1.3: one recipient per
+// automatic mail). A player's mail carries a Reply-To address that
+// lets a reply with a move be played without the password.
+func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
+	text, err := c.s.boardText(b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By)
 	if err != nil {
 		return err
 	}
-	subject := boardSubjectLine(g, b, st, isNew, comment != "")
-	for _, p := range b.Players {
+	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
+	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
+	for i, p := range recipients {
 		u, err := c.tx.User(p)
 		if errors.Is(err, store.ErrNotFound) || u.Closed {
 			continue
@@ -203,8 +226,13 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, isNew bo
 			return err
 		}
 		for _, a := range u.Addresses {
-			if err := c.send(outMail{To: a, Subject: subject, Text: text,
-				InReplyTo: b.ThreadID, References: []string{b.ThreadID}}); err != nil {
+			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}}
+			if i < len(b.Players) && !b.Over {
+				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
+					return err
+				}
+			}
+			if err := c.send(m); err != nil {
 				return err
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -106,6 +107,8 @@ type call struct {
 	// owner is the account a command named when the mail came from an
 	// address that is not the account's: the account hears of it.
 	owner *store.User
+	// tokenUser is the userid vouched for by a move-by-reply token.
+	tokenUser string
 }
 
 // run is the handling of one mail.
@@ -131,6 +134,22 @@ func (r *run) refused() int {
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
 	lines, comment := r.s.commandLines(r.msg)
+	if game, board, user, ok, err := r.replyToken(); ok {
+		var ref *Refusal
+		if errors.As(err, &ref) {
+			r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, board: ref.Board})
+			return r.reply()
+		} else if err != nil {
+			return err
+		}
+		if moves, comment, ok := r.replyMoves(); ok {
+			words := append([]string{game, "move", strconv.Itoa(board), user, "(reply)"}, moves...)
+			if err := r.oneAs(words, comment, user); err != nil {
+				return err
+			}
+			return r.reply()
+		}
+	}
 	if len(lines) == 0 {
 		words := strings.Fields(firstLine(r.msg.Subject, r.msg.Body))
 		echo := strings.Join(words[:min(1, len(words))], " ")
@@ -162,7 +181,12 @@ func (r *run) all() error {
 // one runs one command line. Only internal errors (the store failing)
 // are returned; refusals become the section's text.
 func (r *run) one(line, comment string) error {
-	words := strings.Fields(line)
+	return r.oneAs(strings.Fields(line), comment, "")
+}
+
+// oneAs runs one command given as words. tokenUser, when set, is the
+// userid a move-by-reply token vouched for: its password is not asked.
+func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	// A line that is not understood is echoed only by its first words:
 	// the rest may hold a password.
 	sec := &section{Command: trimLine(strings.Join(words[:min(2, len(words))], " "))}
@@ -175,6 +199,7 @@ func (r *run) one(line, comment string) error {
 		sec.Command = trimLine(maskLine(words, len(c.name), c.cmd.secrets))
 	}
 	if err == nil {
+		c.tokenUser = tokenUser
 		err = c.cmd.handle(c.call)
 	}
 	var ref *Refusal

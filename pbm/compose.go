@@ -53,6 +53,7 @@ type outMail struct {
 	Kind       string
 	InReplyTo  string
 	References []string
+	ReplyTo    string
 	Report     bool
 }
 
@@ -94,6 +95,9 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	h.SetAddressList("From", []*gomail.Address{{Name: s.cfg.Name, Address: s.cfg.Address}})
 	h.SetAddressList("To", []*gomail.Address{{Address: m.To}})
 	h.SetSubject(oneLine(m.Subject))
+	if m.ReplyTo != "" {
+		h.SetAddressList("Reply-To", []*gomail.Address{{Address: m.ReplyTo}})
+	}
 	h.SetMessageID(id)
 	if m.InReplyTo != "" {
 		h.SetMsgIDList("In-Reply-To", []string{m.InReplyTo})

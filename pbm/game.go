@@ -154,13 +154,22 @@ func (s *Server) cmdChallenge(c *call) error {
 	if len(opts) == 0 {
 		b.Options = nil
 	}
-	settle(&b, st)
-	if err := c.tx.PutBoard(b); err != nil {
+	b.NagDays, b.ForfeitDays = s.cfg.NagDays, s.cfg.ForfeitDays
+	if v, ok := opts["-nag"]; ok {
+		b.NagDays, _ = strconv.Atoi(v)
+	}
+	if v, ok := opts["-forfeit"]; ok {
+		b.ForfeitDays, _ = strconv.Atoi(v)
+	}
+	if err := c.watchersOf(&b); err != nil {
 		return err
 	}
 	c.sec.board = n
+	if err := c.commit(&b, c.game, st, change{New: true, Event: fmt.Sprintf("Challenge by %s.", u.ID), Comment: c.comment, By: u.ID}); err != nil {
+		return err
+	}
 	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), status(b, st))
-	return c.mailBoard(b, c.game, st, true, fmt.Sprintf("Challenge by %s.", u.ID), c.comment, u.ID)
+	return nil
 }
 
 func optionList(g engine.Game) string {
@@ -203,7 +212,14 @@ func (s *Server) cmdMove(c *call) error {
 	if err != nil {
 		return err
 	}
-	g, st, err := s.replay(b, -1)
+	return c.play(b, u, seat, c.args[3:])
+}
+
+// play checks and applies the moves of one command for a player, all
+// or nothing, and commits the board.
+func (c *call) play(b store.Board, u store.User, seat int, moves []string) error {
+	n := b.Number
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -213,9 +229,9 @@ func (s *Server) cmdMove(c *call) error {
 		return &Refusal{Board: n, Text: fmt.Sprintf(format, args...) + "\n\nThe board is unchanged:\n\n" + strings.TrimRight(d.String(), "\n")}
 	}
 	var played []string
-	now := s.now()
+	now := c.s.now()
 	start := len(b.Log)
-	for i, arg := range c.args[3:] {
+	for i, arg := range moves {
 		mv, num, hasNum := strings.Cut(arg, "#")
 		want := start + i + 1
 		if hasNum {
@@ -241,13 +257,17 @@ func (s *Server) cmdMove(c *call) error {
 		played = append(played, canon)
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: now})
 	}
-	b.Updated = now
-	settle(&b, st)
-	if err := c.tx.PutBoard(b); err != nil {
+	event := fmt.Sprintf("%s played %s.", u.ID, strings.Join(played, " "))
+	if b.Vote != nil && b.Vote.Kind == "draw" {
+		b.Vote = nil // a move answers a draw offer with no (pbmserv)
+		event += " The draw offer lapses."
+	}
+	delete(b.Submitted, strings.ToLower(u.ID))
+	if err := c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID}); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, len(b.Log), strings.Join(played, " "), status(b, st))
-	return c.mailBoard(b, g, st, false, fmt.Sprintf("%s played %s.", u.ID, strings.Join(played, " ")), c.comment, u.ID)
+	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, start+len(played), strings.Join(played, " "), status(b, st))
+	return nil
 }
 
 func (s *Server) cmdResign(c *call) error {
@@ -279,14 +299,9 @@ func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
 	if err := st.Resign(seat); err != nil {
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot resign board %d: %v", b.Players[seat], b.Number, err)}
 	}
-	now := c.s.now()
-	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: now})
-	b.Updated = now
-	settle(&b, st)
-	if err := c.tx.PutBoard(b); err != nil {
-		return err
-	}
-	return c.mailBoard(b, g, st, false, event, c.comment, b.Players[seat])
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: c.s.now()})
+	delete(b.Queued, strings.ToLower(b.Players[seat]))
+	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: b.Players[seat]})
 }
 
 func (s *Server) cmdShow(c *call) error {

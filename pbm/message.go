@@ -32,6 +32,7 @@ type Message struct {
 	Body       string // the text, LF line ends, UTF-8
 	InReplyTo  string
 	References []string
+	To         []string // the addresses in To, Cc and Delivered-To, lower case
 	// Automatic is non-empty when the mail is itself automatic (a
 	// bounce, an auto-reply, a list mail): it names the reason, and the
 	// mail is never answered (RFC 3834 section 2).
@@ -88,6 +89,13 @@ func ParseMessage(raw []byte) (*Message, error) {
 	}
 	if ids, err := h.MsgIDList("References"); err == nil {
 		m.References = ids
+	}
+	for _, k := range []string{"To", "Cc", "Delivered-To"} {
+		if list, err := h.AddressList(k); err == nil {
+			for _, a := range list {
+				m.To = append(m.To, strings.ToLower(a.Address))
+			}
+		}
 	}
 	m.Automatic = automatic(h.Header, m.From)
 

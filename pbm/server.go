@@ -40,6 +40,12 @@ type Config struct {
 	// hour; default 60. Past it, the sender is told once and further
 	// mail is recorded without effect until the hour is over.
 	RateLimit int
+	// NagDays and ForfeitDays are the clock of a board unless its
+	// challenge sets --nag or --forfeit; defaults 7 and 21.
+	NagDays, ForfeitDays int
+	// VacationDays bounds the days of vacation per account and
+	// calendar year; default 30.
+	VacationDays int
 	// BcryptCost is the cost of new password hashes; default
 	// bcrypt.DefaultCost.
 	BcryptCost int
@@ -75,6 +81,15 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxCommands <= 0 {
 		cfg.MaxCommands = 50
+	}
+	if cfg.NagDays <= 0 {
+		cfg.NagDays = 7
+	}
+	if cfg.ForfeitDays <= 0 {
+		cfg.ForfeitDays = 21
+	}
+	if cfg.VacationDays <= 0 {
+		cfg.VacationDays = 30
 	}
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60

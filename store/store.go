@@ -31,7 +31,8 @@ var (
 	bProcessed = []byte("processed")
 	bMeta      = []byte("meta")
 	bRates     = []byte("rates")
-	buckets    = [][]byte{bUsers, bBoards, bCounters, bOutbox, bFailed, bProcessed, bMeta, bRates}
+	bRatings   = []byte("ratings")
+	buckets    = [][]byte{bUsers, bBoards, bCounters, bOutbox, bFailed, bProcessed, bMeta, bRates, bRatings}
 )
 
 // ErrNotFound is returned when a key is absent.
@@ -168,6 +169,18 @@ type User struct {
 	Addresses []string  `json:"addresses"`
 	Created   time.Time `json:"created"`
 	Closed    bool      `json:"closed,omitempty"`
+	// Vacations are the periods away: no reminders, no forfeits.
+	Vacations []Vacation `json:"vacations,omitempty"`
+	// SubscribeAll and NotifyAll name the games whose every new board
+	// the user watches, or hears the result of.
+	SubscribeAll []string `json:"subscribe_all,omitempty"`
+	NotifyAll    []string `json:"notify_all,omitempty"`
+}
+
+// Vacation is a period away, both days included.
+type Vacation struct {
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
 }
 
 func userKey(id string) string { return strings.ToLower(id) }
@@ -211,13 +224,39 @@ type Board struct {
 	Aborted  bool              `json:"aborted,omitempty"`
 	Outcome  string            `json:"outcome,omitempty"` // one line, when over
 	ThreadID string            `json:"thread"`            // the Message-ID every mail of the board refers to
+
+	// Vote is the pending draw offer or take-back request, if any.
+	Vote *Vote `json:"vote,omitempty"`
+	// Queued holds moves players queued out of turn, by userid (lower
+	// case), played when their turn comes.
+	Queued map[string][]string `json:"queued,omitempty"`
+	// Submitted holds a move submitted for confirmation, by userid.
+	Submitted map[string]string `json:"submitted,omitempty"`
+	// Subscribers get every board mail; Notify only the result.
+	Subscribers []string `json:"subscribers,omitempty"`
+	Notify      []string `json:"notify,omitempty"`
+	// Clock: days idle before a reminder and before a forfeit, and
+	// when the last reminder went out.
+	NagDays     int       `json:"nag_days,omitempty"`
+	ForfeitDays int       `json:"forfeit_days,omitempty"`
+	LastNag     time.Time `json:"last_nag,omitempty"`
+	Rated       bool      `json:"rated,omitempty"` // ratings were updated for the result
+}
+
+// Vote is a draw offer or take-back request and who accepted it.
+type Vote struct {
+	Kind     string    `json:"kind"` // "draw" or "undo"
+	By       int       `json:"by"`   // seat
+	Accepted []int     `json:"accepted"`
+	At       time.Time `json:"at"`
 }
 
 // Entry is one item of a move log.
 type Entry struct {
 	Seat int       `json:"seat"`
-	Kind string    `json:"kind,omitempty"` // "" for a move; "resign", "forfeit"
+	Kind string    `json:"kind,omitempty"` // "" for a move; "resign", "forfeit", "draw"
 	Move string    `json:"move,omitempty"`
+	Auto bool      `json:"auto,omitempty"` // played from the queue
 	At   time.Time `json:"at"`
 }
 
@@ -318,4 +357,45 @@ func (t *Tx) Rate(sender string) (Rate, error) {
 // PutRate writes the counter of a sender.
 func (t *Tx) PutRate(sender string, r Rate) error {
 	return t.put(bRates, strings.ToLower(sender), r)
+}
+
+// Rating is a player's standing in one game.
+type Rating struct {
+	User   string  `json:"user"`
+	Rating float64 `json:"rating"`
+	Games  int     `json:"games"`
+	Won    int     `json:"won"`
+	Lost   int     `json:"lost"`
+	Tied   int     `json:"tied"`
+}
+
+func ratingKey(game, user string) string { return strings.ToLower(game) + "/" + strings.ToLower(user) }
+
+// Rating reads a player's rating in a game; absent reads as a new
+// player's.
+func (t *Tx) Rating(game, user string) (Rating, bool, error) {
+	var r Rating
+	err := t.get(bRatings, ratingKey(game, user), &r)
+	if errors.Is(err, ErrNotFound) {
+		return Rating{User: user}, false, nil
+	}
+	return r, err == nil, err
+}
+
+// PutRating writes a player's rating in a game.
+func (t *Tx) PutRating(game string, r Rating) error { return t.put(bRatings, ratingKey(game, r.User), r) }
+
+// Ratings lists the ratings of a game.
+func (t *Tx) Ratings(game string) ([]Rating, error) {
+	var out []Rating
+	prefix := []byte(strings.ToLower(game) + "/")
+	c := t.tx.Bucket(bRatings).Cursor()
+	for k, v := c.Seek(prefix); k != nil && strings.HasPrefix(string(k), string(prefix)); k, v = c.Next() {
+		var r Rating
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("store: decode rating %s: %w", k, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }

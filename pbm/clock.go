@@ -1,0 +1,241 @@
+package pbm
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+const day = 24 * time.Hour
+
+// onVacation reports whether a user is away at t, and until when.
+func onVacation(u store.User, t time.Time) (bool, time.Time) {
+	for _, v := range u.Vacations {
+		if !t.Before(v.From) && t.Before(v.To.Add(day)) {
+			return true, v.To.Add(day)
+		}
+	}
+	return false, time.Time{}
+}
+
+// idleSince is when the player to move started waiting: the last
+// change of the board, or the end of a vacation that came after it.
+func idleSince(b store.Board, u store.User, now time.Time) time.Time {
+	since := b.Updated
+	if n := len(b.Log); n > 0 && b.Log[n-1].At.After(since) {
+		since = b.Log[n-1].At
+	}
+	for _, v := range u.Vacations {
+		end := v.To.Add(day)
+		if end.After(since) && !end.After(now) && !v.From.After(now) {
+			since = end
+		}
+	}
+	return since
+}
+
+// Tick runs the clocks of every running board once, in one
+// transaction: a reminder to a player who has not moved for the
+// board's nag days (again each day), a note to the others, and a
+// forfeit at the forfeit limit. A vote left unanswered that long
+// counts as accepted by those who did not answer. Players on vacation
+// are neither reminded nor forfeited. It returns the number of mails
+// queued.
+func (s *Server) Tick(ctx context.Context) (int, error) {
+	queued := 0
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		r := &run{s: s, tx: tx, msg: &Message{}}
+		boards, err := tx.Boards("")
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		for _, b := range boards {
+			if b.Over {
+				continue
+			}
+			c := &call{run: r, sec: &section{}}
+			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
+				continue
+			}
+			if err := c.tick(b, now); err != nil {
+				return err
+			}
+		}
+		queued = r.queued
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("clock: %w", err)
+	}
+	if queued > 0 {
+		s.log.Info("clock", "queued", queued)
+	}
+	return queued, nil
+}
+
+func (c *call) tick(b store.Board, now time.Time) error {
+	g, st, err := c.s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	forfeit := time.Duration(b.ForfeitDays) * day
+	nag := time.Duration(b.NagDays) * day
+	if b.ForfeitDays == 0 {
+		forfeit = time.Duration(c.s.cfg.ForfeitDays) * day
+	}
+	if b.NagDays == 0 {
+		nag = time.Duration(c.s.cfg.NagDays) * day
+	}
+	// A vote not answered within the forfeit limit is accepted.
+	if b.Vote != nil && now.Sub(b.Vote.At) >= forfeit {
+		var silent []string
+		for _, s := range inGame(b) {
+			if !containsSeat(b.Vote.Accepted, s) {
+				b.Vote.Accepted = append(b.Vote.Accepted, s)
+				silent = append(silent, b.Players[s])
+			}
+		}
+		event := fmt.Sprintf("%s did not answer the vote within %d days and count as accepting.", strings.Join(silent, ", "), int(forfeit/day))
+		if st, event, err = c.resolveVote(&b, st, event); err != nil {
+			return err
+		}
+		return c.commit(&b, g, st, change{Event: event})
+	}
+	seat := st.ToMove()
+	if seat < 0 || seat >= len(b.Players) {
+		return nil
+	}
+	late := b.Players[seat]
+	u, err := c.tx.User(late)
+	if err != nil {
+		return nil // an account gone: signoff resigns its games
+	}
+	if away, _ := onVacation(u, now); away {
+		return nil
+	}
+	idle := now.Sub(idleSince(b, u, now))
+	switch {
+	case idle >= forfeit:
+		days := int(idle / day)
+		return c.resignSeat(b, seat, "forfeit", fmt.Sprintf("%s has not moved in %d days and forfeits on %s.", late, days, stamp(now)))
+	case idle >= nag && now.Sub(b.LastNag) >= day:
+		b.LastNag = now
+		if err := c.tx.PutBoard(b); err != nil {
+			return err
+		}
+		days := int(idle / day)
+		left := int((forfeit - idle + day - 1) / day)
+		var d strings.Builder
+		st.Board(&d, b.Players)
+		if err := c.tellUser(late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), fmt.Sprintf(
+			"It is your turn on %s board %d and you have not moved in %d days.\nIf you do not move within %d days you forfeit the game.\n\n%s\n\nTo move: %s move %d %s <password> <move>#%d",
+			g.Title(), b.Number, days, left, strings.TrimRight(d.String(), "\n"), g.Name(), b.Number, late, len(b.Log)+1)); err != nil {
+			return err
+		}
+		for _, p := range b.Players {
+			if strings.EqualFold(p, late) {
+				continue
+			}
+			if err := c.tellUser(p, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), fmt.Sprintf(
+				"%s has not moved on %s board %d in %d days and was reminded. The game is forfeited in %d days.",
+				late, g.Title(), b.Number, days, left)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// cmdVacation: "vacation <userid> <password> <from> <to>", dates as
+// YYYY-MM-DD (UTC), both days included: no reminders and no forfeits
+// while away. The days per calendar year are limited by the
+// configuration; the opponents of the user's running games are told.
+func (s *Server) cmdVacation(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	from, err1 := time.Parse("2006-01-02", c.args[2])
+	to, err2 := time.Parse("2006-01-02", c.args[3])
+	if err1 != nil || err2 != nil {
+		return refuse("Dates are written YYYY-MM-DD, for example vacation %s <password> 2026-07-01 2026-07-14.", u.ID)
+	}
+	today := s.now().UTC().Truncate(day)
+	switch {
+	case to.Before(from):
+		return refuse("The vacation ends (%s) before it starts (%s).", c.args[3], c.args[2])
+	case to.Before(today):
+		return refuse("That vacation is over already.")
+	case from.Year() != to.Year():
+		return refuse("A vacation lies within one calendar year; send one for each year.")
+	}
+	used := 0
+	for _, v := range u.Vacations {
+		if v.From.Year() == from.Year() {
+			used += int(v.To.Sub(v.From)/day) + 1
+		}
+	}
+	days := int(to.Sub(from)/day) + 1
+	if used+days > s.cfg.VacationDays {
+		return refuse("That is %d days; you have %d of %d vacation days left in %d.", days, s.cfg.VacationDays-used, s.cfg.VacationDays, from.Year())
+	}
+	u.Vacations = append(u.Vacations, store.Vacation{From: from, To: to})
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	boards, err := c.tx.Boards("")
+	if err != nil {
+		return err
+	}
+	told := map[string]bool{}
+	for _, b := range boards {
+		if b.Over || seatOf(b, u.ID) < 0 {
+			continue
+		}
+		for _, p := range b.Players {
+			if strings.EqualFold(p, u.ID) || told[strings.ToLower(p)] {
+				continue
+			}
+			told[strings.ToLower(p)] = true
+			if err := c.tellUser(p, "pbm: "+u.ID+" is on vacation", fmt.Sprintf(
+				"%s is away from %s to %s. No reminders and no forfeits for %s in that time.",
+				u.ID, c.args[2], c.args[3], u.ID)); err != nil {
+				return err
+			}
+		}
+	}
+	c.sec.Text = fmt.Sprintf("Vacation from %s to %s recorded (%d days; %d left in %d). %d opponents told.",
+		c.args[2], c.args[3], days, s.cfg.VacationDays-used-days, from.Year(), len(told))
+	return nil
+}
+
+// timeUsed sums, per seat, the time the seat took for its moves: from
+// the previous entry (or the board's start) to its own.
+func timeUsed(b store.Board, now time.Time, toMove int) []time.Duration {
+	used := make([]time.Duration, len(b.Players))
+	prev := b.Created
+	for _, e := range b.Log {
+		if e.Seat >= 0 && e.Seat < len(used) && e.Kind == "" {
+			used[e.Seat] += e.At.Sub(prev)
+		}
+		prev = e.At
+	}
+	if !b.Over && toMove >= 0 && toMove < len(used) {
+		used[toMove] += now.Sub(prev)
+	}
+	return used
+}
+
+// duration formats a time used: "3 days, 02:04".
+func duration(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	days := int(d / day)
+	d -= time.Duration(days) * day
+	return fmt.Sprintf("%d days, %02d:%02d", days, int(d/time.Hour), int(d%time.Hour/time.Minute))
+}

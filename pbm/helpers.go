@@ -1,0 +1,160 @@
+package pbm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// cmdQueue: "<game> queue <board> <userid> <password> <move>...":
+// moves kept unchecked until the player's turn comes, then played one
+// per turn and checked then (pbmserv's queued moves).
+func (s *Server) cmdQueue(c *call) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if b.Queued == nil {
+		b.Queued = map[string][]string{}
+	}
+	key := strings.ToLower(u.ID)
+	if len(c.args) == 3 {
+		delete(b.Queued, key)
+		c.sec.Text = fmt.Sprintf("Your queue on %s board %d is cleared.", g.Title(), b.Number)
+	} else {
+		b.Queued[key] = append(b.Queued[key], c.args[3:]...)
+		if len(b.Queued[key]) > 20 {
+			return &Refusal{Board: b.Number, Text: "At most 20 moves may wait in a queue."}
+		}
+		c.sec.Text = fmt.Sprintf("Queued on %s board %d: %s.", g.Title(), b.Number, strings.Join(b.Queued[key], " "))
+	}
+	if st.ToMove() != seat {
+		return c.tx.PutBoard(b)
+	}
+	// It is the player's turn already: the queue plays now.
+	before := len(b.Log)
+	if err := c.commit(&b, g, st, change{Event: ""}); err != nil {
+		return err
+	}
+	if len(b.Log) > before {
+		c.sec.Text += fmt.Sprintf(" It was your turn: %d played. %s", len(b.Log)-before, status(b, st))
+	}
+	return nil
+}
+
+// cmdSubmit: "<game> submit <board> <userid> <password> <move>": the
+// move is checked and kept, and the board it would give is sent back;
+// "confirm" plays it.
+func (s *Server) cmdSubmit(c *call) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if st.ToMove() != seat {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", toMove(b, st))}
+	}
+	canon, err := st.Play(c.args[3])
+	if err != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%q is illegal: %v", trimLine(c.args[3]), err)}
+	}
+	if b.Submitted == nil {
+		b.Submitted = map[string]string{}
+	}
+	b.Submitted[strings.ToLower(u.ID)] = canon
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	c.sec.Text = fmt.Sprintf("This is a preview of a submitted move, %s. It must be confirmed:\n  %s confirm %d %s <password>\n\n%s",
+		canon, g.Name(), b.Number, u.ID, strings.TrimRight(d.String(), "\n"))
+	c.sec.subject = fmt.Sprintf("%s Board %d confirmation", g.Title(), b.Number)
+	return nil
+}
+
+func (s *Server) cmdConfirm(c *call) error {
+	n, _, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	u, seat, err := c.player(b, c.args[1], c.args[2])
+	if err != nil {
+		return err
+	}
+	mv, ok := b.Submitted[strings.ToLower(u.ID)]
+	if !ok {
+		return &Refusal{Board: n, Text: "You have no submitted move on this board; send submit first."}
+	}
+	delete(b.Submitted, strings.ToLower(u.ID))
+	return c.play(b, u, seat, []string{mv})
+}
+
+// cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
+// moves would leave it, for whoever is to move; nothing is saved.
+func (s *Server) cmdPreview(c *call) error {
+	n, at, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	g, st, err := s.replay(b, at)
+	if err != nil {
+		return err
+	}
+	var played []string
+	for _, mv := range c.args[1:] {
+		if st.Result().Over {
+			return &Refusal{Board: n, Text: fmt.Sprintf("The game is over before %q.", trimLine(mv))}
+		}
+		canon, err := st.Play(mv)
+		if err != nil {
+			return &Refusal{Board: n, Text: fmt.Sprintf("Preview: %q is illegal: %v", trimLine(mv), err)}
+		}
+		played = append(played, canon)
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	c.sec.Text = fmt.Sprintf("Preview of %s board %d after %s (nothing was saved):\n\n%s",
+		g.Title(), n, orNone(played), strings.TrimRight(d.String(), "\n"))
+	c.sec.subject = fmt.Sprintf("Preview of %s Board %d", g.Title(), n)
+	return nil
+}
+
+// cmdChat: "<game> chat <board> <userid> <password>": the body goes to
+// the players and subscribers of the board.
+func (s *Server) cmdChat(c *call) error {
+	n, _, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	u, err := c.auth(c.args[1], c.args[2])
+	if err != nil {
+		return err
+	}
+	if seatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
+		return &Refusal{Board: n, Text: "Only the players and subscribers of a board chat on it."}
+	}
+	if strings.TrimSpace(c.comment) == "" {
+		return &Refusal{Board: n, Text: "The body of the mail is the chat message, and it is empty."}
+	}
+	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
+		if strings.EqualFold(id, u.ID) {
+			continue
+		}
+		if err := c.tellUser(id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), u.ID+" writes:\n\n"+c.comment); err != nil {
+			return err
+		}
+	}
+	c.sec.Text = fmt.Sprintf("Your message went to the others on board %d.", n)
+	return nil
+}

@@ -1,0 +1,155 @@
+package pbm
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// Ratings follow pbmserv: Elo per game, everyone starting at 1600.
+// For the first provisionalGames games a player's rating is the
+// average of his performances (the opponents' average rating, plus 400
+// for a win, minus 400 for a loss). Established players move by
+// K = 32 times (score - expected score), K scaled down by how
+// provisional the opponents still are. A multi-player game is rated
+// against the average of the opponents. Only games with two or more
+// distinct players that were not aborted count.
+const (
+	startRating      = 1600
+	provisionalGames = 20
+	kFactor          = 32
+)
+
+// expected is the Elo expected score of a against b.
+func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
+
+// rate updates the ratings for a finished board and returns lines that
+// tell each player's change.
+func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
+	if b.Aborted || !res.Over || len(b.Players) < 2 {
+		return nil, nil
+	}
+	before := make([]store.Rating, len(b.Players))
+	for i, p := range b.Players {
+		r, found, err := c.tx.Rating(b.Game, p)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			r = store.Rating{User: p, Rating: startRating}
+		}
+		before[i] = r
+	}
+	winners := map[int]bool{}
+	for _, w := range res.Winners {
+		winners[w] = true
+	}
+	var lines []string
+	for i, me := range before {
+		var oppRating, oppWeight float64
+		for j, o := range before {
+			if j != i {
+				oppRating += o.Rating
+				oppWeight += math.Min(float64(o.Games), provisionalGames) / provisionalGames
+			}
+		}
+		n := float64(len(before) - 1)
+		oppRating /= n
+		oppWeight /= n
+		score := 0.0
+		switch {
+		case res.Draw():
+			score = 0.5
+			me.Tied++
+		case winners[i]:
+			score = 1
+			me.Won++
+		default:
+			me.Lost++
+		}
+		next := me
+		if me.Games < provisionalGames {
+			perf := oppRating + 400*(2*score-1)
+			next.Rating = (me.Rating*float64(me.Games) + perf) / float64(me.Games+1)
+		} else {
+			next.Rating = me.Rating + kFactor*oppWeight*(score-expected(me.Rating, oppRating))
+		}
+		next.Games++
+		if err := c.tx.PutRating(b.Game, next); err != nil {
+			return nil, err
+		}
+		dir := "went up"
+		if math.Round(next.Rating) < math.Round(me.Rating) {
+			dir = "went down"
+		} else if math.Round(next.Rating) == math.Round(me.Rating) {
+			dir = "stayed"
+		}
+		prov := ""
+		if next.Games < provisionalGames {
+			prov = " (provisional)"
+		}
+		lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", me.User, dir, me.Rating, next.Rating, prov))
+	}
+	return lines, nil
+}
+
+func (s *Server) cmdStandings(c *call) error {
+	rs, err := c.tx.Ratings(c.game.Name())
+	if err != nil {
+		return err
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].Rating > rs[j].Rating })
+	var est, prov []string
+	for _, r := range rs {
+		line := fmt.Sprintf("%-20s %6.0f %5d %5d %5d", r.User, r.Rating, r.Won, r.Lost, r.Tied)
+		if r.Games >= provisionalGames {
+			est = append(est, line)
+		} else {
+			prov = append(prov, line)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s standings\n", c.game.Title())
+	for _, part := range []struct {
+		title string
+		rows  []string
+	}{{"Established", est}, {"Provisional (fewer than 20 games)", prov}} {
+		fmt.Fprintf(&b, "\n%s:\n", part.title)
+		if len(part.rows) == 0 {
+			b.WriteString("  none\n")
+			continue
+		}
+		fmt.Fprintf(&b, "  %4s %-20s %6s %5s %5s %5s\n", "Rank", "Name", "Rating", "Won", "Lost", "Tied")
+		for i, r := range part.rows {
+			fmt.Fprintf(&b, "  %4d %s\n", i+1, r)
+		}
+	}
+	c.sec.Text = "\n" + b.String()
+	c.sec.subject = c.game.Title() + " Standings"
+	return nil
+}
+
+func (s *Server) cmdHistory(c *call) error {
+	boards, err := c.tx.Boards(c.game.Name())
+	if err != nil {
+		return err
+	}
+	var rows []string
+	for _, b := range boards {
+		if !b.Over || b.Aborted {
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome))
+	}
+	if len(rows) == 0 {
+		c.sec.Text = "No finished " + c.game.Title() + " games yet."
+	} else {
+		c.sec.Text = fmt.Sprintf("Finished %s games:\n\n%s", c.game.Title(), strings.Join(rows, "\n"))
+	}
+	c.sec.subject = "Historical List of " + c.game.Title() + " games"
+	return nil
+}

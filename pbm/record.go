@@ -1,0 +1,196 @@
+package pbm
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// A record is a whole game as plain text, which "pbmd replay" reads
+// back:
+//
+//	[Game "hexemergo"]
+//	[Board "101"]
+//	[Seed "1234"]
+//	[Players "alice bob"]
+//	[Option "alternate="]
+//	[Result "Game won by alice."]
+//
+//	1 alice D5 2026-12-01T10:00:00Z
+//	2 bob resign 2026-12-01T11:00:00Z
+//
+// A move line is the move number, the userid, the move or one of
+// "(resign)", "(forfeit)", "(draw)", and the time.
+
+// Record renders a board as a record.
+func Record(b store.Board) string {
+	var w strings.Builder
+	fmt.Fprintf(&w, "[Game %q]\n[Board \"%d\"]\n[Seed \"%d\"]\n[Players %q]\n", b.Game, b.Number, b.Seed, strings.Join(b.Players, " "))
+	var keys []string
+	for k := range b.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&w, "[Option %q]\n", k+"="+b.Options[k])
+	}
+	if b.Over {
+		fmt.Fprintf(&w, "[Result %q]\n", b.Outcome)
+	}
+	w.WriteString("\n")
+	for i, e := range b.Log {
+		who := "-"
+		if e.Seat >= 0 && e.Seat < len(b.Players) {
+			who = b.Players[e.Seat]
+		}
+		mv := e.Move
+		if e.Kind != "" {
+			mv = "(" + e.Kind + ")"
+		}
+		fmt.Fprintf(&w, "%d %s %s %s\n", i+1, who, mv, e.At.UTC().Format(time.RFC3339))
+	}
+	return w.String()
+}
+
+// ParseRecord reads a record back into a board.
+func ParseRecord(text []byte) (store.Board, error) {
+	var b store.Board
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	line := 0
+	for sc.Scan() {
+		line++
+		l := strings.TrimSpace(sc.Text())
+		if l == "" {
+			continue
+		}
+		if strings.HasPrefix(l, "[") {
+			key, val, ok := strings.Cut(strings.Trim(l, "[]"), " ")
+			v, err := strconv.Unquote(strings.TrimSpace(val))
+			if !ok || err != nil {
+				return b, fmt.Errorf("record line %d: bad tag %q", line, l)
+			}
+			switch key {
+			case "Game":
+				b.Game = v
+			case "Board":
+				b.Number, err = strconv.Atoi(v)
+			case "Seed":
+				b.Seed, err = strconv.ParseUint(v, 10, 64)
+			case "Players":
+				b.Players = strings.Fields(v)
+			case "Option":
+				k, ov, _ := strings.Cut(v, "=")
+				if b.Options == nil {
+					b.Options = map[string]string{}
+				}
+				b.Options[k] = ov
+			}
+			if err != nil {
+				return b, fmt.Errorf("record line %d: %w", line, err)
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) < 3 {
+			return b, fmt.Errorf("record line %d: want <n> <userid> <move> [<time>]", line)
+		}
+		e := store.Entry{Seat: seatOf(b, f[1]), Move: f[2]}
+		if e.Seat < 0 && f[1] != "-" {
+			return b, fmt.Errorf("record line %d: %s is not a player", line, f[1])
+		}
+		if strings.HasPrefix(f[2], "(") {
+			e.Kind, e.Move = strings.Trim(f[2], "()"), ""
+		}
+		if len(f) > 3 {
+			e.At, _ = time.Parse(time.RFC3339, f[3])
+		}
+		b.Log = append(b.Log, e)
+	}
+	if b.Game == "" || len(b.Players) == 0 {
+		return b, fmt.Errorf("record: no Game or Players tag")
+	}
+	return b, nil
+}
+
+// ReplayRecord plays a record through its game and returns the final
+// board text and status.
+func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
+	b, err := ParseRecord(text)
+	if err != nil {
+		return "", err
+	}
+	s := &Server{cfg: Config{Games: games}}
+	g, st, err := s.replay(b, -1)
+	if err != nil {
+		return "", err
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	return fmt.Sprintf("%s board %d after %d moves: %s\n\n%s", g.Title(), b.Number, len(b.Log), status(b, st), d.String()), nil
+}
+
+func (s *Server) cmdRecord(c *call) error {
+	n, _, err := boardArg(c.game, c.args[0])
+	if err != nil {
+		return err
+	}
+	b, err := c.loadBoard(n)
+	if err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("The record of %s board %d; \"pbmd replay <file>\" plays it back.\n\n%s", c.game.Title(), n, Record(b))
+	c.sec.subject = fmt.Sprintf("%s Board %d record", c.game.Title(), n)
+	return nil
+}
+
+// cmdAllShow: "all show <userid> [next|active]": every board of the
+// user in every game; "next" only those where it is the user's turn.
+func (s *Server) cmdAllShow(c *call) error {
+	who := c.args[0]
+	sel := "active"
+	if len(c.args) > 1 {
+		sel = strings.ToLower(c.args[1])
+		if sel != "next" && sel != "active" {
+			return refuse("Usage: all show <userid> [next|active]")
+		}
+	}
+	boards, err := c.tx.Boards("")
+	if err != nil {
+		return err
+	}
+	var parts []string
+	for _, b := range boards {
+		if b.Over || seatOf(b, who) < 0 {
+			continue
+		}
+		g, st, err := s.replay(b, -1)
+		if err != nil {
+			return err
+		}
+		if sel == "next" && !strings.EqualFold(toMove(b, st), who) {
+			continue
+		}
+		text, err := s.boardText(b, g, st, -1, false, "", "", "")
+		if err != nil {
+			return err
+		}
+		parts = append(parts, text)
+		if len(parts) == 20 {
+			parts = append(parts, "(at most 20 boards are shown)")
+			break
+		}
+	}
+	if len(parts) == 0 {
+		c.sec.Text = fmt.Sprintf("No %s boards for %s.", sel, trimLine(who))
+		return nil
+	}
+	c.sec.Text = fmt.Sprintf("%d boards:\n\n%s", len(parts), strings.Join(parts, "\n\n"))
+	return nil
+}
