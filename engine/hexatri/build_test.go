@@ -137,7 +137,7 @@ func refuse(t *testing.T, s *state, move, want string) {
 }
 
 func sameState(a, b *state) bool {
-	return show(a) == show(b) && a.passes == b.passes && a.created == b.created && a.spent == b.spent &&
+	return show(a) == show(b) && a.passed == b.passed && a.created == b.created && a.spent == b.spent &&
 		len(a.orders) == len(b.orders)
 }
 

@@ -22,15 +22,17 @@
 //
 // One Play call is one action (rule book section 4): D4-D4N@C3,
 // D4N-D4-D4NE@C3, L:D4-D4N!, IN:A1N@B2, BLOCK:C3@D4,D4,E2, SHOOT:C3:B,
-// SHIFT:D4>C3, CLONE, or PASS, which ends the turn. The seat keeps the
-// move until it passes. Canonical forms name every payment; without @
-// or ! the default payment of part 1, item 5 is used.
+// SHIFT:D4>C3, CLONE, or PASS, which ends the turn; or several of them
+// joined by ';' or ',' in one word, played all or nothing and echoed
+// joined by ';'. The seat keeps the move until it passes. Canonical
+// forms name every payment; without @ or ! the default payment of part
+// 1, item 5 is used.
 //
 // # Decisions where the rule book leaves room
 //
-//   - The phase ends when the number of passes since the last action
-//     reaches the number of seats in the game; "A acts, passes; B and C
-//     pass" ends it.
+//   - The phase ends when every seat still in the game has passed since
+//     the last action: "A acts, passes; B and C pass" ends it. A seat
+//     that resigns no longer counts.
 //   - Without L:, a step moves an ordinary piece that may still step,
 //     or else the leader. An ordinary piece on the field is preferred;
 //     the echo names the leader with L:.

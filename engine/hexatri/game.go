@@ -170,7 +170,7 @@ type state struct {
 	round  int
 	first  int // seat that started this round's movement
 	toMove int
-	passes int // passes in a row since the last action
+	passed int // seats (bits) that have passed since the last action
 
 	pieces []piece
 	cnt    []int // cnt[h*n+p]: pieces of seat p on hexagon h
@@ -286,6 +286,29 @@ func (s *state) active() int {
 	return k
 }
 
+// allPassed tells whether every seat still in the game has passed since
+// the last action: the end of the movement phase. Rule book part 1,
+// item 4.
+func (s *state) allPassed() bool {
+	for q := 0; q < s.n; q++ {
+		if !s.out[q] && s.passed&(1<<q) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// passCount counts the seats in the game that have passed.
+func (s *state) passCount() int {
+	k := 0
+	for q := 0; q < s.n; q++ {
+		if !s.out[q] && s.passed&(1<<q) != 0 {
+			k++
+		}
+	}
+	return k
+}
+
 // nextActive is the first seat still in the game from seat p on.
 func (s *state) nextActive(p int) int {
 	for i := 0; i < s.n; i++ {
@@ -325,7 +348,7 @@ func (s *state) Resign(seat int) error {
 	if s.toMove == seat {
 		s.toMove = s.nextActive(seat)
 	}
-	if s.passes >= s.active() {
+	if s.allPassed() {
 		s.endMovement()
 	}
 	return nil

@@ -43,6 +43,7 @@ Notation (any case):
   L:D4-D4N!   the leader, free step     L:D4-D4N@D4     leader, paid
   IN:A1N@B2   enter a piece             L:IN:A1N!       enter the leader
   PASS        end of your turn
+Several actions may be joined in one word by ; or , (all or nothing).
 Without @ or ! the default payment is used (a leader uses its free step
 first). A triangle has a name from each hexagon it touches: D4N = C3SE
 = C4SW; directions N NE SE S SW NW.

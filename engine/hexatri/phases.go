@@ -206,7 +206,7 @@ func (s *state) newRound() {
 	}
 	s.first = s.nextActive((s.s0 + s.round - 1) % s.n)
 	s.toMove = s.first
-	s.passes = 0
+	s.passed = 0
 }
 
 // fight runs a battle on the counts of the seats present: while two or

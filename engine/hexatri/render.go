@@ -199,7 +199,7 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 		add(fmt.Sprintf("Round %d. Game over: %s.", s.round, s.res.Reason))
 	} else {
 		add(fmt.Sprintf("Round %d, movement phase: %s (%s) to act; %d of %d seats have passed in a row.",
-			s.round, seatLetter(s.toMove), seatName(names, s.toMove), s.passes, s.active()))
+			s.round, seatLetter(s.toMove), seatName(names, s.toMove), s.passCount(), s.active()))
 	}
 	for q := 0; q < s.n; q++ {
 		who := seatLetter(q) + " " + seatName(names, q) + ":"

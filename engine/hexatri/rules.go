@@ -590,8 +590,8 @@ func (s *state) apply(a action) {
 	g := s.g
 	switch a.kind {
 	case actPass:
-		s.passes++
-		if s.passes >= s.active() {
+		s.passed |= 1 << p
+		if s.allPassed() {
 			s.endMovement()
 			return
 		}
@@ -632,5 +632,5 @@ func (s *state) apply(a action) {
 		}
 		s.stepTo(a.piece, a.to)
 	}
-	s.passes = 0
+	s.passed = 0
 }

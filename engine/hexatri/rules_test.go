@@ -155,8 +155,8 @@ func TestMovementEndsAfterPasses(t *testing.T) {
 		t.Fatalf("after R's pass %d to move", s.toMove)
 	}
 	play(t, s, "L:D4-D4N!", "PASS", "PASS")
-	if s.round != 1 || s.toMove != 0 || s.passes != 2 {
-		t.Fatalf("B acted: round %d, to move %d, %d passes", s.round, s.toMove, s.passes)
+	if s.round != 1 || s.toMove != 0 || s.passCount() != 2 {
+		t.Fatalf("B acted: round %d, to move %d, %d passes", s.round, s.toMove, s.passCount())
 	}
 	play(t, s, "PASS")
 	if s.round != 2 {
@@ -429,6 +429,19 @@ func TestResign(t *testing.T) {
 	}
 	if err := s.Resign(2); err == nil {
 		t.Error("resigning twice accepted")
+	}
+	// A seat that resigns after passing: the others must still pass.
+	s = build(t, 3, nil, "A1:R* D4:B* G4:G*")
+	play(t, s, "PASS", "PASS")
+	if err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if s.round != 1 || s.toMove != 2 {
+		t.Errorf("round %d, to move %d; G has not passed yet", s.round, s.toMove)
+	}
+	play(t, s, "PASS")
+	if s.round != 2 {
+		t.Errorf("round %d after B and G passed", s.round)
 	}
 	if err := s.Resign(7); err == nil {
 		t.Error("seat 7 resigned")
