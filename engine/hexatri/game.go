@@ -185,7 +185,6 @@ type state struct {
 	events      []string // captures of this round so far
 	reportRound int
 	res         engine.Result
-	credits     []int // first blood: seats credited with a leader this combat
 
 	// Accounting of points, for the tests.
 	created, spent int
@@ -271,7 +270,6 @@ func (s *state) clone() *state {
 	c.report = append([]string(nil), s.report...)
 	c.events = append([]string(nil), s.events...)
 	c.res.Winners = append([]int(nil), s.res.Winners...)
-	c.credits = append([]int(nil), s.credits...)
 	return &c
 }
 

@@ -80,11 +80,11 @@ func (s *state) playOne(move string) (string, error) {
 }
 
 func shorten(m string) string {
-	m = strings.ToUpper(strings.TrimSpace(m))
-	if len(m) > 30 {
-		return m[:30] + "..."
+	r := []rune(strings.ToUpper(strings.TrimSpace(m)))
+	if len(r) > 30 {
+		return string(r[:30]) + "..."
 	}
-	return m
+	return string(r)
 }
 
 // hint lists a few legal actions, those from the same field first.

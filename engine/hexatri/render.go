@@ -198,7 +198,7 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 	if s.res.Over {
 		add(fmt.Sprintf("Round %d. Game over: %s.", s.round, s.res.Reason))
 	} else {
-		add(fmt.Sprintf("Round %d, movement phase: %s (%s) to act; %d of %d seats have passed in a row.",
+		add(fmt.Sprintf("Round %d, movement: %s (%s) to act; %d of %d seats passed since the last action.",
 			s.round, seatLetter(s.toMove), seatName(names, s.toMove), s.passCount(), s.active()))
 	}
 	for q := 0; q < s.n; q++ {
