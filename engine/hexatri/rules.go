@@ -92,18 +92,21 @@ func (s *state) checkPay(p, h int) error {
 func (s *state) canPaid(i int) bool { return s.o.freemove || !s.pieces[i].paid }
 
 // pickLeader chooses a leader of seat p on field f (offBoard for one
-// waiting to enter) able to take the step asked: free, paid, or either.
+// waiting to enter) able to take the step asked: free, paid, or either,
+// then one with its free step unused first.
 func (s *state) pickLeader(p, f int, free, paid bool) int {
-	for i := range s.pieces {
-		pc := &s.pieces[i]
-		if pc.owner != p || !pc.leader || pc.at != f {
-			continue
-		}
-		if f == offBoard && pc.lock > s.round {
-			continue
-		}
-		if (free && !pc.free) || (paid && s.canPaid(i)) {
-			return i
+	for pass := 0; pass < 2; pass++ {
+		for i := range s.pieces {
+			pc := &s.pieces[i]
+			if pc.owner != p || !pc.leader || pc.at != f {
+				continue
+			}
+			if free && !pc.free {
+				return i
+			}
+			if pass == 1 && paid && s.canPaid(i) {
+				return i
+			}
 		}
 	}
 	return -1

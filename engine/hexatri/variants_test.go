@@ -285,3 +285,23 @@ func TestOptions(t *testing.T) {
 		t.Errorf("round %d result %+v", s.round, s.res)
 	}
 }
+
+// Two leaders on one hexagon: the default step is a free one while
+// either leader has it.
+func TestClonedLeaderSteps(t *testing.T) {
+	s := build(t, 2, opt("cloner"), "D4:R1* D4=8 A1:R1 A1=2 G4:B*")
+	play(t, s, "L:D4-D4N!", "L:D4N-D4@A1", "CLONE")
+	if s.leadersAt(0, s.g.centre) != 2 {
+		t.Fatal("two leaders expected on D4")
+	}
+	refuse(t, s, "L:D4-D4N", "used both its steps")
+	passRound(t, s)
+	passRound(t, s)
+	// Round 3: both leaders fresh; the first default step is free, and
+	// so is the second, by the other leader.
+	got := play(t, s, "L:D4-D4N", "L:D4-D4S", "L:D4N-D4")
+	want := []string{"L:D4-D4N!", "L:D4-D4S!", "L:D4N-D4@D4"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
