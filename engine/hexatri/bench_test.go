@@ -2,6 +2,7 @@ package hexatri
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/pbmgo/pbm/engine"
@@ -41,6 +42,11 @@ func randomGame(tb testing.TB, players int, opts map[string]string, seed uint64,
 		if check {
 			if err := invariant(s); err != nil {
 				tb.Fatalf("seed %d after %s: %v", seed, m, err)
+			}
+			for _, l := range strings.Split(show(s), "\n") {
+				if len(l) > 79 || strings.HasSuffix(l, " ") {
+					tb.Fatalf("seed %d: board line %q", seed, l)
+				}
 			}
 		}
 		plies++
