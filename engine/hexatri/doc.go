@@ -48,7 +48,8 @@
 //     hexagon with the most points (one hexagon with -shoot1hex).
 //   - A blockade lasts to the end of the next round; the blockaded
 //     hexagon is never encircled itself but counts as a neighbour.
-//   - With -capture a leader's free step may capture too.
+//   - With -capture a leader's free step may capture too; the last step
+//     of a chained move may capture; entering never captures.
 //   - Cloned leaders are extra pieces; a fallen leader never returns,
 //     and a seat is out when it has no leader left.
 //   - First blood credits the seats with most pieces left on the
