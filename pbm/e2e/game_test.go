@@ -30,14 +30,21 @@ func TestGameSTARTTLS(t *testing.T) { playGame(t, "starttls", false) }
 // take them in the order they arrived.
 func TestGameImplicitTLS(t *testing.T) { playGame(t, "tls", true) }
 
-// needGame skips the test when the binary does not offer the game.
-func needGame(t *testing.T, name string) {
+// offers reports whether the pbmd binary offers the game (its help
+// lists the games of cmd/pbmd/games.go).
+func offers(t *testing.T, name string) bool {
 	t.Helper()
 	out, err := exec.Command(buildPBMD(t), "help").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pbmd help: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), name) {
+	return strings.Contains(string(out), name)
+}
+
+// needGame skips the test when the binary does not offer the game.
+func needGame(t *testing.T, name string) {
+	t.Helper()
+	if !offers(t, name) {
 		t.Skipf("e2e: pbmd does not offer %s (cmd/pbmd/games.go)", name)
 	}
 }
@@ -202,4 +209,3 @@ func readBoard(t *testing.T, path, game string, n int) store.Board {
 	}
 	return b
 }
-

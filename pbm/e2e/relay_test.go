@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"strings"
 	"sync"
@@ -57,6 +58,8 @@ func startRelay(t *testing.T, name string, d *dovecot) *relay {
 	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
 	srv.MaxMessageBytes = 16 << 20
 	srv.MaxRecipients = 50
+	// A client that hangs up (a daemon killed mid-session) is not news.
+	srv.ErrorLog = log.New(io.Discard, "", 0)
 	tlsCfg, err := d.serverTLS()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,140 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/store"
+)
+
+// TestKill kills the pbmd binary with SIGKILL at random points (seeded:
+// PBM_E2E_SEED, default 1) while it works through more than 200
+// command mails in its Dovecot mailbox, restarting it each time.
+// Mails: 8 password chains of 25 steps, and a HexEmergo game (signups,
+// challenge, every move with its number #n) mailed in one burst.
+// Afterwards every mail has exactly one reply, every chain ends on its
+// last password and the board's log holds each move once, in order.
+func TestKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills the pbmd binary again and again")
+	}
+	w := newWorld(t)
+	d := w.newPBMD("tls")
+	const nUsers, steps = 8, 25 // 200 mails
+	us := w.chainUsers("k", nUsers)
+	sendChain(us, 0, steps)
+	all := append([]*user(nil), us...)
+
+	// The game: its mails go into the same mailbox, in between.
+	var moves []string
+	if offers(t, "hexemergo") {
+		ga, gb := w.user("ga"), w.user("gb")
+		ga.pw, gb.pw = "gpa", "gpb"
+		ga.send("signup ga gpa")
+		gb.send("signup gb gpb")
+		ga.send("hexemergo challenge ga gpa ga gb")
+		moves = shortGame(t, 300)
+		st, _ := hexemergo.Game{}.New(2, nil, 0)
+		seats := []*user{ga, gb}
+		for i, mv := range moves {
+			u := seats[st.ToMove()]
+			// The first hexemergo board of a fresh store is 101.
+			u.send(fmt.Sprintf("hexemergo move 101 %s %s %s#%d", u.id, u.pw, mv, i+1))
+			st.Play(mv)
+		}
+		all = append(all, ga, gb)
+	} else {
+		t.Log("pbmd offers no HexEmergo: password chains only")
+	}
+	mails := 0
+	for _, u := range all {
+		mails += len(u.sent)
+	}
+	if err := w.mx.settled(time.Minute); err != nil {
+		t.Fatal(err)
+	}
+
+	sd := seed(t, 1)
+	r := rand.New(rand.NewPCG(sd, 0x6b696c6c))
+	start := time.Now()
+	deadline := start.Add(3 * time.Minute)
+	kills := 0
+	d.start()
+	for time.Now().Before(deadline) {
+		// A random point: one kill in five early, while the daemon
+		// starts, connects or drains its first mail; the others
+		// anywhere in a mail's transaction, its acknowledgement on the
+		// IMAP server or the sending of its replies.
+		wait := 500 + r.IntN(3000)
+		if r.IntN(5) == 0 {
+			wait = 50 + r.IntN(450)
+		}
+		time.Sleep(time.Duration(wait) * time.Millisecond)
+		if allReplied(all) {
+			break
+		}
+		if os.Getenv("E2E_NOKILL") != "" {
+			continue
+		}
+		d.kill()
+		kills++
+		d.start()
+	}
+	took := time.Since(start)
+	w.smarthost.quiet(1500*time.Millisecond, 30*time.Second)
+	tl := countReplies(all, 10*time.Second, isOK)
+	d.stop()
+
+	st, err := store.Open(store.Config{Path: d.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lost, doubled, processed, pending := 0, 0, 0, 0
+	st.View(func(tx *store.Tx) error {
+		lost += checkChains(t, tx, us, steps-1)
+		processed, pending = tx.ProcessedCount(), tx.OutboxLen()
+		if moves == nil {
+			return nil
+		}
+		b, err := tx.Board("hexemergo", 101)
+		if err != nil {
+			t.Errorf("board 101: %v", err)
+			lost += len(moves)
+			return nil
+		}
+		lost += max(0, len(moves)-len(b.Log))
+		doubled += max(0, len(b.Log)-len(moves))
+		for i, e := range b.Log {
+			if i < len(moves) && e.Move != moves[i] {
+				t.Errorf("move %d: the log has %q, the game %q", i+1, e.Move, moves[i])
+			}
+		}
+		if !b.Over {
+			t.Errorf("board 101 is not over: %d moves in the log", len(b.Log))
+		}
+		return nil
+	})
+	if processed != mails {
+		t.Errorf("the store records %d processed mails, %d were sent", processed, mails)
+	}
+	if pending != 0 {
+		t.Errorf("%d mails left in the outbox", pending)
+	}
+	log := d.logText()
+	t.Logf("kill: mails %d (%d chains of %d, game %d moves), seed %d, kills %d, daemon runs %d, redelivered and recognised %d, resent copies %d; moves lost %d, applied twice %d, replies missing %d, refused %d; %s",
+		mails, nUsers, steps, len(moves), sd, kills, d.runs, strings.Count(log, "outcome=duplicate"), tl.copies,
+		lost, doubled+tl.doubled, tl.missing, tl.refused, took.Round(time.Millisecond))
+	if kills < 10 {
+		t.Errorf("only %d kills", kills)
+	}
+	if lost+doubled+tl.doubled+tl.missing+tl.refused > 0 {
+		t.Errorf("moves lost %d, doubled %d, replies doubled %d, missing %d, refused %d", lost, doubled, tl.doubled, tl.missing, tl.refused)
+	}
+	record(figures{mails: mails, moves: len(moves), kills: kills, lost: lost, doubled: doubled + tl.doubled, missing: tl.missing})
+}
