@@ -132,7 +132,7 @@ func playout(players int, opts map[string]string) enginetest.Playout {
 func TestPlayout(t *testing.T) {
 	games := 2
 	if enginetest.Long() {
-		games = 300
+		games = 100
 	}
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
