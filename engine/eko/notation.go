@@ -237,7 +237,7 @@ func (s *state) checkReinforcement(p *pos, t string, rs []reinforcement) (reinfo
 		if rs[0].n == 0 {
 			return rs[0], nil
 		}
-		return reinforcement{}, fmt.Errorf("R:NONE: you have %d discs in reserve and a stack to take them, so you must place at least one%s", p.reserve[seat], legal)
+		return reinforcement{}, fmt.Errorf("R:NONE: you have %s in reserve and a stack to take them, so you must place at least one%s", discs(p.reserve[seat]), legal)
 	}
 	f := strings.Split(t, ":")
 	if len(f) != 3 || f[0] != "R" || len(f[2]) != 1 || f[2][0] < '0' || f[2][0] > '9' {
@@ -273,9 +273,17 @@ func (s *state) checkReinforcement(p *pos, t string, rs []reinforcement) (reinfo
 	case n > 3:
 		why = "at most 3 discs are placed"
 	case n > p.reserve[seat]:
-		why = fmt.Sprintf("you have only %d discs in reserve", p.reserve[seat])
+		why = fmt.Sprintf("you have only %s in reserve", discs(p.reserve[seat]))
 	default:
 		why = fmt.Sprintf("the stack on %s has room for %d more", f[1], 4-st.height)
 	}
 	return reinforcement{}, fmt.Errorf("%s: %s%s", t, why, legal)
+}
+
+// discs counts discs in words: "1 disc", "3 discs".
+func discs(n int8) string {
+	if n == 1 {
+		return "1 disc"
+	}
+	return fmt.Sprintf("%d discs", n)
 }

@@ -316,9 +316,9 @@ func whyBuild(b *board, p *pos, seat, site, from int, level int8, direct, explai
 	}
 	if avail < cost {
 		if s.emp {
-			return fail("a %s there costs %d discs and the stack on %s has only %d besides its Emperor", levelName[level], cost, b.name[from], avail)
+			return fail("a %s there costs %s and the stack on %s has only %d besides its Emperor", levelName[level], discs(cost), b.name[from], avail)
 		}
-		return fail("a %s there costs %d discs and the stack on %s has only %d", levelName[level], cost, b.name[from], avail)
+		return fail("a %s there costs %s and the stack on %s has only %d", levelName[level], discs(cost), b.name[from], avail)
 	}
 	return cost, ""
 }
