@@ -49,18 +49,14 @@ func sendChain(us []*user, from, to int) {
 func allReplied(us []*user) bool {
 	for _, u := range us {
 		ms, _ := u.box.poll()
-		got := map[string]bool{}
-		for _, m := range ms {
-			got[m.InReplyTo] = true
-		}
-		for _, id := range u.sent {
-			if !got[id] {
-				return false
-			}
+		if len(repliedTo(u, ms)) < len(u.sent) {
+			return false
 		}
 	}
 	return true
 }
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 // countReplies tallies the replies of all users.
 func countReplies(us []*user, timeout time.Duration, ok func(player.Mail) bool) tally {

@@ -207,6 +207,8 @@ func (d *dovecot) start() error {
 	for time.Now().Before(deadline) {
 		cmd := exec.Command(d.bin, "-F", "-c", d.conf)
 		cmd.Stdout, cmd.Stderr = d.log, d.log
+		// Its own process group, so that stop can end every process.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if err := cmd.Start(); err != nil {
 			return fmt.Errorf("dovecot: start: %w", err)
 		}
@@ -255,8 +257,11 @@ func (d *dovecot) probe() error {
 	return nil
 }
 
-// stop ends Dovecot with SIGTERM (the master stops its children) and
-// waits for it; SIGKILL after 10 s.
+// stop ends Dovecot: SIGTERM to the master, then SIGKILL to what is
+// left of its process group. The master does not wait for its
+// children, and an imap process serving a client outlives it, still
+// answering on its connection; a stopped server must drop every
+// connection, as "systemctl stop" does by killing the whole cgroup.
 func (d *dovecot) stop() {
 	d.mu.Lock()
 	cmd, done := d.cmd, d.done
@@ -265,6 +270,7 @@ func (d *dovecot) stop() {
 	if cmd == nil {
 		return
 	}
+	pgid := cmd.Process.Pid
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-done:
@@ -272,6 +278,14 @@ func (d *dovecot) stop() {
 		cmd.Process.Kill()
 		<-done
 	}
+	syscall.Kill(-pgid, syscall.SIGKILL)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	d.t.Errorf("dovecot: processes of group %d still alive 10 s after SIGKILL", pgid)
 }
 
 // tlsConfig trusts the test CA.

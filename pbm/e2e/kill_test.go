@@ -2,8 +2,8 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
