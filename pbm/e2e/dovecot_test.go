@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -425,5 +424,3 @@ func tail(s string, n int) string {
 	}
 	return s
 }
-
-var _ = strings.TrimSpace

@@ -3,7 +3,6 @@ package e2e
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -182,9 +181,6 @@ func playGame(t *testing.T, tlsMode string, burst bool) {
 	}
 	t.Logf("game over %s, %s: HexEmergo board %d, %d moves, %q; mails %d, replies missing %d, answered twice %d, moves lost %d, doubled %d; %s",
 		tlsMode, mode, board, len(moves), b.Outcome, tl.mails, tl.missing, tl.doubled, lost, doubled, time.Since(start).Round(time.Millisecond))
-	if os.Getenv("E2E_DEBUG") != "" {
-		t.Log(tail(d.logText(), 6000))
-	}
 	if tl.missing+tl.doubled > 0 {
 		t.Errorf("replies missing %d, doubled %d", tl.missing, tl.doubled)
 	}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -80,9 +79,6 @@ func TestDovecotRestart(t *testing.T) {
 		tl.mails, outage.Round(time.Millisecond), replied, inbox, nUsers*(steps-steps/2), recovered.Round(time.Millisecond),
 		strings.Count(log, "imap session ended"), strings.Count(log, "outcome=duplicate"), tl.copies,
 		lost, tl.doubled, tl.missing, tl.refused, time.Since(start).Round(time.Millisecond))
-	if os.Getenv("E2E_DEBUG") != "" {
-		t.Log(log)
-	}
 	if lost+tl.doubled+tl.missing+tl.refused > 0 {
 		t.Errorf("moves lost %d, doubled %d, missing %d, refused %d", lost, tl.doubled, tl.missing, tl.refused)
 	}
