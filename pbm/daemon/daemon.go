@@ -31,7 +31,15 @@ type Config struct {
 	Data      string   `mapstructure:"data"`
 	BackupDir string   `mapstructure:"backup"`
 	Admins    []string `mapstructure:"admins"`
-	Server    struct {
+	// RateLimit is the most mails one sender may send in an hour.
+	RateLimit int `mapstructure:"ratelimit"`
+	Clock     struct {
+		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
+		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
+		Vacation int           `mapstructure:"vacation"` // vacation days per year
+		Tick     time.Duration `mapstructure:"tick"`     // how often the clocks run
+	} `mapstructure:"clock"`
+	Server struct {
 		Address string `mapstructure:"address"`
 		Name    string `mapstructure:"name"`
 	} `mapstructure:"server"`
@@ -71,6 +79,8 @@ type Config struct {
 	Retry []time.Duration `mapstructure:"-"`
 	// Backoff overrides the intake's reconnect backoff (tests).
 	Backoff time.Duration `mapstructure:"-"`
+	// Now is the clock (tests); default time.Now.
+	Now func() time.Time `mapstructure:"-"`
 }
 
 // Daemon is a running server.
@@ -109,6 +119,8 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	d.Server, err = pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
+		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
 	})
 	if err != nil {
 		return fail(err)
@@ -163,9 +175,14 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		return fail(err)
 	}
 	ctx, d.cancel = context.WithCancel(ctx)
-	d.wg.Add(2)
+	tick := cfg.Clock.Tick
+	if tick <= 0 {
+		tick = time.Hour
+	}
+	d.wg.Add(3)
 	go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
 	go func() { defer d.wg.Done(); d.sender.Run(ctx) }()
+	go func() { defer d.wg.Done(); d.clock(ctx, tick) }()
 	return d, nil
 }
 
@@ -200,6 +217,24 @@ func (d *Daemon) handle(ctx context.Context, raw []byte) error {
 		d.sender.Poke()
 	}
 	return err
+}
+
+// clock runs the boards' clocks (reminders, forfeits) every tick.
+func (d *Daemon) clock(ctx context.Context, tick time.Duration) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		if n, err := d.Server.Tick(ctx); err != nil {
+			d.log.Error("clock", "error", err)
+		} else if n > 0 {
+			d.sender.Poke()
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // Close stops the intake and the delivery and closes the store.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -36,7 +37,14 @@ type harness struct {
 	cfg   Config
 }
 
-func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+// quiet is the tests' logger: silent, or the daemon's log on stderr
+// when PBM_TEST_LOG is set.
+func quiet() *slog.Logger {
+	if os.Getenv("PBM_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
 
 func testConfig(t *testing.T) Config {
 	var cfg Config
@@ -53,6 +61,7 @@ func testConfig(t *testing.T) Config {
 	cfg.BcryptCost = bcrypt.MinCost
 	cfg.Retry = []time.Duration{50 * time.Millisecond}
 	cfg.Backoff = 50 * time.Millisecond
+	cfg.RateLimit = 10000
 	return cfg
 }
 

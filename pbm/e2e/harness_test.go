@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -420,6 +422,35 @@ func (p *pbmd) stop() {
 		<-p.done
 	}
 	p.cmd = nil
+}
+
+// awaitLog waits until a line containing substr is appended to the
+// daemon's log, polling every millisecond; it reports whether one was.
+func (p *pbmd) awaitLog(substr string, timeout time.Duration) bool {
+	f, err := os.Open(p.log.Name())
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	off, _ := f.Seek(0, io.SeekEnd)
+	buf := make([]byte, 64<<10)
+	var seen []byte
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
+		n, _ := f.ReadAt(buf, off)
+		if n > 0 {
+			off += int64(n)
+			seen = append(seen, buf[:n]...)
+			if bytes.Contains(seen, []byte(substr)) {
+				return true
+			}
+			if i := bytes.LastIndexByte(seen, '\n'); i >= 0 {
+				seen = seen[i+1:]
+			}
+			continue
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return false
 }
 
 // logText is the daemon's log so far.

@@ -62,18 +62,25 @@ func TestKill(t *testing.T) {
 	r := rand.New(rand.NewPCG(sd, 0x6b696c6c))
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
-	kills := 0
+	kills, justAfter := 0, 0
 	d.start()
 	for time.Now().Before(deadline) {
 		// A random point: one kill in five early, while the daemon
-		// starts, connects or drains its first mail; the others
-		// anywhere in a mail's transaction, its acknowledgement on the
-		// IMAP server or the sending of its replies.
-		wait := 300 + r.IntN(1700)
-		if r.IntN(5) == 0 {
-			wait = 50 + r.IntN(450)
+		// starts, connects or drains its first mail; one in five just
+		// after a mail's transaction committed (the daemon logs the
+		// outcome after the commit, before the IMAP acknowledgement);
+		// the others anywhere in a mail's transaction, its
+		// acknowledgement or the sending of its replies.
+		switch k := r.IntN(5); k {
+		case 0:
+			time.Sleep(time.Duration(50+r.IntN(450)) * time.Millisecond)
+		case 1:
+			if d.awaitLog("msg=mail ", 3*time.Second) {
+				justAfter++
+			}
+		default:
+			time.Sleep(time.Duration(300+r.IntN(1700)) * time.Millisecond)
 		}
-		time.Sleep(time.Duration(wait) * time.Millisecond)
 		if allReplied(all) {
 			break
 		}
@@ -123,8 +130,8 @@ func TestKill(t *testing.T) {
 		t.Errorf("%d mails left in the outbox", pending)
 	}
 	log := d.logText()
-	t.Logf("kill: mails %d (%d chains of %d, game %d moves), seed %d, kills %d, daemon runs %d, redelivered and recognised %d, resent copies %d; moves lost %d, applied twice %d, replies missing %d, refused %d; %s",
-		mails, nUsers, steps, len(moves), sd, kills, d.runs, strings.Count(log, "outcome=duplicate"), tl.copies,
+	t.Logf("kill: mails %d (%d chains of %d, game %d moves), seed %d, kills %d (%d just after a commit), daemon runs %d, redelivered and recognised %d, resent copies %d; moves lost %d, applied twice %d, replies missing %d, refused %d; %s",
+		mails, nUsers, steps, len(moves), sd, kills, justAfter, d.runs, strings.Count(log, "outcome=duplicate"), tl.copies,
 		lost, doubled+tl.doubled, tl.missing, tl.refused, took.Round(time.Millisecond))
 	if kills < 10 {
 		t.Errorf("only %d kills", kills)

@@ -106,7 +106,10 @@ func Parse(raw []byte) (Mail, error) {
 
 // Mails reads every message in the player's INBOX over IMAP, oldest
 // first, without changing flags.
-func (p *Player) Mails() ([]Mail, error) {
+func (p *Player) Mails() ([]Mail, error) { return p.fetch(nil) }
+
+// fetch reads the messages that match criteria (all when nil).
+func (p *Player) fetch(criteria *imap.SearchCriteria) ([]Mail, error) {
 	var c *imapclient.Client
 	var err error
 	if p.TLSConfig != nil {
@@ -132,8 +135,21 @@ func (p *Player) Mails() ([]Mail, error) {
 	if sel.NumMessages == 0 {
 		return nil, c.Logout().Wait()
 	}
+	var set imap.NumSet = imap.SeqSet{{Start: 1, Stop: 0}}
+	if criteria != nil {
+		// RFC 9051 section 6.4.4: UID SEARCH, then fetch only the hits.
+		sd, err := c.UIDSearch(criteria, nil).Wait()
+		if err != nil {
+			return nil, fmt.Errorf("player %s: search: %w", p.Address, err)
+		}
+		uids := sd.AllUIDs()
+		if len(uids) == 0 {
+			return nil, c.Logout().Wait()
+		}
+		set = imap.UIDSetNum(uids...)
+	}
 	body := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: 0}}, &imap.FetchOptions{
+	msgs, err := c.Fetch(set, &imap.FetchOptions{
 		UID: true, BodySection: []*imap.FetchItemBodySection{body},
 	}).Collect()
 	if err != nil {
@@ -153,11 +169,16 @@ func (p *Player) Mails() ([]Mail, error) {
 }
 
 // Await polls the mailbox until done holds for its mails, or the
-// timeout passes.
+// timeout passes. The polls grow apart, from 50 ms to half a second.
 func (p *Player) Await(timeout time.Duration, done func([]Mail) bool) ([]Mail, error) {
+	return p.await(nil, timeout, done)
+}
+
+func (p *Player) await(criteria *imap.SearchCriteria, timeout time.Duration, done func([]Mail) bool) ([]Mail, error) {
 	deadline := time.Now().Add(timeout)
+	wait := 50 * time.Millisecond
 	for {
-		mails, err := p.Mails()
+		mails, err := p.fetch(criteria)
 		if err == nil && done(mails) {
 			return mails, nil
 		}
@@ -167,14 +188,15 @@ func (p *Player) Await(timeout time.Duration, done func([]Mail) bool) ([]Mail, e
 			}
 			return mails, err
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(wait)
+		wait = min(wait*3/2, 500*time.Millisecond)
 	}
 }
 
 // Reply waits for the reply to the mail with the given Message-ID.
 func (p *Player) Reply(id string, timeout time.Duration) (Mail, error) {
 	var found Mail
-	_, err := p.Await(timeout, func(ms []Mail) bool {
+	_, err := p.await(nil, timeout, func(ms []Mail) bool {
 		for _, m := range ms {
 			if m.InReplyTo == id {
 				found = m
