@@ -383,7 +383,9 @@ func (t *Tx) Rating(game, user string) (Rating, bool, error) {
 }
 
 // PutRating writes a player's rating in a game.
-func (t *Tx) PutRating(game string, r Rating) error { return t.put(bRatings, ratingKey(game, r.User), r) }
+func (t *Tx) PutRating(game string, r Rating) error {
+	return t.put(bRatings, ratingKey(game, r.User), r)
+}
 
 // Ratings lists the ratings of a game.
 func (t *Tx) Ratings(game string) ([]Rating, error) {
