@@ -1,12 +1,17 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbmgo/pbm/engine/hexemergo"
 )
 
 // freeAddr finds a free loopback port.
@@ -65,4 +70,67 @@ func runScript(t *testing.T, script string) {
 
 func TestWalkthroughAccounts(t *testing.T) {
 	runScript(t, "testdata/accounts.script")
+}
+
+// hexemergoGame plays a seeded random game of HexEmergo and returns its
+// moves; the game does not depend on the board's seed.
+func hexemergoGame(t *testing.T, seed uint64) []string {
+	st, err := hexemergo.Game{}.New(2, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 1))
+	var moves []string
+	for !st.Result().Over {
+		legal := st.Legal()
+		m := legal[r.IntN(len(legal))]
+		st.Play(m)
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+// TestWalkthroughHexEmergo: two players sign up, challenge and play a
+// whole game with Python's smtplib and imaplib, each move a command
+// mail; both find the final board and the result in their mailboxes.
+func TestWalkthroughHexEmergo(t *testing.T) {
+	moves := hexemergoGame(t, 3)
+	var b strings.Builder
+	b.WriteString("send alice@example.test | signup alice apple\nreply alice@example.test | OK\n")
+	b.WriteString("send bob@example.test | signup bob banana\nreply bob@example.test | OK\n")
+	b.WriteString("send alice@example.test | hexemergo challenge alice apple alice bob\nreply alice@example.test | HexEmergo board 101 started\n")
+	who := [][2]string{{"alice", "apple"}, {"bob", "banana"}}
+	for i, m := range moves {
+		p := who[i%2]
+		fmt.Fprintf(&b, "send %s@example.test | hexemergo move 101 %s %s %s#%d\nreply %s@example.test | OK: %s played\n", p[0], p[0], p[1], m, i+1, p[0], p[0])
+	}
+	for _, p := range who {
+		fmt.Fprintf(&b, "await %s@example.test | HexEmergo Board 101 | Game won by\n", p[0])
+	}
+	script := filepath.Join(t.TempDir(), "hexemergo.script")
+	os.WriteFile(script, []byte(b.String()), 0o644)
+	runScript(t, script)
+	t.Logf("a game of %d moves played by mail", len(moves))
+}
+
+// TestWalkthroughByReplies: the same, but every move after the
+// challenge is a plain reply to the board mail, without userid or
+// password: the Reply-To address carries a token for the player.
+func TestWalkthroughByReplies(t *testing.T) {
+	moves := hexemergoGame(t, 5)
+	var b strings.Builder
+	b.WriteString("send alice@example.test | signup alice apple\nreply alice@example.test | OK\n")
+	b.WriteString("send bob@example.test | signup bob banana\nreply bob@example.test | OK\n")
+	b.WriteString("send alice@example.test | hexemergo challenge alice apple alice bob\nreply alice@example.test | OK\n")
+	who := []string{"alice", "bob"}
+	for i, m := range moves {
+		fmt.Fprintf(&b, "answer %s@example.test | %d | %s\nreply %s@example.test | OK: %s played\n", who[i%2], i+1, m, who[i%2], who[i%2])
+	}
+	for _, p := range who {
+		fmt.Fprintf(&b, "await %s@example.test | HexEmergo Board 101 | Game won by\n", p)
+	}
+	script := filepath.Join(t.TempDir(), "replies.script")
+	os.WriteFile(script, []byte(b.String()), 0o644)
+	runScript(t, script)
+	t.Logf("a game of %d moves played by replies alone", len(moves))
 }

@@ -8,6 +8,8 @@ Script lines (blank lines and lines starting with # are skipped):
   send ADDR | SUBJECT [| BODY]   mail SUBJECT to the server from ADDR
   reply ADDR | TEXT              the reply to ADDR's last mail contains TEXT
   await ADDR | SUBJECT | TEXT    some mail to ADDR has SUBJECT and TEXT
+  answer ADDR | N | MOVE         reply to ADDR's board mail that asks for
+                                 move N (its Reply-To), the body the move
 Each user's mailbox is read over IMAP with the address as login and
 the password "pbm" (the embedded servers' default, or $PBM_PASSWORD).
 """
@@ -76,6 +78,24 @@ def wait_for(imap_addr, user, pred, what):
     sys.exit("FAIL: %s: no mail %s; mailbox has %s" % (user, what, subjects))
 
 
+def answer(smtp_addr, imap_addr, user, n, move):
+    want = "To play move %s," % n
+    board = wait_for(imap_addr, user,
+                     lambda m: m["Reply-To"] is not None and want in text_of(m),
+                     "asking for move %s" % n)
+    msg = EmailMessage()
+    msg["From"] = user
+    msg["To"] = str(board["Reply-To"])
+    msg["Subject"] = "Re: " + str(board["Subject"])
+    msg["In-Reply-To"] = board["Message-ID"]
+    msg["Message-ID"] = "<%s@example.test>" % uuid.uuid4().hex
+    quoted = "\n".join("> " + l for l in text_of(board).splitlines())
+    msg.set_content("%s\n\nOn a board mail, the server wrote:\n%s\n" % (move, quoted))
+    with smtplib.SMTP(*hostport(smtp_addr)) as s:
+        s.send_message(msg)
+    return msg["Message-ID"]
+
+
 def main():
     smtp_addr, imap_addr, server, script = sys.argv[1:5]
     last = {}
@@ -102,6 +122,8 @@ def main():
                 wait_for(imap_addr, addr,
                          lambda m: str(m["Subject"]) == subject and want in text_of(m),
                          "with subject %r containing %r" % (subject, want))
+            elif verb == "answer":
+                last[addr] = answer(smtp_addr, imap_addr, addr, fields[1], fields[2])
             else:
                 sys.exit("bad script line: " + line)
             steps += 1
