@@ -6,6 +6,7 @@
 //
 //	pbmd [-config pbm.yaml]          run the daemon
 //	pbmd -config pbm.yaml help       print the command reference
+//	pbmd replay <record>             play back a game record
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"syscall"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/daemon"
 )
 
@@ -45,8 +47,23 @@ func run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if flag.Arg(0) == "help" {
+	switch flag.Arg(0) {
+	case "help":
 		return printHelp(cfg)
+	case "replay":
+		text, err := os.ReadFile(flag.Arg(1))
+		if err != nil {
+			return err
+		}
+		out, err := pbm.ReplayRecord(cfg.Games, text)
+		if err != nil {
+			return err
+		}
+		fmt.Print(out)
+		return nil
+	case "":
+	default:
+		return fmt.Errorf("unknown subcommand %q (help, replay)", flag.Arg(0))
 	}
 	d, err := daemon.Start(ctx, cfg)
 	if err != nil {

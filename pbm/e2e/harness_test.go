@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -314,15 +315,22 @@ type pbmd struct {
 
 // newPBMD prepares a daemon that reads its mailbox with the given TLS
 // mode ("starttls" on the plain port, "tls" on the implicit-TLS port).
-func (w *world) newPBMD(tlsMode string, extra ...string) *pbmd {
+func (w *world) newPBMD(tlsMode string) *pbmd {
 	w.t.Helper()
-	bin := buildPBMD(w.t)
-	dir := w.t.TempDir()
-	p := &pbmd{t: w.t, bin: bin, dir: dir, data: filepath.Join(dir, "pbm.db")}
 	imapAddr := w.d.imapAddr
 	if tlsMode == "tls" {
 		imapAddr = w.d.imapsAddr
 	}
+	return w.newPBMDVia(tlsMode, imapAddr)
+}
+
+// newPBMDVia is newPBMD with the IMAP server reached at imapAddr (a
+// proxy in front of Dovecot).
+func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
+	w.t.Helper()
+	bin := buildPBMD(w.t)
+	dir := w.t.TempDir()
+	p := &pbmd{t: w.t, bin: bin, dir: dir, data: filepath.Join(dir, "pbm.db")}
 	ih, ip := splitHostPort(w.t, imapAddr)
 	sh, sp := splitHostPort(w.t, w.smarthost.addr)
 	for _, kv := range os.Environ() {
@@ -344,7 +352,6 @@ func (w *world) newPBMD(tlsMode string, extra ...string) *pbmd {
 		"PBM_SMTP_CAFILE="+w.d.caFile,
 		"PBM_SMTP_POLL=500ms",
 	)
-	p.env = append(p.env, extra...)
 	var err error
 	p.log, err = os.Create(filepath.Join(dir, "pbmd.log"))
 	if err != nil {
@@ -425,7 +432,9 @@ func (p *pbmd) stop() {
 }
 
 // awaitLog waits until a line containing substr is appended to the
-// daemon's log, polling every millisecond; it reports whether one was.
+// daemon's log, and reports whether one was. It polls without pause:
+// the kill that follows must land within the millisecond or so
+// between a commit and the IMAP acknowledgement.
 func (p *pbmd) awaitLog(substr string, timeout time.Duration) bool {
 	f, err := os.Open(p.log.Name())
 	if err != nil {
@@ -448,7 +457,7 @@ func (p *pbmd) awaitLog(substr string, timeout time.Duration) bool {
 			}
 			continue
 		}
-		time.Sleep(time.Millisecond)
+		runtime.Gosched()
 	}
 	return false
 }

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm"
+)
+
+func TestReplayRecordOfARealGame(t *testing.T) {
+	moves := hexemergoGame(t, 11)
+	var b strings.Builder
+	b.WriteString("[Game \"hexemergo\"]\n[Board \"101\"]\n[Seed \"42\"]\n[Players \"alice bob\"]\n\n")
+	who := []string{"alice", "bob"}
+	for i, m := range moves {
+		b.WriteString(strings.Join([]string{itoa(i + 1), who[i%2], m, "2026-12-01T10:00:00Z"}, " ") + "\n")
+	}
+	out, err := pbm.ReplayRecord(engine.NewRegistry(games()...), []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Game won by") || !strings.Contains(out, "after "+itoa(len(moves))+" moves") {
+		t.Errorf("replay:\n%s", out)
+	}
+	bad := strings.Replace(b.String(), " "+moves[0]+" ", " Z9 ", 1)
+	if _, err := pbm.ReplayRecord(engine.NewRegistry(games()...), []byte(bad)); err == nil {
+		t.Error("a record with an illegal move replayed")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
