@@ -69,7 +69,7 @@ func TestKill(t *testing.T) {
 	d.start()
 	for time.Now().Before(deadline) && !allReplied(all) {
 		// A random point: one kill in five early, while the daemon
-		// starts, connects or drains its first mail; one in five just
+		// starts, connects or drains its first mail; two in five just
 		// after a mail's transaction committed (the daemon logs the
 		// outcome after the commit, before the IMAP acknowledgement);
 		// the others anywhere in a mail's transaction, its
@@ -77,7 +77,7 @@ func TestKill(t *testing.T) {
 		switch k := r.IntN(5); k {
 		case 0:
 			time.Sleep(time.Duration(50+r.IntN(450)) * time.Millisecond)
-		case 1:
+		case 1, 2:
 			if !d.awaitLog("msg=mail ", 3*time.Second) {
 				continue
 			}
