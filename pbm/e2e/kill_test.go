@@ -29,29 +29,41 @@ func TestKill(t *testing.T) {
 	d := w.newPBMDVia("tls", latencyProxy(t, w.d.imapsAddr, 3*time.Millisecond))
 	const nUsers, steps = 8, 25 // 200 mails
 	us := w.chainUsers("k", nUsers)
-	sendChain(us, 0, steps)
 	all := append([]*user(nil), us...)
 
-	// The game: its mails go into the same mailbox, in between.
+	// The game's mails, mailed in between the chains' steps.
+	type gameMail struct {
+		u   *user
+		cmd string
+	}
 	var moves []string
+	var game []gameMail
 	if offers(t, "hexemergo") {
 		ga, gb := w.user("ga"), w.user("gb")
 		ga.pw, gb.pw = "gpa", "gpb"
-		ga.send("signup ga gpa")
-		gb.send("signup gb gpb")
-		ga.send("hexemergo challenge ga gpa ga gb")
+		game = append(game, gameMail{ga, "signup ga gpa"}, gameMail{gb, "signup gb gpb"},
+			gameMail{ga, "hexemergo challenge ga gpa ga gb"})
 		moves = shortGame(t, 300)
 		st, _ := hexemergo.Game{}.New(2, nil, 0)
 		seats := []*user{ga, gb}
 		for i, mv := range moves {
 			u := seats[st.ToMove()]
 			// The first hexemergo board of a fresh store is 101.
-			u.send(fmt.Sprintf("hexemergo move 101 %s %s %s#%d", u.id, u.pw, mv, i+1))
+			game = append(game, gameMail{u, fmt.Sprintf("hexemergo move 101 %s %s %s#%d", u.id, u.pw, mv, i+1)})
 			st.Play(mv)
 		}
 		all = append(all, ga, gb)
 	} else {
 		t.Log("pbmd offers no HexEmergo: password chains only")
+	}
+	for k := 0; k < steps || len(game) > 0; k++ {
+		if k < steps {
+			sendChain(us, k, k+1)
+		}
+		for i := 0; i < 2 && len(game) > 0; i++ {
+			game[0].u.send(game[0].cmd)
+			game = game[1:]
+		}
 	}
 	mails := 0
 	for _, u := range all {
