@@ -71,6 +71,17 @@ func (c *call) loadBoard(n int) (store.Board, error) {
 	return b, err
 }
 
+// boardOf reads the board named by an argument "<board>[#n]" and
+// returns it with n (-1 without "#").
+func (c *call) boardOf(arg string) (store.Board, int, error) {
+	n, at, err := boardArg(c.game, arg)
+	if err != nil {
+		return store.Board{}, 0, err
+	}
+	b, err := c.loadBoard(n)
+	return b, at, err
+}
+
 func (s *Server) cmdChallenge(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
@@ -200,11 +211,7 @@ func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
 }
 
 func (s *Server) cmdMove(c *call) error {
-	n, _, err := boardArg(c.game, c.args[0])
-	if err != nil {
-		return err
-	}
-	b, err := c.loadBoard(n)
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
@@ -271,14 +278,11 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 }
 
 func (s *Server) cmdResign(c *call) error {
-	n, _, err := boardArg(c.game, c.args[0])
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
-	b, err := c.loadBoard(n)
-	if err != nil {
-		return err
-	}
+	n := b.Number
 	u, seat, err := c.player(b, c.args[1], c.args[2])
 	if err != nil {
 		return err
@@ -307,14 +311,11 @@ func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
 func (s *Server) cmdShow(c *call) error {
 	var parts []string
 	for _, arg := range c.args {
-		n, at, err := boardArg(c.game, arg)
+		b, at, err := c.boardOf(arg)
 		if err != nil {
 			return err
 		}
-		b, err := c.loadBoard(n)
-		if err != nil {
-			return err
-		}
+		n := b.Number
 		if at > len(b.Log) {
 			return &Refusal{Board: n, Text: fmt.Sprintf("Board %d has %d moves; there is no move %d.", n, len(b.Log), at)}
 		}

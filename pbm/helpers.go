@@ -72,14 +72,11 @@ func (s *Server) cmdSubmit(c *call) error {
 }
 
 func (s *Server) cmdConfirm(c *call) error {
-	n, _, err := boardArg(c.game, c.args[0])
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
-	b, err := c.loadBoard(n)
-	if err != nil {
-		return err
-	}
+	n := b.Number
 	u, seat, err := c.player(b, c.args[1], c.args[2])
 	if err != nil {
 		return err
@@ -95,14 +92,11 @@ func (s *Server) cmdConfirm(c *call) error {
 // cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
 // moves would leave it, for whoever is to move; nothing is saved.
 func (s *Server) cmdPreview(c *call) error {
-	n, at, err := boardArg(c.game, c.args[0])
+	b, at, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
-	b, err := c.loadBoard(n)
-	if err != nil {
-		return err
-	}
+	n := b.Number
 	g, st, err := s.replay(b, at)
 	if err != nil {
 		return err
@@ -129,14 +123,11 @@ func (s *Server) cmdPreview(c *call) error {
 // cmdChat: "<game> chat <board> <userid> <password>": the body goes to
 // the players and subscribers of the board.
 func (s *Server) cmdChat(c *call) error {
-	n, _, err := boardArg(c.game, c.args[0])
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
-	b, err := c.loadBoard(n)
-	if err != nil {
-		return err
-	}
+	n := b.Number
 	u, err := c.auth(c.args[1], c.args[2])
 	if err != nil {
 		return err

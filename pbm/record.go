@@ -137,14 +137,11 @@ func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
 }
 
 func (s *Server) cmdRecord(c *call) error {
-	n, _, err := boardArg(c.game, c.args[0])
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
 	}
-	b, err := c.loadBoard(n)
-	if err != nil {
-		return err
-	}
+	n := b.Number
 	c.sec.Text = fmt.Sprintf("The record of %s board %d; \"pbmd replay <file>\" plays it back.\n\n%s", c.game.Title(), n, Record(b))
 	c.sec.subject = fmt.Sprintf("%s Board %d record", c.game.Title(), n)
 	return nil

@@ -18,11 +18,7 @@ func (s *Server) cmdUndo(c *call) error    { return c.openVote("undo") }
 // boardPlayer loads the board of a board command and authenticates its
 // player: "<board> <userid> <password>".
 func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User, int, error) {
-	n, _, err := boardArg(c.game, c.args[0])
-	if err != nil {
-		return store.Board{}, nil, nil, store.User{}, -1, err
-	}
-	b, err := c.loadBoard(n)
+	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return b, nil, nil, store.User{}, -1, err
 	}

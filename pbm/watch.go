@@ -113,14 +113,11 @@ func (s *Server) cmdNotify(c *call) error {
 	}
 	var done []string
 	for _, arg := range c.args[2:] {
-		n, _, err := boardArg(c.game, arg)
+		b, _, err := c.boardOf(arg)
 		if err != nil {
 			return err
 		}
-		b, err := c.loadBoard(n)
-		if err != nil {
-			return err
-		}
+		n := b.Number
 		b.Notify = toggle(b.Notify, u.ID, true)
 		if err := c.tx.PutBoard(b); err != nil {
 			return err
