@@ -254,20 +254,24 @@ func TestHandlerErrorRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The failing mail does not block the next one, and is retried.
-	waitFor(t, "good mail processed", func() bool { return countIn(t, s, DefaultProcessed)() == 1 })
+	// The failing mail is retried, and holds back the one after it:
+	// mail is handled in the order it arrived.
 	waitFor(t, "3 attempts at the failing mail", func() bool { return rec.count("bad@x") >= 3 })
+	if n := rec.count("good@x"); n != 0 {
+		t.Fatalf("the mail after a failing one was handled first (%d times)", n)
+	}
 	inbox := listMailbox(t, s.IMAPAddr(), serverAddr, localmail.DefaultPassword, "INBOX")
-	if len(inbox) != 1 || inbox[0].id != "bad@x" || slices.Contains(inbox[0].flags, imap.FlagSeen) {
-		t.Fatalf("INBOX = %+v, want bad@x without \\Seen", inbox)
+	if len(inbox) != 2 || inbox[0].id != "bad@x" || slices.Contains(inbox[0].flags, imap.FlagSeen) {
+		t.Fatalf("INBOX = %+v, want bad@x and good@x without \\Seen", inbox)
 	}
 
 	allow.Store(true)
-	waitFor(t, "failed mail acknowledged once the handler succeeds", func() bool {
+	waitFor(t, "both acknowledged once the handler succeeds", func() bool {
 		return countIn(t, s, DefaultProcessed)() == 2 && countIn(t, s, "INBOX")() == 0
 	})
-	if n := rec.count("good@x"); n != 1 {
-		t.Errorf("good mail handled %d times", n)
+	got := rec.got()
+	if n := rec.count("good@x"); n != 1 || got[len(got)-1] != "good@x" || got[len(got)-2] != "bad@x" {
+		t.Errorf("handler calls %v: want bad@x retried, then good@x once", got)
 	}
 }
 

@@ -267,15 +267,24 @@ func (s *session) drain(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
+		// Mail is handled in the order it arrived: moves depend on the
+		// moves before them. A mail whose handler failed holds back
+		// the ones after it until it is retried.
 		if f := s.in.failures[uid]; f != nil && now.Before(f.retryAt) {
-			continue
+			return nil
 		}
-		if err := s.process(ctx, uid); err != nil {
+		if err := s.process(ctx, uid); errors.Is(err, errHandler) {
+			return nil
+		} else if err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// errHandler reports that the handler failed on a mail, which stays
+// unseen for a later attempt.
+var errHandler = errors.New("handler failed")
 
 // process handles one mail: size check, download, handler, acknowledge.
 func (s *session) process(ctx context.Context, uid imap.UID) error {
@@ -325,7 +334,7 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 		delay := s.in.retryDelay(f.attempts)
 		f.retryAt = time.Now().Add(delay)
 		log.Warn("mail handler failed; leaving mail unseen", "size", len(raw), "attempt", f.attempts, "retry_in", delay, "err", herr)
-		return nil
+		return errHandler
 	}
 	delete(s.in.failures, uid)
 	if err := s.ack(uid, s.in.cfg.Processed); err != nil {
