@@ -19,7 +19,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// Long reports whether long play-outs were asked for with -long.
+// long is set by the -long test flag.
 var long = flag.Bool("long", false, "run long random play-outs")
 
 // Long reports whether the test run asked for long play-outs.

@@ -44,6 +44,7 @@ type nimState struct {
 	turn   int
 	out    []bool
 	winner int
+	reason string
 }
 
 func (s *nimState) ToMove() int {
@@ -78,7 +79,7 @@ func (s *nimState) Play(move string) (string, error) {
 	}
 	s.pile -= k
 	if s.pile == 0 {
-		s.winner = s.turn
+		s.winner, s.reason = s.turn, "took the last stone"
 	} else {
 		s.advance()
 	}
@@ -110,7 +111,7 @@ func (s *nimState) Resign(seat int) error {
 		}
 	}
 	if n == 1 {
-		s.winner = left
+		s.winner, s.reason = left, "the others resigned"
 	} else if seat == s.turn {
 		s.advance()
 	}
@@ -121,7 +122,7 @@ func (s *nimState) Result() engine.Result {
 	if s.winner < 0 {
 		return engine.Result{}
 	}
-	return engine.Result{Over: true, Winners: []int{s.winner}, Reason: "took the last stone"}
+	return engine.Result{Over: true, Winners: []int{s.winner}, Reason: s.reason}
 }
 
 func (s *nimState) Board(w io.Writer, names []string) {
