@@ -3,8 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/viper"
 )
 
 func TestConfigExampleIsTheDefaults(t *testing.T) {
@@ -16,8 +20,26 @@ func TestConfigExampleIsTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Data != def.Data || cfg.IMAP != def.IMAP || cfg.SMTP != def.SMTP || cfg.Embedded != def.Embedded || cfg.Server != def.Server {
+	if !reflect.DeepEqual(cfg, def) {
 		t.Errorf("config.example.yaml differs from the defaults:\n%+v\n%+v", cfg, def)
+	}
+	// Every key of the example has a default, so that its PBM_*
+	// variable is bound (viper finds only keys it knows).
+	v := viper.New()
+	v.SetConfigFile("../../config.example.yaml")
+	if err := v.ReadInConfig(); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range v.AllKeys() {
+		if _, ok := defaults[k]; !ok {
+			t.Errorf("key %s has no default: PBM_%s would be ignored", k, strings.ToUpper(strings.ReplaceAll(k, ".", "_")))
+		}
+	}
+	if len(v.AllKeys()) != len(defaults) {
+		t.Errorf("config.example.yaml has %d keys, the defaults %d", len(v.AllKeys()), len(defaults))
+	}
+	if len(cfg.Retry) != 7 || cfg.Retry[6] != 4*time.Hour || cfg.Backoff != time.Second {
+		t.Errorf("retry defaults: %v %v", cfg.Retry, cfg.Backoff)
 	}
 	if cfg.IMAP.Poll != 5*time.Minute || cfg.Embedded.IMAP != "127.0.0.1:1143" || cfg.Embedded.Password != "pbm" {
 		t.Errorf("defaults: %+v", cfg)
@@ -33,6 +55,10 @@ func TestConfigEnvironmentOverridesEveryKey(t *testing.T) {
 	t.Setenv("PBM_IMAP_POLL", "90s")
 	t.Setenv("PBM_ADMINS", "root alice")
 	t.Setenv("PBM_EMBEDDED_PASSWORD", "other")
+	t.Setenv("PBM_RETRY", "100ms,1s")
+	t.Setenv("PBM_BACKOFF", "50ms")
+	t.Setenv("PBM_RATELIMIT", "5")
+	t.Setenv("PBM_CLOCK_FORFEIT", "30")
 	cfg, err := loadConfig(path, true)
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +67,12 @@ func TestConfigEnvironmentOverridesEveryKey(t *testing.T) {
 		cfg.SMTP.Password != "smtp-secret" || cfg.IMAP.Poll != 90*time.Second ||
 		len(cfg.Admins) != 2 || cfg.Admins[1] != "alice" || cfg.Embedded.Password != "other" {
 		t.Errorf("environment not applied: %+v", cfg)
+	}
+	if len(cfg.Retry) != 2 || cfg.Retry[0] != 100*time.Millisecond || cfg.Retry[1] != time.Second || cfg.Backoff != 50*time.Millisecond {
+		t.Errorf("retry %v backoff %v", cfg.Retry, cfg.Backoff)
+	}
+	if cfg.RateLimit != 5 || cfg.Clock.Forfeit != 30 || cfg.Clock.Nag != 7 {
+		t.Errorf("ratelimit %d clock %+v", cfg.RateLimit, cfg.Clock)
 	}
 	if cfg.SMTP.Host != "env.example" {
 		t.Errorf("smtp.host should follow imap.host: %q", cfg.SMTP.Host)

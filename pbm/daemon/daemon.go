@@ -75,10 +75,13 @@ type Config struct {
 	Games      *engine.Registry `mapstructure:"-"`
 	Logger     *slog.Logger     `mapstructure:"-"`
 	BcryptCost int              `mapstructure:"-"`
-	// Retry overrides the outbox's retry waits (tests).
-	Retry []time.Duration `mapstructure:"-"`
-	// Backoff overrides the intake's reconnect backoff (tests).
-	Backoff time.Duration `mapstructure:"-"`
+	// Retry is the outbox's wait after each temporary failure in a
+	// row; the last repeats. Empty: the outbox's default.
+	Retry []time.Duration `mapstructure:"retry"`
+	// Backoff is the intake's first wait after a lost connection or a
+	// mail that could not be stored; it doubles up to 20 times itself.
+	// Zero: the intake's defaults.
+	Backoff time.Duration `mapstructure:"backoff"`
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time `mapstructure:"-"`
 }
