@@ -366,3 +366,28 @@ func TestMoveByReplyToken(t *testing.T) {
 		t.Errorf("token after a password change: %s", r.Text)
 	}
 }
+
+// A multi-player game is rated against the average of the opponents.
+func TestMultiPlayerRating(t *testing.T) {
+	f := newFixture(t)
+	f.st.Update(func(tx *store.Tx) error {
+		return tx.PutRating("nim", store.Rating{User: "carol", Rating: 1900, Games: 1})
+	})
+	f.signup("alice")
+	f.signup("bob")
+	f.signup("carol")
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob carol -stones=1", "")
+	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
+	// alice: opponents average (1600+1900)/2 = 1750, a win: 2150.
+	// bob: (1600+1900)/2 = 1750, a loss: 1350.
+	// carol (1 game): (1900*1 + (1600+1600)/2 - 400)/2 = 1550.
+	want := map[string]float64{"alice": 2150, "bob": 1350, "carol": 1550}
+	f.st.View(func(tx *store.Tx) error {
+		for who, w := range want {
+			if r, _, _ := tx.Rating("nim", who); abs(r.Rating-w) > 1e-9 {
+				t.Errorf("%s: %.2f, want %.2f", who, r.Rating, w)
+			}
+		}
+		return nil
+	})
+}
