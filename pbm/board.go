@@ -15,11 +15,11 @@ import (
 func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, error) {
 	g, ok := s.cfg.Games.Lookup(b.Game)
 	if !ok {
-		return nil, nil, fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number)
+		return nil, nil, broken(fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number))
 	}
 	st, err := g.New(len(b.Players), b.Options, b.Seed)
 	if err != nil {
-		return nil, nil, fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err)
+		return nil, nil, broken(fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err))
 	}
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
@@ -33,7 +33,7 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 			err = st.Resign(e.Seat)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err)
+			return nil, nil, broken(fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err))
 		}
 	}
 	return g, st, nil

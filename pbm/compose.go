@@ -37,7 +37,7 @@ func loadTemplates() (*mailTemplates, error) {
 func (mt *mailTemplates) render(name string, data any) (string, error) {
 	var b bytes.Buffer
 	if err := mt.text.ExecuteTemplate(&b, name, data); err != nil {
-		return "", fmt.Errorf("template %s: %w", name, err)
+		return "", broken(fmt.Errorf("template %s: %w", name, err))
 	}
 	return b.String(), nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbmgo/pbm/store"
 )
 
 func TestRateLimitPerSenderSurvivesRestart(t *testing.T) {
@@ -150,5 +152,29 @@ func TestHugeMailMemoryBounded(t *testing.T) {
 		t.Errorf("handling a %d MiB mail allocated %d MiB", len(raw)>>20, alloc>>20)
 	} else {
 		t.Logf("a %d MiB mail: %d KiB allocated", len(raw)>>20, alloc>>10)
+	}
+}
+
+// A board whose log no longer replays (an engine changed under it)
+// must not stall the intake: the mail is set aside with an apology and
+// a report to the admins, and the next mail is handled.
+func TestBrokenBoardDoesNotStall(t *testing.T) {
+	f := newFixture(t)
+	f.signup("root")
+	f.game("")
+	f.st.Update(func(tx *store.Tx) error {
+		b, _ := tx.Board("nim", 101)
+		b.Log = append(b.Log, store.Entry{Seat: 0, Move: "take9"})
+		return tx.PutBoard(b)
+	})
+	mails := f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
+	if r := f.only(mails, "bob@players.test"); !strings.Contains(r.Text, "error in the server; nothing of it was applied") {
+		t.Errorf("sender: %s", r.Text)
+	}
+	if r := f.only(mails, "root@players.test"); !strings.Contains(r.Text, "replay of entry 1") {
+		t.Errorf("admin: %s", r.Text)
+	}
+	if n := len(f.send("bob@players.test", "list", "")); n != 1 {
+		t.Errorf("the next mail got %d answers", n)
 	}
 }

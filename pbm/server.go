@@ -152,7 +152,14 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
 	}
 	out.ID, out.From = m.ID, m.From
-	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
+		defer func() {
+			// A panic (an engine's bug on some input) rolls the
+			// transaction back and sets the mail aside.
+			if p := recover(); p != nil {
+				err = broken(fmt.Errorf("panic: %v", p))
+			}
+		}()
 		out = Outcome{ID: m.ID, From: m.From}
 		after = nil
 		if _, done, err := tx.Processed(m.ID); err != nil {
@@ -179,6 +186,15 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		after = r.after
 		return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
 	})
+	var bug *brokenError
+	if errors.As(err, &bug) {
+		// The same mail would fail the same way every time, and hold
+		// back the mail after it: it is recorded with an apology to its
+		// sender and a report to the admins, and nothing else of it.
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "error", err)
+		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
+		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, bug) })
+	}
 	if err != nil {
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "error", err)
 		return out, fmt.Errorf("handle mail %s: %w", m.ID, err)
@@ -260,3 +276,33 @@ func (s *Server) isAdmin(id string) bool {
 
 // stamp formats a time for players: with a year and a zone.
 func stamp(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
+
+// brokenError is a failure that does not come and go: a board whose
+// log no longer replays, a template that does not render.
+type brokenError struct{ err error }
+
+func (e *brokenError) Error() string { return e.err.Error() }
+func (e *brokenError) Unwrap() error { return e.err }
+
+func broken(err error) error { return &brokenError{err} }
+
+// recordBroken marks a mail that hit a brokenError as processed, tells
+// its sender that nothing of it was applied, and tells the admins.
+func (s *Server) recordBroken(tx *store.Tx, m *Message, bug error) error {
+	if err := tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "internal error: " + bug.Error()}); err != nil {
+		return err
+	}
+	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. The admins were told."
+	if m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
+		if err := s.enqueue(tx, outMail{To: m.From, Subject: "pbm error", Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
+			return err
+		}
+	}
+	for _, a := range s.adminAddresses(tx) {
+		report := fmt.Sprintf("A mail from %s (Message-ID %s, subject %q) hit an internal error and was set aside:\n\n%v", m.From, m.ID, m.Subject, bug)
+		if err := s.enqueue(tx, outMail{To: a, Subject: "pbm: internal error", Text: report, Report: true}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
