@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -176,5 +178,43 @@ func TestBrokenBoardDoesNotStall(t *testing.T) {
 	}
 	if n := len(f.send("bob@players.test", "list", "")); n != 1 {
 		t.Errorf("the next mail got %d answers", n)
+	}
+}
+
+// boom is Nim with a Play that panics on "take3".
+type boom struct{ enginetest.Nim }
+
+func (boom) Name() string { return "boom" }
+func (g boom) New(n int, o map[string]string, seed uint64) (engine.State, error) {
+	s, err := g.Nim.New(n, o, seed)
+	return boomState{s}, err
+}
+
+type boomState struct{ engine.State }
+
+func (s boomState) Play(m string) (string, error) {
+	if m == "take3" {
+		panic("engine bug")
+	}
+	return s.State.Play(m)
+}
+
+func TestEnginePanicSetAside(t *testing.T) {
+	f := newFixture(t)
+	f.s.cfg.Games = engine.NewRegistry(boom{})
+	f.signup("alice")
+	f.signup("bob")
+	f.send("alice@players.test", "boom challenge alice pw-alice alice bob", "")
+	mails := f.send("alice@players.test", "boom move 101 alice pw-alice take3", "")
+	if r := f.only(mails, "alice@players.test"); !strings.Contains(r.Text, "nothing of it was applied") {
+		t.Errorf("sender: %s", r.Text)
+	}
+	var b store.Board
+	f.st.View(func(tx *store.Tx) error { b, _ = tx.Board("boom", 101); return nil })
+	if len(b.Log) != 0 {
+		t.Errorf("the panicking move left %v", b.Log)
+	}
+	if n := len(f.send("alice@players.test", "boom move 101 alice pw-alice take1", "")); n != 3 {
+		t.Errorf("the next move queued %d mails", n)
 	}
 }
