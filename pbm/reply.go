@@ -9,6 +9,9 @@ import (
 // command (protocol.md, Replies).
 func (r *run) reply() error {
 	refused := r.refused() > 0
+	for _, sec := range r.sections {
+		sec.Text = wrap(sec.Text, 79)
+	}
 	text, err := r.s.tpl.render("reply.txt", map[string]any{
 		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name,
 	})
@@ -55,4 +58,25 @@ func (r *run) subject() string {
 		words = words[:2]
 	}
 	return "pbm: " + strings.Join(words, " ") + " OK"
+}
+
+// wrap breaks the lines of text longer than width at spaces, so that
+// refusals read well in any mail client; lines without a space (and
+// so the boards, which are narrower) are left alone.
+func wrap(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for _, l := range lines {
+		for len([]rune(l)) > width {
+			r := []rune(l)
+			cut := strings.LastIndex(string(r[:width+1]), " ")
+			if cut <= 0 {
+				break
+			}
+			out = append(out, strings.TrimRight(l[:cut], " "))
+			l = "  " + strings.TrimLeft(l[cut:], " ")
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }

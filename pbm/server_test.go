@@ -540,3 +540,15 @@ func TestSignoffResignsGames(t *testing.T) {
 		t.Errorf("closed account: %s", r.Text)
 	}
 }
+
+func TestWrap(t *testing.T) {
+	got := wrap("Move 2, \"D4\", is illegal: a man entered on D4 could be captured at once, which is allowed only when under attack\nboard line", 40)
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 40 {
+			t.Errorf("line over 40: %q", l)
+		}
+	}
+	if !strings.HasSuffix(got, "\nboard line") || !strings.HasPrefix(got, "Move 2, \"D4\", is illegal: a man entered\n  on D4") {
+		t.Errorf("wrap:\n%s", got)
+	}
+}
