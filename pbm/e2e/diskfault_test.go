@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,24 +19,27 @@ import (
 // went read-only). bbolt fails the commit and rolls back, the core
 // returns the error, and the intake leaves the mail unseen on the IMAP
 // server and offers it again later. Once the file is writable, every
-// mail is processed exactly once.
+// mail is processed exactly once. The daemon is the pbmd binary over
+// STARTTLS, its intake's backoff shortened to 100 ms (PBM_BACKOFF).
 func TestDiskUnwritable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts Dovecot")
+		t.Skip("starts Dovecot and the pbmd binary")
 	}
 	w := newWorld(t)
-	d := w.startDaemon(t)
+	d := w.newPBMD("starttls")
+	d.fastRetries()
+	d.start()
 	alice := w.user("alice")
 	if r := alice.command(chainStep(alice, 0), replyWait); !isOK(r) {
 		t.Fatalf("signup: %s", r.Text)
 	}
 	w.smarthost.quiet(500*time.Millisecond, 30*time.Second)
 
-	if out, err := exec.Command("chattr", "+i", d.cfg.Data).CombinedOutput(); err != nil {
+	if out, err := exec.Command("chattr", "+i", d.data).CombinedOutput(); err != nil {
 		t.Skipf("e2e: cannot make the database immutable (chattr +i needs root and a file system that supports it, such as ext4): %v %s", err, out)
 	}
 	writable := func() {
-		if out, err := exec.Command("chattr", "-i", d.cfg.Data).CombinedOutput(); err != nil {
+		if out, err := exec.Command("chattr", "-i", d.data).CombinedOutput(); err != nil {
 			t.Errorf("chattr -i: %v %s", err, out)
 		}
 	}
@@ -66,8 +71,9 @@ func TestDiskUnwritable(t *testing.T) {
 		line, _, _ := strings.Cut(d.logText()[i:], "\n")
 		t.Logf("the intake logs: %s", line)
 	}
-	processedBefore := 0
-	d.Store.View(func(tx *store.Tx) error { processedBefore = tx.ProcessedCount(); return nil })
+	// The daemon holds bbolt's exclusive lock on the store, but the
+	// immutable file cannot change: a copy of it is the store as it is.
+	processedBefore := processedInCopy(t, d.data)
 	writable()
 	down := time.Since(blocked)
 	fails := failures()
@@ -78,8 +84,14 @@ func TestDiskUnwritable(t *testing.T) {
 	late := time.Since(freed)
 	w.smarthost.quiet(time.Second, 30*time.Second)
 	tl := alice.replies(10*time.Second, isOK)
+	d.stop()
+	st, err := store.Open(store.Config{Path: d.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
 	lost, processed := 0, 0
-	d.Store.View(func(tx *store.Tx) error {
+	st.View(func(tx *store.Tx) error {
 		lost = checkChains(t, tx, []*user{alice}, steps-1)
 		processed = tx.ProcessedCount()
 		return nil
@@ -108,4 +120,27 @@ func (d *dovecot) unseen(user string) (int, error) {
 	}
 	c.Logout().Wait()
 	return int(*st.NumUnseen), nil
+}
+
+// processedInCopy counts the processed mails in the store at path,
+// which is immutable while the daemon holds it open, through a copy of
+// the file.
+func processedInCopy(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), "copy.db")
+	if err := os.WriteFile(cp, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(store.Config{Path: cp})
+	if err != nil {
+		t.Fatalf("copy of the unwritable store: %v", err)
+	}
+	defer st.Close()
+	n := 0
+	st.View(func(tx *store.Tx) error { n = tx.ProcessedCount(); return nil })
+	return n
 }

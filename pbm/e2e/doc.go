@@ -11,9 +11,11 @@
 // the daemon's mailbox, and the daemon sends its replies through it
 // into the players' mailboxes, which the players read over IMAP.
 //
-// The game tests and the kill test run the real pbmd binary, configured
-// through PBM_* variables; the SMTP and disk fault tests run the same
-// daemon in process (pbm/daemon), where the retry waits can be short.
+// Every test runs the real pbmd binary, built once per run and
+// configured only through PBM_* variables; the SMTP and disk fault
+// tests shorten its retry waits (PBM_RETRY, PBM_BACKOFF). While the
+// daemon runs its store is locked (bbolt's exclusive flock), so the
+// tests read it after stopping the daemon with SIGTERM.
 //
 // Without Dovecot installed the tests are skipped with a message, unless
 // PBM_E2E_DOVECOT=1 (as in CI), where a missing Dovecot is a failure.

@@ -283,14 +283,11 @@ func buildPBMD(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		// go test caches a passing result keyed on the test's own
-		// imports and the files it opened; the binary's sources are
-		// neither, so read them to have a change there run the suite
+		// imports and the files it opened; the binary's sources (its
+		// packages of this module, with their embedded files) need not
+		// be either, so read them to have a change there run the suite
 		// again.
-		if files, err := filepath.Glob("../../cmd/pbmd/*.go"); err == nil {
-			for _, f := range files {
-				os.ReadFile(f)
-			}
-		}
+		readSources("github.com/pbmgo/pbm/cmd/pbmd")
 		buildDir, buildErr = os.MkdirTemp("", "pbm-e2e-bin-")
 		if buildErr != nil {
 			return
@@ -305,6 +302,23 @@ func buildPBMD(t *testing.T) string {
 		t.Fatal(buildErr)
 	}
 	return pbmdBin
+}
+
+// readSources reads the Go and embedded files of pkg and of every
+// package of this module it depends on.
+func readSources(pkg string) {
+	const format = `{{if and .Module .Module.Main}}{{$d := .Dir}}` +
+		`{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
+		`{{range .EmbedFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}{{end}}`
+	out, err := exec.Command("go", "list", "-deps", "-f", format, pkg).Output()
+	if err != nil {
+		return
+	}
+	for _, f := range strings.Split(string(out), "\n") {
+		if f != "" {
+			os.ReadFile(f)
+		}
+	}
 }
 
 // pbmd runs the daemon binary against the world's Dovecot and
@@ -375,6 +389,23 @@ func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
 		p.log.Close()
 	})
 	return p
+}
+
+// setenv sets PBM_* variables ("PBM_RETRY=100ms", ...) for the next
+// start, replacing earlier values.
+func (p *pbmd) setenv(kvs ...string) {
+	for _, kv := range kvs {
+		k, _, _ := strings.Cut(kv, "=")
+		p.env = slices.DeleteFunc(p.env, func(e string) bool { return strings.HasPrefix(e, k+"=") })
+		p.env = append(p.env, kv)
+	}
+}
+
+// fastRetries makes the daemon wait briefly after a failure: 200 ms
+// after each temporary SMTP failure, and from 100 ms (doubling up to
+// 2 s) after a lost IMAP connection or a mail it could not store.
+func (p *pbmd) fastRetries() {
+	p.setenv("PBM_RETRY=200ms", "PBM_BACKOFF=100ms", "PBM_SMTP_POLL=200ms")
 }
 
 func splitHostPort(t *testing.T, addr string) (string, string) {
@@ -475,4 +506,19 @@ func (p *pbmd) awaitLog(substr string, timeout time.Duration) bool {
 func (p *pbmd) logText() string {
 	b, _ := os.ReadFile(p.log.Name())
 	return string(b)
+}
+
+// processedLogged counts the mails the daemon logged as recorded in its
+// store: it logs each mail's outcome once its transaction committed,
+// and a mail offered again after it was recorded as a duplicate. (The
+// store itself cannot be read while the daemon runs: bbolt holds an
+// exclusive lock on it.)
+func (p *pbmd) processedLogged() int {
+	n := 0
+	for _, line := range strings.Split(p.logText(), "\n") {
+		if strings.Contains(line, " msg=mail ") && strings.Contains(line, " outcome=") && !strings.Contains(line, " outcome=duplicate") {
+			n++
+		}
+	}
+	return n
 }

@@ -15,13 +15,17 @@ import (
 // first every recipient with 451 for a while (a transient failure, RFC
 // 5321 section 4.2.1: everything must be delivered later, once), then
 // one address with 550 for good (the failure is recorded and reported
-// to the admins, and the other players are not affected).
+// to the admins, and the other players are not affected). The daemon
+// is the pbmd binary over implicit TLS, its SMTP retry shortened to
+// 200 ms (PBM_RETRY).
 func TestSMTPRefusals(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts Dovecot")
+		t.Skip("starts Dovecot and the pbmd binary")
 	}
 	w := newWorld(t)
-	d := w.startDaemon(t)
+	d := w.newPBMD("tls")
+	d.fastRetries()
+	d.start()
 	root, alice, bob := w.user("root"), w.user("alice"), w.user("bob")
 	players := []*user{alice, bob}
 	for _, u := range []*user{root, alice, bob} {
@@ -29,11 +33,10 @@ func TestSMTPRefusals(t *testing.T) {
 			t.Fatalf("signup %s: %s", u.id, r.Text)
 		}
 	}
-	processed := func() int {
-		n := 0
-		d.Store.View(func(tx *store.Tx) error { n = tx.ProcessedCount(); return nil })
-		return n
-	}
+	// The store is locked while the daemon runs: the mails it has
+	// recorded are counted in its log, and the store is read once it
+	// has stopped.
+	processed := d.processedLogged
 
 	// 451 for everyone, until the daemon has handled every mail and
 	// has been refused many times over.
@@ -87,11 +90,18 @@ func TestSMTPRefusals(t *testing.T) {
 	tl := countReplies(players, 10*time.Second, isOK)
 	rootMails, _ := root.box.poll()
 	reports := len(player.WithSubject(rootMails, subject))
+	d.stop()
+	st, err := store.Open(store.Config{Path: d.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
 	var failed []store.Mail
-	lost := 0
-	d.Store.View(func(tx *store.Tx) error {
+	lost, stored, pending := 0, 0, 0
+	st.View(func(tx *store.Tx) error {
 		failed, _ = tx.FailedMail()
 		lost = checkChains(t, tx, players, steps+1)
+		stored, pending = tx.ProcessedCount(), tx.OutboxLen()
 		return nil
 	})
 	if len(failed) != 1 || failed[0].To != dead || !strings.Contains(failed[0].LastError, "550") {
@@ -104,6 +114,12 @@ func TestSMTPRefusals(t *testing.T) {
 		t.Errorf("%d mails delivered to %s", n, dead)
 	}
 	mails := tl.mails + len(root.sent) + len(dave.sent)
+	if logged := d.processedLogged(); stored != mails || logged != mails {
+		t.Errorf("processed mails: %d in the store, %d in the log, %d were sent", stored, logged, mails)
+	}
+	if pending != 0 {
+		t.Errorf("%d mails left in the outbox", pending)
+	}
 	t.Logf("smtp refusals: 451 to everyone for %s (%d refusals, %d mails waiting), all delivered %s later; 550 for %s: failed mails recorded %d, admin reports %d; mails %d, replies missing %d, answered twice %d, resent copies %d, refused %d, chains broken %d",
 		refused.Round(time.Millisecond), n451, 2*(steps-1), late.Round(time.Millisecond), dead, len(failed), reports,
 		mails, tl.missing, tl.doubled, tl.copies, tl.refused, lost)
