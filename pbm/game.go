@@ -210,12 +210,19 @@ func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
 	return u, seat, nil
 }
 
-func (s *Server) cmdMove(c *call) error {
+// seated reads the board of a "<board> <userid> <password>" command
+// and authenticates its player.
+func (c *call) seated() (store.Board, store.User, int, error) {
 	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
-		return err
+		return b, store.User{}, -1, err
 	}
 	u, seat, err := c.player(b, c.args[1], c.args[2])
+	return b, u, seat, err
+}
+
+func (s *Server) cmdMove(c *call) error {
+	b, u, seat, err := c.seated()
 	if err != nil {
 		return err
 	}
@@ -278,19 +285,14 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 }
 
 func (s *Server) cmdResign(c *call) error {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return err
-	}
-	n := b.Number
-	u, seat, err := c.player(b, c.args[1], c.args[2])
+	b, u, seat, err := c.seated()
 	if err != nil {
 		return err
 	}
 	if err := c.resignSeat(b, seat, "resign", u.ID+" resigns."); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s resigned %s board %d.", u.ID, c.game.Title(), n)
+	c.sec.Text = fmt.Sprintf("%s resigned %s board %d.", u.ID, c.game.Title(), b.Number)
 	return nil
 }
 

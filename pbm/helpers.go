@@ -72,18 +72,13 @@ func (s *Server) cmdSubmit(c *call) error {
 }
 
 func (s *Server) cmdConfirm(c *call) error {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return err
-	}
-	n := b.Number
-	u, seat, err := c.player(b, c.args[1], c.args[2])
+	b, u, seat, err := c.seated()
 	if err != nil {
 		return err
 	}
 	mv, ok := b.Submitted[strings.ToLower(u.ID)]
 	if !ok {
-		return &Refusal{Board: n, Text: "You have no submitted move on this board; send submit first."}
+		return &Refusal{Board: b.Number, Text: "You have no submitted move on this board; send submit first."}
 	}
 	delete(b.Submitted, strings.ToLower(u.ID))
 	return c.play(b, u, seat, []string{mv})

@@ -18,11 +18,7 @@ func (s *Server) cmdUndo(c *call) error    { return c.openVote("undo") }
 // boardPlayer loads the board of a board command and authenticates its
 // player: "<board> <userid> <password>".
 func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User, int, error) {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return b, nil, nil, store.User{}, -1, err
-	}
-	u, seat, err := c.player(b, c.args[1], c.args[2])
+	b, u, seat, err := c.seated()
 	if err != nil {
 		return b, nil, nil, u, -1, err
 	}
