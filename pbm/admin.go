@@ -24,7 +24,7 @@ func (s *Server) cmdAdmin(c *call) error {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
 		return err
 	}
-	set := s.adminCommands()
+	set := s.global.only(true)
 	name, cmd, err := set.lookup(c.args[2])
 	if err != nil {
 		return refuse("%v; admin commands: %s.", err, strings.Join(set.names(), ", "))

@@ -64,6 +64,17 @@ func (cs commandSet) lookup(word string) (string, *command, error) {
 	return "", nil, fmt.Errorf("command %q is ambiguous: %s", word, strings.Join(found, ", "))
 }
 
+// only returns the commands whose admin flag is admin.
+func (cs commandSet) only(admin bool) commandSet {
+	out := commandSet{}
+	for n, c := range cs {
+		if c.admin == admin {
+			out[n] = c
+		}
+	}
+	return out
+}
+
 func (cs commandSet) names() []string {
 	var out []string
 	for n := range cs {

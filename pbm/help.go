@@ -31,9 +31,9 @@ func (s *Server) helpGroups() []helpGroup {
 		walk(prefix, set)
 		groups = append(groups, g)
 	}
-	add("Accounts and help:", "", s.global)
+	add("Accounts and help:", "", s.global.only(false))
 	add("Games (<game> is a game's name from \"list\"):", "<game> ", s.game)
-	add("Admin (configured admins only):", "admin <userid> <password> ", s.adminCommands())
+	add("Admin (configured admins only):", "admin <userid> <password> ", s.global.only(true))
 	return groups
 }
 

@@ -461,6 +461,14 @@ func TestAdminCommands(t *testing.T) {
 	if !strings.Contains(r.Text, "alice is not an admin") {
 		t.Errorf("non-admin: %s", r.Text)
 	}
+	r = f.only(f.send("root@players.test", "users", ""), "root@players.test")
+	if !strings.Contains(r.Text, `users is an admin command: send it as "admin <userid> <password> users"`) {
+		t.Errorf("admin command outside admin: %s", r.Text)
+	}
+	r = f.only(f.send("root@players.test", "admin root pw-root signup x y", ""), "root@players.test")
+	if !strings.Contains(r.Text, "unknown command") {
+		t.Errorf("a player command under admin: %s", r.Text)
+	}
 	r = f.only(f.send("root@players.test", "admin root wrong users", ""), "root@players.test")
 	if !strings.Contains(r.Text, "Invalid password") {
 		t.Errorf("admin wrong password: %s", r.Text)

@@ -74,6 +74,11 @@ func (s *Server) commands() (global, game commandSet) {
 		"record": {usage: "<board>", minArgs: 1,
 			help: "the whole game as a text record (pbmd replay reads it)", handle: s.cmdRecord},
 	}
+	// The admin commands stand in the same table, flagged: the
+	// dispatcher runs them only under "admin" for the configured admins.
+	for name, c := range s.adminCommands() {
+		global[name] = c
+	}
 	return global, game
 }
 
