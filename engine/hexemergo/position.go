@@ -70,17 +70,6 @@ func mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// occupied counts the non-empty cells.
-func (p *position) occupied() int {
-	n := 0
-	for _, col := range p.cells {
-		if col.h > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // jump moves the column on from over the neighbour jumped onto to: the
 // top man of the jumped column goes under the capturing column (part 2,
 // section 4). It returns what undo needs.

@@ -431,19 +431,6 @@ func (p *pbmd) start() {
 	p.runs++
 }
 
-// running reports whether the process is still alive.
-func (p *pbmd) running() bool {
-	if p.cmd == nil {
-		return false
-	}
-	select {
-	case <-p.done:
-		return false
-	default:
-		return true
-	}
-}
-
 // kill ends the daemon with SIGKILL: no chance to clean up.
 func (p *pbmd) kill() {
 	if p.cmd == nil {
