@@ -207,7 +207,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
-		sec.Command = trimLine(maskLine(words, len(c.name), c.cmd.secrets))
+		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
 	}
 	if err == nil {
 		c.tokenUser = tokenUser

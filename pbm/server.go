@@ -191,18 +191,18 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		// The same mail would fail the same way every time, and hold
 		// back the mail after it: it is recorded with an apology to its
 		// sender and a report to the admins, and nothing else of it.
-		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "error", err)
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, bug) })
 	}
 	if err != nil {
-		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "error", err)
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
 		return out, fmt.Errorf("handle mail %s: %w", m.ID, err)
 	}
 	for _, f := range after {
 		f()
 	}
-	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", m.Subject, "outcome", out.String(), "queued", out.Queued)
+	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", out.String(), "queued", out.Queued)
 	return out, nil
 }
 
@@ -299,7 +299,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *Message, bug error) error {
 		}
 	}
 	for _, a := range s.adminAddresses(tx) {
-		report := fmt.Sprintf("A mail from %s (Message-ID %s, subject %q) hit an internal error and was set aside:\n\n%v", m.From, m.ID, m.Subject, bug)
+		report := fmt.Sprintf("A mail from %s (Message-ID %s, subject %q) hit an internal error and was set aside:\n\n%v", m.From, m.ID, s.Masked(m.Subject), bug)
 		if err := s.enqueue(tx, outMail{To: a, Subject: "pbm: internal error", Text: report, Report: true}); err != nil {
 			return err
 		}

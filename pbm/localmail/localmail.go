@@ -193,7 +193,7 @@ func (s *Server) deliver(rcpt string, prefix, raw []byte) error {
 	if err != nil {
 		return fmt.Errorf("localmail: deliver to %s: %w", name, err)
 	}
-	s.log.Debug("delivered", "rcpt", rcpt, "mailbox", name, "uid", ad.UID, "size", len(msg))
+	s.log.Debug("delivered", "rcpt", logAddr(rcpt), "mailbox", name, "uid", ad.UID, "size", len(msg))
 	return nil
 }
 

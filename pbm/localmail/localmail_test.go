@@ -307,3 +307,29 @@ func TestStartCloseImmediately(t *testing.T) {
 		ln.Close()
 	}
 }
+
+// A reply address carries a token in its subaddress: the log never
+// shows it.
+func TestSubaddressNotLogged(t *testing.T) {
+	var logs bytes.Buffer
+	s, err := Start(Config{
+		IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", ServerAddress: "pbm@localhost",
+		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := send(t, s.SMTPAddr(), "alice@example.org", []string{"pbm+nim.101.tokensecret42@localhost"}, mailText("1@x", "take1")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Messages("pbm@localhost", "INBOX"); len(got) != 1 {
+		t.Fatalf("%d mails delivered", len(got))
+	}
+	if !strings.Contains(logs.String(), "pbm+********@localhost") {
+		t.Errorf("no delivery logged:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), "tokensecret42") {
+		t.Errorf("the token is in the log:\n%s", logs.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -54,7 +55,7 @@ func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 
 func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	if err := ss.s.checkFault(to); err != nil {
-		ss.s.log.Info("smtp rcpt refused by fault hook", "rcpt", to, "err", err)
+		ss.s.log.Info("smtp rcpt refused by fault hook", "rcpt", logAddr(to), "err", err)
 		return err
 	}
 	ss.rcpts = append(ss.rcpts, to)
@@ -68,20 +69,20 @@ func (ss *smtpSession) Data(r io.Reader) error {
 	}
 	for _, rcpt := range ss.rcpts {
 		if err := ss.s.checkFault(rcpt); err != nil {
-			ss.s.log.Info("smtp data refused by fault hook", "rcpt", rcpt, "err", err)
+			ss.s.log.Info("smtp data refused by fault hook", "rcpt", logAddr(rcpt), "err", err)
 			return err
 		}
 	}
 	for _, rcpt := range ss.rcpts {
 		if err := ss.s.deliver(rcpt, ss.traceHeader(rcpt), raw); err != nil {
-			ss.s.log.Error("local delivery failed", "rcpt", rcpt, "err", err)
+			ss.s.log.Error("local delivery failed", "rcpt", logAddr(rcpt), "err", err)
 			return &smtp.SMTPError{
 				Code:         451,
 				EnhancedCode: smtp.EnhancedCode{4, 3, 0},
 				Message:      "Local delivery failed",
 			}
 		}
-		ss.s.log.Info("smtp mail delivered", "from", ss.from, "rcpt", rcpt, "size", len(raw))
+		ss.s.log.Info("smtp mail delivered", "from", ss.from, "rcpt", logAddr(rcpt), "size", len(raw))
 	}
 	return nil
 }
@@ -104,3 +105,14 @@ func (ss *smtpSession) Reset() {
 }
 
 func (ss *smtpSession) Logout() error { return nil }
+
+// logAddr is a recipient as the log shows it: a subaddress (RFC 5233)
+// may carry a reply token, which is a secret, so it is masked.
+func logAddr(addr string) string {
+	plus := strings.Index(addr, "+")
+	at := strings.LastIndex(addr, "@")
+	if plus < 0 || at < plus {
+		return addr
+	}
+	return addr[:plus+1] + "********" + addr[at:]
+}
