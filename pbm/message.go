@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/mail"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // charsets beyond UTF-8 and ASCII
@@ -59,11 +60,11 @@ func ParseMessage(raw []byte) (*Message, error) {
 	m := &Message{}
 
 	// RFC 5322 section 3.6.4: Message-ID identifies the mail; without
-	// one, the header block stands for it.
-	if id, err := h.MessageID(); err == nil && id != "" {
+	// a usable one, the header block stands for it.
+	if id, err := h.MessageID(); err == nil && usableID(id) {
 		m.ID = id
-	} else if v := strings.TrimSpace(h.Get("Message-Id")); v != "" {
-		m.ID = strings.Trim(v, "<>")
+	} else if v := strings.Trim(strings.TrimSpace(h.Get("Message-Id")), "<>"); usableID(v) {
+		m.ID = v
 	} else {
 		sum := sha256.Sum256(raw[:headerEnd])
 		m.ID = "sha256:" + hex.EncodeToString(sum[:])
@@ -143,6 +144,23 @@ func ParseMessage(raw []byte) (*Message, error) {
 	m.Body = strings.ToValidUTF8(text, "\uFFFD")
 	m.Subject = strings.ToValidUTF8(m.Subject, "\uFFFD")
 	return m, nil
+}
+
+// usableID reports whether id can be the mail's dedupe key and be
+// echoed in In-Reply-To: not empty, and made only of the printable
+// characters of a msg-id (RFC 5322 section 3.6.4: no spaces, controls
+// or angle brackets; RFC 6532 section 3.2 adds UTF-8). "<>", "< >" and
+// the like are not ids; the header hash stands in for them.
+func usableID(id string) bool {
+	if id == "" || !utf8.ValidString(id) {
+		return false
+	}
+	for _, r := range id {
+		if r <= ' ' || r == 0x7f || r == '<' || r == '>' || (r >= 0x80 && r < 0xa0) {
+			return false
+		}
+	}
+	return true
 }
 
 // headerBlock returns the length of the header block of raw.

@@ -59,24 +59,3 @@ func (r *run) subject() string {
 	}
 	return "pbm: " + strings.Join(words, " ") + " OK"
 }
-
-// wrap breaks the lines of text longer than width at spaces, so that
-// refusals read well in any mail client; lines without a space (and
-// so the boards, which are narrower) are left alone.
-func wrap(text string, width int) string {
-	lines := strings.Split(text, "\n")
-	var out []string
-	for _, l := range lines {
-		for len([]rune(l)) > width {
-			r := []rune(l)
-			cut := strings.LastIndex(string(r[:width+1]), " ")
-			if cut <= 0 {
-				break
-			}
-			out = append(out, strings.TrimRight(l[:cut], " "))
-			l = "  " + strings.TrimLeft(l[cut:], " ")
-		}
-		out = append(out, l)
-	}
-	return strings.Join(out, "\n")
-}

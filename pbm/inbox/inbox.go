@@ -8,7 +8,7 @@
 // same mail to the handler again. The handler must dedupe (pbm's core does,
 // by Message-ID, in the same transaction that applies the mail).
 //
-// One session is: connect, LOGIN, SELECT, drain (UID SEARCH UNSEEN, then one
+// One session is: connect, LOGIN, SELECT, drain (UID SEARCH NOT DELETED, then one
 // mail at a time: size check, BODY.PEEK[], handler, STORE \Seen, MOVE), then
 // IDLE (RFC 2177) until the server announces new mail, the periodic poll
 // timer fires or Poke is called, and drain again. Without IDLE it polls. Any
@@ -93,6 +93,9 @@ type Inbox struct {
 	// (RFC 9051 section 2.3.1.1).
 	uidValidity uint32
 	failures    map[imap.UID]*failure
+	// kept are mails acknowledged with \Seen whose move was refused:
+	// they stay in the mailbox and are not offered again.
+	kept map[imap.UID]bool
 }
 
 type failure struct {
@@ -141,6 +144,7 @@ func New(cfg Config) (*Inbox, error) {
 		log:      cfg.Logger.With("component", "inbox", "addr", cfg.Addr, "mailbox", cfg.Mailbox),
 		poke:     make(chan struct{}, 1),
 		failures: make(map[imap.UID]*failure),
+		kept:     make(map[imap.UID]bool),
 	}, nil
 }
 

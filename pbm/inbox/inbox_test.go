@@ -613,3 +613,23 @@ func TestNewValidates(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", in.cfg)
 	}
 }
+
+// A mail another client already marked \Seen (a webmail preview) is
+// handled all the same: the move to Processed is the acknowledgement.
+// Mail another client marked \Deleted is left alone.
+func TestSeenMailHandled(t *testing.T) {
+	addr, user := startBareServer(t, imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapMove: {}})
+	appendMail(t, user, mail("read-elsewhere@x", 0), []imap.Flag{imap.FlagSeen})
+	appendMail(t, user, mail("deleted-by-other@x", 0), []imap.Flag{imap.FlagDeleted})
+	appendMail(t, user, mail("new@x", 0), nil)
+	var rec recorder
+	run(t, bareConfig(addr, rec.handle))
+	waitFor(t, "both mails handled", func() bool { return rec.count("new@x") == 1 })
+	if got := rec.got(); !slices.Equal(got, []string{"read-elsewhere@x", "new@x"}) {
+		t.Errorf("handler calls %v, want the \\Seen mail and the new one in order", got)
+	}
+	waitFor(t, "both moved", func() bool { return len(listMailbox(t, addr, "game", "secret", DefaultProcessed)) == 2 })
+	if box := listMailbox(t, addr, "game", "secret", "INBOX"); len(box) != 1 || box[0].id != "deleted-by-other@x" {
+		t.Errorf("INBOX = %+v, want only the other client's \\Deleted mail", box)
+	}
+}

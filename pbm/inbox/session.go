@@ -86,6 +86,7 @@ func (in *Inbox) session(ctx context.Context) (established bool, err error) {
 		}
 		in.uidValidity = sel.UIDValidity
 		clear(in.failures)
+		clear(in.kept)
 	}
 	in.log.Info("imap mailbox selected", "messages", sel.NumMessages, "uidvalidity", sel.UIDValidity,
 		"idle", canIdle, "move", s.canMove)
@@ -238,7 +239,7 @@ func (s *session) create(name string) error {
 	}
 }
 
-// drain handles every unseen mail that is not waiting for a retry, in UID
+// drain handles every mail in the mailbox that is not waiting for a retry, in UID
 // order (the order of arrival).
 func (s *session) drain(ctx context.Context) error {
 	// Consume a pending wake-up first: EXISTS that arrives from now on
@@ -248,12 +249,23 @@ func (s *session) drain(ctx context.Context) error {
 	default:
 	}
 	var sd *imap.SearchData
-	// RFC 9051 section 6.4.4: UID SEARCH NOT SEEN (UNSEEN).
+	// RFC 9051 section 6.4.4: UID SEARCH NOT DELETED. The move to the
+	// processed mailbox is the acknowledgement, so every mail still in
+	// the mailbox is offered, \Seen or not: another client or a webmail
+	// preview may have set \Seen on a mail never handled (RFC 9051
+	// section 2.3.2), and the handler dedupes what was handled before
+	// a move failed. Mail another client marked \Deleted is not ours.
+	// Without MOVE or UIDPLUS, \Seen is the only acknowledgement there
+	// is, so there UID SEARCH NOT DELETED UNSEEN.
+	crit := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}
+	if !s.canMove {
+		crit.NotFlag = append(crit.NotFlag, imap.FlagSeen)
+	}
 	if err := s.guard("UID SEARCH", func() (err error) {
-		sd, err = s.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+		sd, err = s.c.UIDSearch(crit, nil).Wait()
 		return err
 	}); err != nil {
-		return fmt.Errorf("uid search unseen: %w", err)
+		return fmt.Errorf("uid search: %w", err)
 	}
 	uids := sd.AllUIDs()
 	slices.Sort(uids)
@@ -262,6 +274,12 @@ func (s *session) drain(ctx context.Context) error {
 			delete(s.in.failures, uid) // gone, or acknowledged by someone else
 		}
 	}
+	for uid := range s.in.kept {
+		if _, found := slices.BinarySearch(uids, uid); !found {
+			delete(s.in.kept, uid)
+		}
+	}
+	uids = slices.DeleteFunc(uids, func(uid imap.UID) bool { return s.in.kept[uid] })
 	now := time.Now()
 	for _, uid := range uids {
 		if ctx.Err() != nil {
@@ -393,8 +411,9 @@ func (in *Inbox) callHandler(ctx context.Context, raw []byte) (err error) {
 
 // ack acknowledges a mail: STORE +FLAGS.SILENT (\Seen) (RFC 9051 section
 // 6.4.6), then, if the server can do it safely, UID MOVE to dest (RFC 6851
-// section 3.1). \Seen alone is enough for the next UID SEARCH UNSEEN to skip
-// the mail; the move keeps the inbox small and is the durable marker.
+// section 3.1). The move is the durable marker and keeps the inbox small;
+// on a server without MOVE or UIDPLUS, \Seen alone makes the next UID
+// SEARCH skip the mail.
 func (s *session) ack(uid imap.UID, dest string) error {
 	set := imap.UIDSetNum(uid)
 	if err := s.guard("UID STORE", func() error {
@@ -419,8 +438,10 @@ func (s *session) ack(uid imap.UID, dest string) error {
 		err = s.move(set, dest)
 	}
 	if errors.As(err, &ierr) {
-		// A refusal: the mail is \Seen, so it is acknowledged anyway.
+		// A refusal: the mail is \Seen and remembered as acknowledged
+		// for as long as its UID is valid.
 		s.in.log.Warn("imap move refused; mail stays \\Seen in the mailbox", "uid", uid, "to", dest, "err", err)
+		s.in.kept[uid] = true
 		return nil
 	}
 	if err != nil {
