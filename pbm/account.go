@@ -224,3 +224,44 @@ func firstLineOf(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// cmdAdd: "add <userid> <password> <address>...": more addresses the
+// account's mail goes to (pbmserv's add). The addresses it had hear of
+// it, as for change address.
+func (s *Server) cmdAdd(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	addrs, err := parseAddresses(c.args[2:])
+	if err != nil {
+		return err
+	}
+	old := u.Addresses
+	var added []string
+	for _, a := range addrs {
+		if !contains(u.Addresses, a) {
+			u.Addresses = append(u.Addresses, a)
+			added = append(added, a)
+		}
+	}
+	if len(added) == 0 {
+		return refuse("Mail for %s goes to %s already.", u.ID, strings.Join(addrs, ", "))
+	}
+	if len(u.Addresses) > 5 {
+		return refuse("At most 5 addresses; %s has %d.", u.ID, len(old))
+	}
+	if err := c.tx.PutUser(u); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.", u.ID, strings.Join(u.Addresses, ", "))
+	for _, a := range old {
+		if a != c.msg.From {
+			if err := c.notice(a, "pbm: address added for "+u.ID,
+				fmt.Sprintf("The mail of %s now goes to %s as well, by a command from %s.", u.ID, strings.Join(added, ", "), c.msg.From)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -28,23 +28,21 @@ type command struct {
 	handle   func(*call) error
 	children commandSet
 	aliases  []string
+	// verbs are words that stand for a whole command in place of the
+	// last argument: "move <board> <userid> <password> resign" runs
+	// resign (pbmserv's move forms).
+	verbs []string
 }
 
 type commandSet map[string]*command
 
 // lookup finds a command by name, alias, or unique prefix of at least
-// three letters (pbmserv accepts "chall" for "challenge").
+// three letters (pbmserv accepts "chall" for "challenge"). An unknown
+// word is an *unknownError with the nearest command as suggestion.
 func (cs commandSet) lookup(word string) (string, *command, error) {
 	word = strings.ToLower(word)
-	if c, ok := cs[word]; ok {
-		return word, c, nil
-	}
-	for name, c := range cs {
-		for _, a := range c.aliases {
-			if a == word {
-				return name, c, nil
-			}
-		}
+	if name, c, ok := cs.find(word); ok {
+		return name, c, nil
 	}
 	var found []string
 	if len(word) >= 3 {
@@ -58,11 +56,16 @@ func (cs commandSet) lookup(word string) (string, *command, error) {
 	case 1:
 		return found[0], cs[found[0]], nil
 	case 0:
-		return "", nil, fmt.Errorf("unknown command %q", word)
+		return "", nil, &unknownError{word: word, suggestion: cs.canonical(nearest(word, cs.words(false)))}
 	}
 	sort.Strings(found)
 	return "", nil, fmt.Errorf("command %q is ambiguous: %s", word, strings.Join(found, ", "))
 }
+
+// unknownError is a word that is no command of a set.
+type unknownError struct{ word, suggestion string }
+
+func (e *unknownError) Error() string { return unknownCommand(e.word, e.suggestion) }
 
 // only returns the commands whose admin flag is admin.
 func (cs commandSet) only(admin bool) commandSet {
@@ -167,10 +170,13 @@ func (r *run) all() error {
 		if len(words) > 1 {
 			echo += " ..."
 		}
-		r.sections = append(r.sections, &section{
-			Command: trimLine(echo), Refused: true,
-			Text: "No command found. Put one command in the Subject, or several in the body, one per line.",
-		})
+		text := "No command found. Put one command in the Subject, or several in the body, one per line."
+		if len(words) > 0 {
+			if sug := r.s.suggestGlobal(words[0]); sug != "" {
+				text = unknownCommand(words[0], sug) + ". Send \"help\" for the commands, \"list\" for the games."
+			}
+		}
+		r.sections = append(r.sections, &section{Command: trimLine(echo), Refused: true, Text: text})
 	}
 	extra := 0
 	if len(lines) > r.s.cfg.MaxCommands {
@@ -250,7 +256,15 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		name, cmd, err := set.lookup(words[0])
 		if err != nil {
 			if c.game == nil && len(c.name) == 0 {
+				var unknown *unknownError
+				if errors.As(err, &unknown) {
+					err = &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
+				}
 				return resolved{}, refuse("%v. Send \"help\" for the commands, \"list\" for the games.", err)
+			}
+			var unknown *unknownError
+			if errors.As(err, &unknown) && unknown.suggestion != "" {
+				return resolved{}, refuse("%v", err)
 			}
 			return resolved{}, refuse("%v after %q; commands: %s.", err, strings.Join(c.name, " "), strings.Join(set.names(), ", "))
 		}

@@ -98,13 +98,16 @@ func (s *Server) cmdChallenge(c *call) error {
 		case strings.HasPrefix(a, "--"):
 			name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
 			switch name {
+			case "nagtime", "forfeittime": // pbmserv's names
+				name = strings.TrimSuffix(name, "time")
+				fallthrough
 			case "nag", "forfeit":
 				if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
 					return refuse("%s needs a number of days from 1 to 365.", trimLine(a))
 				}
 				opts["-"+name] = val
 			default:
-				return refuse("Unknown server option %q: the server takes --nag=<days> and --forfeit=<days>.", trimLine(a))
+				return refuse("Unknown server option %q: the server takes --nag=<days> and --forfeit=<days> (or --nagtime, --forfeittime).", trimLine(a))
 			}
 		case strings.HasPrefix(a, "-"):
 			name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
@@ -138,6 +141,9 @@ func (s *Server) cmdChallenge(c *call) error {
 	min, max := c.game.Players()
 	if len(players) < min || len(players) > max {
 		return refuse("Invalid challenge: %s is for %s players, not %d.", c.game.Title(), playerRange(min, max), len(players))
+	}
+	if err := c.checkLimits(players, u.ID); err != nil {
+		return err
 	}
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
@@ -222,11 +228,45 @@ func (c *call) seated() (store.Board, store.User, int, error) {
 }
 
 func (s *Server) cmdMove(c *call) error {
+	if len(c.args) == 4 {
+		if verb, ok, err := c.moveVerb(); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			return verb.handle(c)
+		}
+	}
 	b, u, seat, err := c.seated()
 	if err != nil {
 		return err
 	}
 	return c.play(b, u, seat, c.args[3:])
+}
+
+// moveVerb finds pbmserv's "move <board> <userid> <password> resign"
+// (or propose, undo, accept, reject): the command of that name, with
+// the move left out of the arguments. A "#n" on the word must be the
+// next move's number, as on a move.
+func (c *call) moveVerb() (*command, bool, error) {
+	word, num, hasNum := strings.Cut(c.args[3], "#")
+	_, move, _ := c.s.game.find("move")
+	name := strings.ToLower(word)
+	if !contains(move.verbs, name) {
+		return nil, false, nil
+	}
+	verb := c.s.game[name]
+	if hasNum {
+		b, _, err := c.boardOf(c.args[0])
+		if err != nil {
+			return nil, true, err
+		}
+		if k, err := strconv.Atoi(num); err != nil || k != len(b.Log)+1 {
+			return nil, true, &Refusal{Board: b.Number, Text: fmt.Sprintf("%s received as move #%s, but the next move on board %d is #%d: the command is stale, nothing was done.",
+				name, trimLine(num), b.Number, len(b.Log)+1)}
+		}
+	}
+	c.args = c.args[:3]
+	return verb, true, nil
 }
 
 // play checks and applies the moves of one command for a player, all
@@ -311,6 +351,9 @@ func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
 }
 
 func (s *Server) cmdShow(c *call) error {
+	if a := c.args[0]; a[0] < '0' || a[0] > '9' {
+		return s.showUsers(c)
+	}
 	var parts []string
 	for _, arg := range c.args {
 		b, at, err := c.boardOf(arg)
@@ -395,5 +438,64 @@ func (s *Server) cmdGames(c *call) error {
 		return nil
 	}
 	c.sec.Text = fmt.Sprintf("%s boards (%s):\n\n %5s %5s  %-30s %s\n%s", c.game.Title(), sel, "Board", "Moves", "Players", "Status", strings.Join(rows, "\n"))
+	return nil
+}
+
+// showUsers: "<game> show <userid>... [active|inactive|next|all]": the
+// boards of the game where any of the users plays (pbmserv's show by
+// player); "next" those where it is one of them to move. At most 20
+// boards are shown.
+func (s *Server) showUsers(c *call) error {
+	var who []string
+	sel := "active"
+	for _, a := range c.args {
+		switch l := strings.ToLower(a); l {
+		case "active", "inactive", "next", "all":
+			sel = l
+		default:
+			who = append(who, a)
+		}
+	}
+	if len(who) == 0 {
+		return refuse("This would generate too much mail: name a board or a userid, as in %s show <userid> next.", c.game.Name())
+	}
+	boards, err := c.tx.Boards(c.game.Name())
+	if err != nil {
+		return err
+	}
+	var parts []string
+	for _, b := range boards {
+		plays := false
+		for _, id := range who {
+			if seatOf(b, id) >= 0 {
+				plays = true
+			}
+		}
+		if !plays || (sel == "active" || sel == "next") && b.Over || sel == "inactive" && !b.Over {
+			continue
+		}
+		g, st, err := s.replay(b, -1)
+		if err != nil {
+			return err
+		}
+		if sel == "next" && !contains(who, toMove(b, st)) {
+			continue
+		}
+		text, err := s.boardText(b, g, st, -1, false, "", "", "")
+		if err != nil {
+			return err
+		}
+		parts = append(parts, text)
+	}
+	if len(parts) == 0 {
+		c.sec.Text = fmt.Sprintf("No %s %s boards for %s.", sel, c.game.Title(), trimLine(strings.Join(who, ", ")))
+		return nil
+	}
+	more := ""
+	if len(parts) > 20 {
+		more = fmt.Sprintf("\n\n(%d more boards are not shown)", len(parts)-20)
+		parts = parts[:20]
+	}
+	c.sec.Text = fmt.Sprintf("%d %s boards:\n\n%s%s", len(parts), c.game.Title(), strings.Join(parts, "\n\n"), more)
 	return nil
 }

@@ -26,6 +26,11 @@ func (s *Server) helpGroups() []helpGroup {
 					continue
 				}
 				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.help})
+				if len(c.verbs) > 0 {
+					g.Commands = append(g.Commands, helpCommand{
+						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"),
+						Help:  "the same as the command of that name"})
+				}
 			}
 		}
 		walk(prefix, set)

@@ -85,6 +85,6 @@ func (s *Server) isCommand(line string) bool {
 	if _, ok := s.cfg.Games.Lookup(words[0]); ok {
 		return true
 	}
-	_, ok := s.global[strings.ToLower(words[0])]
+	_, _, ok := s.global.find(words[0])
 	return ok
 }

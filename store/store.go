@@ -175,6 +175,10 @@ type User struct {
 	// the user watches, or hears the result of.
 	SubscribeAll []string `json:"subscribe_all,omitempty"`
 	NotifyAll    []string `json:"notify_all,omitempty"`
+	// Limits bounds, per game, the running boards the user can be
+	// challenged to; 0 refuses every challenge. A game not named has
+	// no limit.
+	Limits map[string]int `json:"limits,omitempty"`
 }
 
 // Vacation is a period away, both days included.
