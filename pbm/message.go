@@ -22,6 +22,12 @@ const (
 	maxHeaderBytes = 256 << 10 // header block
 	maxPartBytes   = 256 << 10 // one text part
 	maxParts       = 100       // parts looked at
+	// maxDepth bounds the multipart levels read. Each level wraps the
+	// reader of the one above, so reading n bytes d levels down costs
+	// n*d: unbounded, a deeply nested mail costs time quadratic in its
+	// size. Parts deeper than this are skipped unread, at a cost linear
+	// in their size.
+	maxDepth = 16
 )
 
 // Message is an incoming mail reduced to what the server reads.
@@ -46,17 +52,14 @@ type Message struct {
 // not be read at all; such a mail has no usable sender.
 func ParseMessage(raw []byte) (*Message, error) {
 	headerEnd := headerBlock(raw)
-	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	top, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-		if mr == nil {
-			return nil, fmt.Errorf("parse mail: %w", err)
-		}
+		return nil, fmt.Errorf("parse mail: %w", err)
 	}
-	if mr == nil {
+	if top == nil {
 		return nil, fmt.Errorf("parse mail: no reader")
 	}
-	defer mr.Close()
-	h := mr.Header
+	h := gomail.Header{Header: top.Header}
 	m := &Message{}
 
 	// RFC 5322 section 3.6.4: Message-ID identifies the mail; without
@@ -102,22 +105,22 @@ func ParseMessage(raw []byte) (*Message, error) {
 
 	var plain, htm string
 	haveHTML := false
+	parts := newPartWalker(top)
 	for i := 0; i < maxParts; i++ {
-		p, err := mr.NextPart()
+		p, err := parts.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 			break // a broken part ends the reading; what was read stands
 		}
-		if p == nil {
-			break
+		ct, _, _ := p.Header.ContentType()
+		if ct == "message/delivery-status" && m.Automatic == "" {
+			m.Automatic = "delivery report"
 		}
-		ih, ok := p.Header.(*gomail.InlineHeader)
-		if !ok {
+		if disp, _, _ := p.Header.ContentDisposition(); disp != "inline" && (disp == "attachment" || !strings.HasPrefix(ct, "text/")) {
 			continue // attachments are not read
 		}
-		ct, _, _ := ih.ContentType()
 		switch {
 		case ct == "text/plain" && plain == "":
 			b, _ := io.ReadAll(io.LimitReader(p.Body, maxPartBytes))
@@ -129,11 +132,10 @@ func ParseMessage(raw []byte) (*Message, error) {
 			b, _ := io.ReadAll(io.LimitReader(p.Body, maxPartBytes))
 			htm = htmlText(b)
 			haveHTML = true
-		case ct == "multipart/report" || ct == "message/delivery-status":
-			if m.Automatic == "" {
-				m.Automatic = "delivery report"
-			}
 		}
+	}
+	if parts.report && m.Automatic == "" {
+		m.Automatic = "delivery report"
 	}
 	text := plain
 	if strings.TrimSpace(text) == "" {
@@ -161,6 +163,60 @@ func usableID(id string) bool {
 		}
 	}
 	return true
+}
+
+// partWalker visits the leaf parts of a mail depth first, as
+// go-message's mail.Reader does, but descends at most maxDepth
+// multipart levels.
+type partWalker struct {
+	single *message.Entity           // a mail that is not multipart
+	stack  []message.MultipartReader // the open multipart levels
+	// tooDeep is set when a multipart part was skipped for its depth;
+	// report when a nested multipart/report part was seen (RFC 6522;
+	// automatic looks at the top level).
+	tooDeep, report bool
+}
+
+func newPartWalker(e *message.Entity) *partWalker {
+	if mr := e.MultipartReader(); mr != nil {
+		return &partWalker{stack: []message.MultipartReader{mr}}
+	}
+	return &partWalker{single: e}
+}
+
+// next returns the next leaf part, or io.EOF after the last. An error
+// for which message.IsUnknownCharset or IsUnknownEncoding holds comes
+// with a part that can be read.
+func (w *partWalker) next() (*message.Entity, error) {
+	if e := w.single; e != nil {
+		w.single = nil
+		return e, nil
+	}
+	for len(w.stack) > 0 {
+		top := len(w.stack) - 1
+		p, err := w.stack[top].NextPart()
+		if errors.Is(err, io.EOF) {
+			w.stack = w.stack[:top]
+			continue
+		}
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			return nil, err
+		}
+		if pmr := p.MultipartReader(); pmr != nil {
+			if ct, _, _ := p.Header.ContentType(); ct == "multipart/report" {
+				w.report = true
+			}
+			if len(w.stack) >= maxDepth {
+				// Not read: the next NextPart of this level skips it.
+				w.tooDeep = true
+				continue
+			}
+			w.stack = append(w.stack, pmr)
+			continue
+		}
+		return p, err
+	}
+	return nil, io.EOF
 }
 
 // headerBlock returns the length of the header block of raw.
