@@ -45,6 +45,8 @@ var defaults = map[string]any{
 	"smtp.helo":         "",
 	"smtp.poll":         "30s",
 	"smtp.cafile":       "",
+	"lmtp.listen":       "",
+	"lmtp.maxsize":      10485760,
 	"embedded.imap":     "127.0.0.1:1143",
 	"embedded.smtp":     "127.0.0.1:2525",
 	"embedded.password": "pbm",

@@ -20,6 +20,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/inbox"
+	"github.com/pbmgo/pbm/pbm/lmtp"
 	"github.com/pbmgo/pbm/pbm/localmail"
 	"github.com/pbmgo/pbm/pbm/outbox"
 	"github.com/pbmgo/pbm/store"
@@ -65,6 +66,11 @@ type Config struct {
 		Poll     time.Duration `mapstructure:"poll"`
 		CAFile   string        `mapstructure:"cafile"`
 	} `mapstructure:"smtp"`
+	// LMTP is the intake from the operator's MTA (pbm/lmtp).
+	LMTP struct {
+		Listen  string `mapstructure:"listen"`
+		MaxSize int64  `mapstructure:"maxsize"`
+	} `mapstructure:"lmtp"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
@@ -94,6 +100,7 @@ type Daemon struct {
 	// configured.
 	Local  *localmail.Server
 	inbox  *inbox.Inbox
+	lmtp   *lmtp.Server
 	sender *outbox.Sender
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -133,7 +140,11 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	smtpAddr := net.JoinHostPort(cfg.SMTP.Host, strconv.Itoa(cfg.SMTP.Port))
 	imapUser, imapPass, imapTLS := cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.TLS
 	smtpTLS := cfg.SMTP.TLS
-	if cfg.IMAP.Host == "" {
+	// Without an IMAP server the embedded mail servers start, unless
+	// mail comes over LMTP and goes out through a configured SMTP
+	// server (the operator's own MTA).
+	lmtpOnly := cfg.IMAP.Host == "" && cfg.LMTP.Listen != "" && cfg.SMTP.Host != ""
+	if cfg.IMAP.Host == "" && !lmtpOnly {
 		d.Local, err = localmail.Start(localmail.Config{
 			IMAPAddr: cfg.Embedded.IMAP, SMTPAddr: cfg.Embedded.SMTP,
 			ServerAddress: cfg.Server.Address, Password: cfg.Embedded.Password, Logger: log,
@@ -168,22 +179,32 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if cfg.Backoff > 0 {
 		maxBackoff = 20 * cfg.Backoff
 	}
-	d.inbox, err = inbox.New(inbox.Config{
-		Addr: imapAddr, TLS: imapTLS, TLSConfig: imapTLSConfig, Username: imapUser, Password: imapPass,
-		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
-		MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
-		Handler: d.handle, Logger: log,
-	})
-	if err != nil {
-		return fail(err)
+	if !lmtpOnly {
+		d.inbox, err = inbox.New(inbox.Config{
+			Addr: imapAddr, TLS: imapTLS, TLSConfig: imapTLSConfig, Username: imapUser, Password: imapPass,
+			Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
+			MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
+			Handler: d.handle, Logger: log,
+		})
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if cfg.LMTP.Listen != "" {
+		if d.lmtp, err = startLMTP(cfg, d.handle, log); err != nil {
+			return fail(err)
+		}
 	}
 	ctx, d.cancel = context.WithCancel(ctx)
 	tick := cfg.Clock.Tick
 	if tick <= 0 {
 		tick = time.Hour
 	}
-	d.wg.Add(3)
-	go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
+	if d.inbox != nil {
+		d.wg.Add(1)
+		go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
+	}
+	d.wg.Add(2)
 	go func() { defer d.wg.Done(); d.sender.Run(ctx) }()
 	go func() { defer d.wg.Done(); d.clock(ctx, tick) }()
 	return d, nil
@@ -251,6 +272,10 @@ func (d *Daemon) Close() error {
 
 func (d *Daemon) closeParts() error {
 	var errs []error
+	if d.lmtp != nil {
+		// First, so that no mail is handled once the store closes.
+		errs = append(errs, d.lmtp.Close())
+	}
 	if d.Local != nil {
 		errs = append(errs, d.Local.Close())
 	}
