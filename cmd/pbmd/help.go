@@ -32,5 +32,22 @@ func printHelp(cfg daemon.Config) error {
 		return err
 	}
 	fmt.Print(text)
+	fmt.Print(commandLine)
 	return nil
 }
+
+// commandLine is the reference of pbmd itself, after the mail
+// commands.
+const commandLine = `
+The pbmd command:
+  pbmd [-config pbm.yaml]              run the daemon
+  pbmd [-config pbm.yaml] help         this reference
+  pbmd replay <record>                 play back a game record
+  pbmd [-config pbm.yaml] deliver [sender] < mail
+      hand one mail to the running daemon over its LMTP socket
+      (lmtp.listen), for "|pbmd deliver" in /etc/aliases, .forward,
+      procmail or Postfix's pipe(8). Exit 0 once the daemon committed
+      the mail; 75 (EX_TEMPFAIL, the MTA retries) when the daemon is
+      down or answers 4xx; 65 (EX_DATAERR) when it refuses the mail as
+      unreadable or too big; 69 (EX_UNAVAILABLE) on other refusals.
+`

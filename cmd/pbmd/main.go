@@ -7,6 +7,7 @@
 //	pbmd [-config pbm.yaml]          run the daemon
 //	pbmd -config pbm.yaml help       print the command reference
 //	pbmd replay <record>             play back a game record
+//	pbmd deliver [sender] < mail     hand one mail to the running daemon over LMTP
 package main
 
 import (
@@ -61,9 +62,11 @@ func run() error {
 		}
 		fmt.Print(out)
 		return nil
+	case "deliver":
+		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
 	case "":
 	default:
-		return fmt.Errorf("unknown subcommand %q (help, replay)", flag.Arg(0))
+		return fmt.Errorf("unknown subcommand %q (help, replay, deliver)", flag.Arg(0))
 	}
 	d, err := daemon.Start(ctx, cfg)
 	if err != nil {
