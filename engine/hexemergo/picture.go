@@ -1,0 +1,63 @@
+package hexemergo
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/pbmgo/pbm/engine/picture"
+)
+
+// Picture of the board (rule book part 2, section 1.1): hexagons with a
+// corner at the top, size 1; row X of the notation is a horizontal row,
+// line n an oblique line from upper right to lower left.
+
+var _ picture.Source = (*state)(nil)
+
+// Picture describes the position for drawing.
+func (s *state) Picture() picture.Picture {
+	p := picture.Picture{Game: "HexEmergo", ToMove: int(s.pos.turn)}
+	switch {
+	case !s.over:
+		p.Status = fmt.Sprintf("Move %d", s.plies+1)
+	case len(s.winners) == 0:
+		p.ToMove, p.Status = -1, "Game over: "+s.reason
+	default:
+		p.ToMove, p.Status = -1, fmt.Sprintf("Game over: %s wins: %s", colourName[s.winners[0]], s.reason)
+	}
+	w := math.Sqrt(3)
+	for c := cell(0); c < numCells; c++ {
+		r, n := float64(cellRow[c]), float64(cellLine[c])
+		pc := picture.Cell{
+			Name:   cellName[c],
+			Shape:  picture.HexPointy,
+			Centre: picture.Point{X: (n - r/2) * w, Y: r * 1.5},
+			Size:   1,
+		}
+		if c == centre {
+			pc.Terrain = picture.Middle
+		}
+		if col := s.pos.cells[c]; !col.empty() {
+			piece := picture.Piece{Seat: col.top(), Kind: picture.Man, Count: int(col.h)}
+			mixed := false
+			for i := 0; i < int(col.h); i++ {
+				mixed = mixed || col.man(i) != col.top()
+			}
+			if mixed {
+				for i := 0; i < int(col.h); i++ {
+					piece.Layers = append(piece.Layers, col.man(i))
+				}
+			}
+			pc.Pieces = []picture.Piece{piece}
+		}
+		p.Cells = append(p.Cells, pc)
+	}
+	for colour := white; colour <= black; colour++ {
+		p.Seats = append(p.Seats, picture.Seat{
+			Letter: string(colourLetter[colour]),
+			Colour: [2]string{"White", "Black"}[colour],
+			Note:   fmt.Sprintf("%s, %d in hand", colourName[colour], s.pos.hand[colour]),
+		})
+	}
+	p.MarkLast(s.last)
+	return p
+}

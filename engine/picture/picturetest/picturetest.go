@@ -1,0 +1,139 @@
+// Package picturetest plays seeded positions for picture tests and
+// compares descriptions with golden files.
+package picturetest
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/enginetest"
+	"github.com/pbmgo/pbm/engine/picture"
+)
+
+// The -update flag is enginetest's.
+var _ = enginetest.Long
+
+// Play starts a board and plays random legal moves drawn from seed until
+// stop says so (after each move, and before the first), the game ends or
+// plies moves are made. It returns the position and its move log.
+func Play(t testing.TB, g engine.Game, players int, opts map[string]string, seed uint64, plies int, stop func(engine.State) bool) (engine.State, []string) {
+	t.Helper()
+	s, err := g.New(players, opts, seed)
+	if err != nil {
+		t.Fatalf("%s: new: %v", g.Name(), err)
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
+	var log []string
+	for i := 0; i < plies && s.ToMove() >= 0; i++ {
+		if stop != nil && stop(s) {
+			break
+		}
+		legal := s.Legal()
+		if len(legal) == 0 {
+			break
+		}
+		m, err := s.Play(legal[r.IntN(len(legal))])
+		if err != nil {
+			t.Fatalf("%s: play: %v", g.Name(), err)
+		}
+		log = append(log, m)
+	}
+	return s, log
+}
+
+// Describe returns the picture of s, failing the test when the engine
+// has none.
+func Describe(t testing.TB, s engine.State) picture.Picture {
+	t.Helper()
+	src, ok := s.(picture.Source)
+	if !ok {
+		t.Fatalf("%T does not describe its position", s)
+	}
+	return src.Picture()
+}
+
+// Golden compares got with testdata/name, or rewrites it under -update.
+func Golden(t testing.TB, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// Check verifies what every picture owes its drawing: cells named once
+// each, sizes positive, no two cells overlapping (their centres are at
+// least the sum of their inner radii apart), every seat's colour in the
+// palette and pieces owned by a seat or neutral.
+func Check(t testing.TB, p picture.Picture) {
+	t.Helper()
+	seen := map[string]bool{}
+	for i, c := range p.Cells {
+		if c.Name == "" || seen[c.Name] {
+			t.Errorf("cell %d: name %q empty or twice", i, c.Name)
+		}
+		seen[c.Name] = true
+		if c.Size <= 0 {
+			t.Errorf("cell %s: size %v", c.Name, c.Size)
+		}
+		for _, pc := range c.Pieces {
+			if pc.Seat < -1 || pc.Seat >= len(p.Seats) || pc.Count < 1 {
+				t.Errorf("cell %s: piece %+v", c.Name, pc)
+			}
+			if len(pc.Layers) > 0 && len(pc.Layers) != pc.Count {
+				t.Errorf("cell %s: %d layers for %d men", c.Name, len(pc.Layers), pc.Count)
+			}
+		}
+	}
+	for i := range p.Cells {
+		for j := i + 1; j < len(p.Cells); j++ {
+			a, b := p.Cells[i], p.Cells[j]
+			d := math.Hypot(a.Centre.X-b.Centre.X, a.Centre.Y-b.Centre.Y)
+			if d < inner(a)+inner(b)-1e-6 {
+				t.Errorf("cells %s and %s overlap: centres %.3f apart", a.Name, b.Name, d)
+			}
+		}
+	}
+	colours := map[string]bool{}
+	for i, s := range p.Seats {
+		if _, ok := picture.Palette[s.Colour]; !ok {
+			t.Errorf("seat %d: colour %q not in the palette", i, s.Colour)
+		}
+		if colours[s.Colour] {
+			t.Errorf("seat %d: colour %q used twice", i, s.Colour)
+		}
+		colours[s.Colour] = true
+		if s.Letter == "" {
+			t.Errorf("seat %d: no letter", i)
+		}
+	}
+	if p.ToMove < -1 || p.ToMove >= len(p.Seats) {
+		t.Errorf("to move %d of %d seats", p.ToMove, len(p.Seats))
+	}
+}
+
+// inner is the radius of the circle inside a cell's outline.
+func inner(c picture.Cell) float64 {
+	if c.Shape == picture.TriUp || c.Shape == picture.TriDown {
+		return c.Size / 2
+	}
+	return c.Size * math.Sqrt(3) / 2
+}
