@@ -29,7 +29,7 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 		switch e.Kind {
 		case "":
 			_, err = st.Play(e.Move)
-		case "resign", "forfeit":
+		case "resign", "forfeit", "decline":
 			err = st.Resign(e.Seat)
 		}
 		if err != nil {
@@ -68,6 +68,9 @@ func outcome(b store.Board, st engine.State) engine.Result {
 	if n := len(b.Log); n > 0 && b.Log[n-1].Kind == "draw" {
 		return engine.Result{Over: true, Reason: "draw agreed"}
 	}
+	if removed(b, st) {
+		return engine.Result{Over: true, Reason: "challenge declined"}
+	}
 	return st.Result()
 }
 
@@ -75,6 +78,9 @@ func outcome(b store.Board, st engine.State) engine.Result {
 func status(b store.Board, st engine.State) string {
 	if b.Aborted {
 		return "The game was aborted by an admin."
+	}
+	if removed(b, st) {
+		return declineStatus(b)
 	}
 	res := outcome(b, st)
 	if !res.Over {
@@ -119,6 +125,8 @@ type boardView struct {
 	Event     string
 	Vote      string
 	Status    string
+	Ratings   []string
+	Deadline  string
 	Players   []string
 	Moves     []moveLine
 	Truncated bool
@@ -133,9 +141,18 @@ type boardView struct {
 	Server    string
 }
 
+// boardTextOf renders the board mail about a change.
+func (s *Server) boardTextOf(b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
+	return s.renderBoard(b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By, ch.Ratings)
+}
+
 // boardText renders the text of a board mail. upto is the number of
 // log entries shown (the whole log when upto < 0).
 func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
+	return s.renderBoard(b, g, st, upto, isNew, event, comment, by, nil)
+}
+
+func (s *Server) renderBoard(b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
 	var diagram bytes.Buffer
 	st.Board(&diagram, b.Players)
 	log := b.Log
@@ -146,7 +163,7 @@ func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto i
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
 		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
 		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
-		Server: s.cfg.Name,
+		Server: s.cfg.Name, Ratings: ratings,
 	}
 	var used []string
 	for i, d := range timeUsed(b, s.now(), st.ToMove()) {
@@ -200,6 +217,9 @@ func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comm
 	if isNew {
 		s = "New " + s
 	}
+	if b.Over && removed(b, st) {
+		s += " removed"
+	}
 	if comment {
 		s += " **"
 	}
@@ -211,7 +231,7 @@ func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comm
 // automatic mail). A player's mail carries a Reply-To address that
 // lets a reply with a move be played without the password.
 func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	text, err := c.s.boardText(b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By)
+	text, err := c.s.boardTextOf(b, g, st, ch)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,9 @@ type change struct {
 	Event   string // one line: "alice played e4."
 	Comment string // the player's comment, if any
 	By      string // whose comment
+	// Ratings tell, in the mail of the game's end, each player's
+	// rating change or why the game was not rated.
+	Ratings []string
 }
 
 // commit is the one way a board changes: it plays queued moves that
@@ -30,9 +33,11 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	if b.Over && !b.Rated {
 		b.Rated = true
 		b.Vote, b.Queued, b.Submitted = nil, nil, nil
-		if err := c.finish(*b, g, st); err != nil {
+		lines, err := c.finish(*b, g, st)
+		if err != nil {
 			return err
 		}
+		ch.Ratings = lines
 	}
 	if err := c.tx.PutBoard(*b); err != nil {
 		return err
@@ -96,10 +101,10 @@ func (c *call) tellUser(id, subject, text string) error {
 
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
-func (c *call) finish(b store.Board, g engine.Game, st engine.State) error {
+func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]string, error) {
 	lines, err := c.rate(b, outcome(b, st))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	text := fmt.Sprintf("%s board %d (%s) has ended: %s", g.Title(), b.Number, strings.Join(b.Players, ", "), status(b, st))
 	if len(lines) > 0 {
@@ -107,10 +112,10 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) error {
 	}
 	for _, id := range c.notifyList(b) {
 		if err := c.tellUser(id, fmt.Sprintf("Notification: %s Board %d", g.Title(), b.Number), text); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return lines, nil
 }
 
 // notifyList is who hears only the result of a board.

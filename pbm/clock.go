@@ -121,7 +121,9 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	switch {
 	case idle >= forfeit:
 		days := int(idle / day)
-		return c.resignSeat(b, seat, "forfeit", fmt.Sprintf("%s has not moved in %d days and forfeits on %s.", late, days, stamp(now)))
+		_, err := c.leave(b, seat, "forfeit", fmt.Sprintf("%s has not moved in %d days and forfeits on %s.", late, days, stamp(now)),
+			fmt.Sprintf("%s did not take up the challenge within %d days.", late, days))
+		return err
 	case idle >= nag && now.Sub(b.LastNag) >= day:
 		b.LastNag = now
 		if err := c.tx.PutBoard(b); err != nil {
@@ -131,9 +133,13 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		left := int((forfeit - idle + day - 1) / day)
 		var d strings.Builder
 		st.Board(&d, b.Players)
+		then := "you forfeit the game"
+		if !allMoved(b) {
+			then = "you decline the challenge and the board is removed"
+		}
 		if err := c.tellUser(late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), fmt.Sprintf(
-			"It is your turn on %s board %d and you have not moved in %d days.\nIf you do not move within %d days you forfeit the game.\n\n%s\n\nTo move: %s move %d %s <password> <move>#%d",
-			g.Title(), b.Number, days, left, strings.TrimRight(d.String(), "\n"), g.Name(), b.Number, late, len(b.Log)+1)); err != nil {
+			"It is your turn on %s board %d and you have not moved in %d days.\nIf you do not move within %d days %s.\n\n%s\n\nTo move: %s move %d %s <password> <move>#%d",
+			g.Title(), b.Number, days, left, then, strings.TrimRight(d.String(), "\n"), g.Name(), b.Number, late, len(b.Log)+1)); err != nil {
 			return err
 		}
 		for _, p := range b.Players {

@@ -55,6 +55,10 @@ func (f *fixture) game(opts string) {
 func TestReminderAndForfeit(t *testing.T) {
 	f := newFixture(t)
 	f.game("--nag=2 --forfeit=5")
+	// Both have moved: from now on a timeout is a forfeit, not a
+	// declined challenge.
+	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	f.clock = f.clock.Add(47 * time.Hour)
 	if n := len(f.tick()); n != 0 {
 		t.Fatalf("%d mails before the nag day", n)
@@ -266,11 +270,13 @@ func TestRatings(t *testing.T) {
 	f.signup("alice")
 	f.signup("bob")
 	play := func(n int, winner string) {
-		f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=1", "")
 		if winner == "alice" {
+			f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=1", "")
 			f.send("alice@players.test", fmt.Sprintf("nim move %d alice pw-alice take1", n), "")
 		} else {
-			f.send("alice@players.test", fmt.Sprintf("nim resign %d alice pw-alice", n), "")
+			f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=2", "")
+			f.send("alice@players.test", fmt.Sprintf("nim move %d alice pw-alice take1", n), "")
+			f.send("bob@players.test", fmt.Sprintf("nim move %d bob pw-bob take1", n), "")
 		}
 	}
 	play(101, "alice") // alice (0 games) vs 1600 wins: 2000; bob 1200
@@ -305,7 +311,9 @@ func TestEstablishedRating(t *testing.T) {
 		tx.PutRating("nim", store.Rating{User: "alice", Rating: 1700, Games: 30})
 		return tx.PutRating("nim", store.Rating{User: "bob", Rating: 1500, Games: 40})
 	})
-	f.game("-stones=1")
+	f.game("-stones=3")
+	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	f.send("alice@players.test", "nim resign 101 alice pw-alice", "")
 	f.st.View(func(tx *store.Tx) error {
 		a, _, _ := tx.Rating("nim", "alice")

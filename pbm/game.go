@@ -329,10 +329,14 @@ func (s *Server) cmdResign(c *call) error {
 	if err != nil {
 		return err
 	}
-	if err := c.resignSeat(b, seat, "resign", u.ID+" resigns."); err != nil {
+	declined, err := c.leave(b, seat, "resign", u.ID+" resigns.", u.ID+" declines the challenge.")
+	if err != nil {
 		return err
 	}
 	c.sec.Text = fmt.Sprintf("%s resigned %s board %d.", u.ID, c.game.Title(), b.Number)
+	if declined {
+		c.sec.Text = fmt.Sprintf("%s declined the challenge of %s board %d; it is not rated.", u.ID, c.game.Title(), b.Number)
+	}
 	return nil
 }
 

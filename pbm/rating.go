@@ -30,11 +30,28 @@ func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
 // rate updates the ratings for a finished board and returns lines that
 // tell each player's change.
 func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
-	if b.Aborted || !res.Over || len(b.Players) < 2 {
+	if !res.Over {
 		return nil, nil
 	}
-	before := make([]store.Rating, len(b.Players))
-	for i, p := range b.Players {
+	// The seats that declined the challenge are left out.
+	out := declinedSeats(b)
+	var seats []int
+	for i := range b.Players {
+		if !out[i] {
+			seats = append(seats, i)
+		}
+	}
+	switch {
+	case b.Aborted:
+		return []string{"This game was not rated: an admin aborted it."}, nil
+	case res.Reason == "challenge declined":
+		return []string{"This game was not rated: " + decliner(b) + " declined the challenge."}, nil
+	case len(seats) < 2:
+		return []string{"This game was not rated: fewer than two players took part."}, nil
+	}
+	before := make([]store.Rating, len(seats))
+	for i, seat := range seats {
+		p := b.Players[seat]
 		r, found, err := c.tx.Rating(b.Game, p)
 		if err != nil {
 			return nil, err
@@ -46,7 +63,11 @@ func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
 	}
 	winners := map[int]bool{}
 	for _, w := range res.Winners {
-		winners[w] = true
+		for i, seat := range seats {
+			if seat == w {
+				winners[i] = true
+			}
+		}
 	}
 	var lines []string
 	for i, me := range before {
@@ -140,7 +161,7 @@ func (s *Server) cmdHistory(c *call) error {
 	}
 	var rows []string
 	for _, b := range boards {
-		if !b.Over || b.Aborted {
+		if !b.Over || b.Aborted || len(b.Log) > 0 && b.Log[len(b.Log)-1].Kind == "decline" {
 			continue
 		}
 		rows = append(rows, fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome))

@@ -527,6 +527,8 @@ func TestSignoffResignsGames(t *testing.T) {
 	f.signup("alice")
 	f.signup("bob")
 	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	mails := f.send("bob@players.test", "signoff bob pw-bob", "")
 	if m := f.only(mails, "alice@players.test"); !strings.Contains(m.Text, "bob closed the account and resigns") {
 		t.Errorf("alice's board mail: %s", m.Text)

@@ -101,7 +101,8 @@ func TestPbmservAliases(t *testing.T) {
 	if !strings.Contains(r.Text, "1 Nim boards") || strings.Contains(r.Text, "Board 102") {
 		t.Errorf("show bob next:\n%s", r.Text)
 	}
-	f.send("bob@players.test", "nim move 101 bob pw-bob resign", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob resign#3", "")
 	if b := f.board(101); !b.Over || !strings.Contains(b.Outcome, "alice") {
 		t.Errorf("move resign: %+v", b)
 	}

@@ -33,7 +33,7 @@ func inGame(b store.Board) []int {
 		out = append(out, i)
 	}
 	for _, e := range b.Log {
-		if e.Kind == "resign" || e.Kind == "forfeit" {
+		if e.Kind == "resign" || e.Kind == "forfeit" || e.Kind == "decline" {
 			for k, s := range out {
 				if s == e.Seat {
 					out = append(out[:k], out[k+1:]...)

@@ -27,6 +27,9 @@ func TestClocksByMail(t *testing.T) {
 	h := &harness{t: t, mail: d.Local, d: d, cfg: cfg}
 	alice, bob := h.signup("alice"), h.signup("bob")
 	h.command(alice, "nim challenge alice pw-alice alice bob --nag=1 --forfeit=3", "")
+	// Both move once: a timeout before that declines the challenge.
+	h.command(alice, "nim move 101 alice pw-alice take1", "")
+	h.command(bob, "nim move 101 bob pw-bob take1", "")
 	now.Add(int64(25 * time.Hour))
 	if _, err := alice.Await(wait, player.Count("Nag: Nim Board 101 alice", 1)); err != nil {
 		t.Fatal(err)

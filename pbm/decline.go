@@ -1,0 +1,98 @@
+package pbm
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// Declining a challenge (pbmserv): a challenge names its players
+// without asking them, so a player who leaves a board before every
+// seat still in it has made a move (by resigning, closing the account,
+// or letting the clock run out) declines it rather than loses it. The
+// log records a "decline" entry, which the engine takes as a
+// resignation. Where the game goes on without the seat it does so,
+// and the seat is left out of the ratings; where it would end, the
+// board is removed: it ends without a result and unrated.
+
+// allMoved reports whether every seat still in the game has made a
+// move: from then on, leaving is resigning.
+func allMoved(b store.Board) bool {
+	moved := map[int]bool{}
+	for _, e := range b.Log {
+		if e.Kind == "" {
+			moved[e.Seat] = true
+		}
+	}
+	for _, s := range inGame(b) {
+		if !moved[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// removed reports whether a finished board ended by a decline: it has
+// no result and is not rated.
+func removed(b store.Board, st engine.State) bool {
+	n := len(b.Log)
+	return n > 0 && b.Log[n-1].Kind == "decline" && st.Result().Over
+}
+
+// declinedSeats lists the seats that declined.
+func declinedSeats(b store.Board) map[int]bool {
+	out := map[int]bool{}
+	for _, e := range b.Log {
+		if e.Kind == "decline" {
+			out[e.Seat] = true
+		}
+	}
+	return out
+}
+
+// leave takes a player off a board: a resignation (or a forfeit) once
+// every seat has moved, a decline before. why is the event for a
+// resignation, declined the one for a decline.
+func (c *call) leave(b store.Board, seat int, kind, why, declined string) (bool, error) {
+	if allMoved(b) {
+		return false, c.resignSeat(b, seat, kind, why)
+	}
+	return true, c.decline(b, seat, declined)
+}
+
+// decline records a seat's decline and mails the board, which tells
+// whether it goes on or is removed.
+func (c *call) decline(b store.Board, seat int, event string) error {
+	g, st, err := c.s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	if err := st.Resign(seat); err != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot leave board %d: %v", b.Players[seat], b.Number, err)}
+	}
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: "decline", At: c.s.now()})
+	b.Vote = nil
+	delete(b.Queued, strings.ToLower(b.Players[seat]))
+	delete(b.Submitted, strings.ToLower(b.Players[seat]))
+	if st.Result().Over {
+		event += fmt.Sprintf(" %s board %d has been removed; it is not rated.", g.Title(), b.Number)
+	} else {
+		event += fmt.Sprintf(" The game goes on without %s, who is not rated for it.", b.Players[seat])
+	}
+	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: b.Players[seat]})
+}
+
+// decliner is the userid whose decline removed the board.
+func decliner(b store.Board) string {
+	if n := len(b.Log); n > 0 && b.Log[n-1].Seat >= 0 && b.Log[n-1].Seat < len(b.Players) {
+		return b.Players[b.Log[n-1].Seat]
+	}
+	return "?"
+}
+
+// declineStatus is the status line of a removed board.
+func declineStatus(b store.Board) string {
+	return fmt.Sprintf("The challenge was declined by %s: the board is removed, unrated.", decliner(b))
+}
