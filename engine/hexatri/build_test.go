@@ -115,6 +115,24 @@ func play(t *testing.T, s *state, moves ...string) []string {
 	return out
 }
 
+// mine plays actions of the seat to move, one turn each; after each
+// turn the other seats pass until that seat is to act again (the phase
+// goes on, since it acted). It returns the canonical forms of its
+// actions. Rule tests use it to try one seat's actions one after
+// another.
+func mine(t *testing.T, s *state, moves ...string) []string {
+	t.Helper()
+	p := s.toMove
+	var out []string
+	for _, m := range moves {
+		out = append(out, play(t, s, m)...)
+		for s.toMove != p && !s.res.Over {
+			play(t, s, "PASS")
+		}
+	}
+	return out
+}
+
 // refuse checks that a move is refused with a message containing want,
 // and that the board is unchanged.
 func refuse(t *testing.T, s *state, move, want string) {

@@ -158,6 +158,7 @@ type order struct {
 	field  int // shot: target field; shift: source hexagon
 	colour int // shot: seat of the victim
 	to     int // shift: receiving hexagon
+	pays   []int // shot: the hexagon paying each of the 6 points
 }
 
 // state is one Hexatri board.

@@ -22,8 +22,8 @@ func board(s *state) string {
 func TestGoldenRadius3(t *testing.T) {
 	s := build(t, 2, opt("shoot", "blockade"),
 		"D4:R2* C3:R3B1 E4:B2 A1:B1 A1N:r D4N:r G4S:b G4:B* F2:R1 D4=6 F2=2 E4=2 A1=1")
-	play(t, s, "SHOOT:E4", "D4N-C3@D4", "PASS", "PASS")
-	play(t, s, "L:G4-G4SE!", "PASS", "L:D4-D4S!", "D4-E3N@D4")
+	play(t, s, "SHOOT:E4 D4N-C3@D4", "PASS", "PASS")
+	play(t, s, "L:G4-G4SE!", "L:D4-D4S! D4-E3N@D4")
 	enginetest.Golden(t, "board_r3.golden", board(s))
 }
 

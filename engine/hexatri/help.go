@@ -16,9 +16,12 @@ Pieces: 9+leader (2 players), 8+leader (3-4), 6+leader (5-6), all off
 the board at the start.
 
 A round: MOVEMENT, then PRODUCTION, then COMBAT.
-Movement: seats act in turn; on your turn send any actions, then PASS.
-The phase ends when every seat still in has passed in a row. The seat
-that starts moves on by one each round (round 1: drawn by lot).
+Movement: the seats take turns. One mail is one turn: PASS, or any
+number of actions, applied in order, all or nothing, e.g.
+  hexatri move 101 alice <password> L:D4-D4N! D4-D4S@D4 IN:A1N@B2
+Then the next seat acts. The phase ends when every seat still in has
+passed in a row; a seat that passed acts again if someone acted since.
+The seat that starts moves on by one each round (round 1: by lot).
 - Every step costs 1 point, taken before the step from any hexagon where
   you have pieces and nobody else has (default: the departure hexagon,
   else the one with most points).
@@ -42,17 +45,18 @@ Notation (any case):
   D4N-D4@D4   triangle to hexagon       D4N-D4-D4NE@C3  chained move
   L:D4-D4N!   the leader, free step     L:D4-D4N@D4     leader, paid
   IN:A1N@B2   enter a piece             L:IN:A1N!       enter the leader
-  PASS        end of your turn
-Several actions may be joined in one word by ; or , (all or nothing).
+  PASS        a turn without actions
+The actions of a turn are separated by spaces, ; or , (all or nothing).
 Without @ or ! the default payment is used (a leader uses its free step
 first). A triangle has a name from each hexagon it touches: D4N = C3SE
 = C4SW; directions N NE SE S SW NW.
 Variants: -startpoints; -blockade BLOCK:C3@D4,D4,E2 (3 points: nobody
 leaves, enters, fights or produces on C3 this round and the next);
--shoot SHOOT:C3:B (6 points, an ordinary piece, fired at the start of
-combat; -shoot1hex: 6 points of one hexagon); -capture (step onto an
-enemy ordinary piece on a triangle: both are removed, or the victim
-alone when your leader attacks); -regroup SHIFT:D4>C3 (after
+-shoot SHOOT:C3:B@D4*6 (6 points of D4, an ordinary piece, fired at the
+start of combat; without @ paid then from your hexagons with most
+points; -shoot1hex: 6 points of one hexagon); -capture (a paid step
+onto an enemy ordinary piece on a triangle: both are removed, or the
+victim alone when your leader attacks); -regroup SHIFT:D4>C3 (after
 production, 2 points off D4, 1 onto C3); -cloner CLONE (centre produces
 1; 6 points there buy a new leader); -freemove (pieces step as often as
 points allow; the leader keeps its free step); -firstblood (3+

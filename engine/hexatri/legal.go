@@ -4,10 +4,16 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 )
 
-// Play checks and applies one action of the seat to move, or several
-// joined by ';' or ',' (rule book section 4), all or nothing.
+// Play plays one turn of the seat to move (rule book part 1, item 4):
+// PASS, or one or more actions separated by spaces, ';' or ',' (section
+// 4), applied in order, all or nothing, with an optional PASS at the
+// end that changes nothing. After a turn with actions the next seat
+// still in the game is to act; after a pass too, unless every seat
+// still in has passed since the last action, which ends the movement
+// phase. The echo joins the resolved actions by ';'.
 func (s *state) Play(move string) (string, error) {
 	if s.res.Over {
 		return "", fmt.Errorf("the game is over: %s", s.res.Reason)
@@ -16,63 +22,138 @@ func (s *state) Play(move string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%v; %s", err, s.hint(nil))
 	}
+	for i, m := range parts[:len(parts)-1] {
+		if isPass(m) {
+			return "", fmt.Errorf("PASS ends your turn, so it must be your last action (action %d of %d); %s", i+1, len(parts), s.hint(nil))
+		}
+	}
 	if len(parts) == 1 {
-		return s.playOne(parts[0])
+		if isPass(parts[0]) {
+			s.pass()
+			return "PASS", nil
+		}
+		// One action: checked on the board itself, which resolve does
+		// not change, so no copy is needed.
+		canon, err := s.act(parts[0], s)
+		if err != nil {
+			return "", err
+		}
+		s.endTurn()
+		return canon, nil
 	}
 	c := s.clone()
 	canon := make([]string, 0, len(parts))
 	for i, m := range parts {
-		if c.res.Over {
-			return "", fmt.Errorf("the game ended before action %d (%s); send the actions up to it", i+1, shorten(m))
+		if isPass(m) {
+			canon = append(canon, "PASS")
+			break
 		}
-		got, err := c.playOne(m)
+		got, err := c.act(m, s)
 		if err != nil {
 			return "", fmt.Errorf("action %d of %d, %v", i+1, len(parts), err)
 		}
-		if got == "PASS" && i < len(parts)-1 {
-			return "", fmt.Errorf("PASS ends your turn, so it must be your last action; %s", s.hint(nil))
-		}
 		canon = append(canon, got)
 	}
+	c.endTurn()
 	*s = *c
 	return strings.Join(canon, ";"), nil
 }
 
-// splitActions cuts a string at ';' and ','; the commas of a blockade's
-// payment list stay with it.
+func isPass(m string) bool { return strings.EqualFold(strings.TrimSpace(m), "PASS") }
+
+// pass records a pass of the seat to move and ends the movement phase
+// after a full cycle of passes. Rule book part 1, item 4.
+func (s *state) pass() {
+	p := s.toMove
+	s.passed |= 1 << p
+	if s.allPassed() {
+		s.endMovement()
+		return
+	}
+	s.toMove = s.nextActive(p + 1)
+}
+
+// endTurn ends a turn with actions: nobody has passed since, and the
+// next seat still in the game is to act.
+func (s *state) endTurn() {
+	s.passed = 0
+	s.toMove = s.nextActive(s.toMove + 1)
+}
+
+// splitActions cuts a turn into its actions at runs of spaces, at ';'
+// and at ',' (with spaces around them); the commas of a payment list
+// (BLOCK:C3@D4,D4,E2, SHOOT:C3:B@D4*4,E4*2) stay with it. Two
+// separators with nothing between them are an error.
 func splitActions(move string) ([]string, error) {
-	var parts []string
-	for _, semi := range strings.Split(move, ";") {
-		for _, p := range strings.Split(semi, ",") {
-			p = strings.TrimSpace(p)
-			if n := len(parts); n > 0 && !strings.ContainsAny(p, "-:@!") && p != "" &&
-				!strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE") &&
-				strings.HasPrefix(strings.ToUpper(parts[n-1]), "BLOCK:") && strings.Contains(parts[n-1], "@") {
-				parts[n-1] += "," + p
-				continue
-			}
-			parts = append(parts, p)
+	if !strings.ContainsAny(move, ";, \t\r\n") {
+		return []string{move}, nil
+	}
+	var raw []string
+	var cur strings.Builder
+	// hard: a ';' or ',' (or the start) since the last action.
+	hard := true
+	empty := fmt.Errorf("an empty action between separators in %q", shorten(move))
+	flush := func() {
+		if cur.Len() > 0 {
+			raw = append(raw, cur.String())
+			cur.Reset()
 		}
 	}
-	if len(parts) > 1 {
-		for _, p := range parts {
-			if p == "" {
-				return nil, fmt.Errorf("an empty action between separators in %q", shorten(move))
+	for _, r := range move {
+		switch {
+		case r == ';' || r == ',':
+			if cur.Len() == 0 && hard {
+				return nil, empty
 			}
+			flush()
+			hard = true
+		case unicode.IsSpace(r):
+			flush()
+		default:
+			cur.WriteRune(r)
+			hard = false
 		}
+	}
+	flush()
+	if len(raw) == 0 {
+		return []string{""}, nil
+	}
+	if hard {
+		return nil, empty
+	}
+	parts := raw[:0]
+	for _, p := range raw {
+		if n := len(parts); n > 0 && !strings.ContainsAny(p, "-:@!") &&
+			!strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE") && paysList(parts[n-1]) {
+			parts[n-1] += "," + p
+			continue
+		}
+		parts = append(parts, p)
 	}
 	return parts, nil
 }
 
-// playOne plays a single action.
-func (s *state) playOne(move string) (string, error) {
+// paysList tells whether action a ends in a payment list that may go on
+// after a comma.
+func paysList(a string) bool {
+	u := strings.ToUpper(a)
+	return (strings.HasPrefix(u, "BLOCK:") || strings.HasPrefix(u, "SHOOT:")) && strings.Contains(u, "@")
+}
+
+// act plays one action of the seat to move without ending its turn. A
+// refusal lists the legal actions of seen, the board as the player saw
+// it before the turn.
+func (s *state) act(move string, seen *state) (string, error) {
 	a, err := s.g.parse(move)
 	if err != nil {
-		return "", fmt.Errorf("%v; %s", err, s.hint(nil))
+		return "", fmt.Errorf("%v; %s", err, seen.hint(nil))
+	}
+	if a.kind == actPass {
+		return "", fmt.Errorf("PASS ends your turn; %s", seen.hint(nil))
 	}
 	r, err := s.resolve(a)
 	if err != nil {
-		return "", fmt.Errorf("%s: %v; %s", shorten(move), err, s.hint(&a))
+		return "", fmt.Errorf("%s: %v; %s", shorten(move), err, seen.hint(&a))
 	}
 	canon := s.g.format(r)
 	s.apply(r)
@@ -241,9 +322,17 @@ func (s *state) Legal() []string {
 		for f := 0; f < g.nHex+g.nTri; f++ {
 			for q := 0; q < s.n; q++ {
 				if q != p && s.has(f, q) {
+					// The default payment, and each hexagon able to
+					// pay all six.
 					a := base
 					a.kind, a.to, a.colour = actShoot, f, q
 					try(a)
+					for _, h := range pays {
+						if s.points[h] >= 6 {
+							a.pays = []int{h, h, h, h, h, h}
+							try(a)
+						}
+					}
 				}
 			}
 		}

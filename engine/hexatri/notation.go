@@ -3,6 +3,7 @@ package hexatri
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -73,8 +74,29 @@ func (g *geom) parse(in string) (action, error) {
 		return a, nil
 	case strings.HasPrefix(m, "SHOOT:"):
 		a.kind = actShoot
-		rest := m[len("SHOOT:"):]
+		rest, pays, hasPay := strings.Cut(m[len("SHOOT:"):], "@")
 		tgt, col, hasCol := strings.Cut(rest, ":")
+		if hasPay {
+			for _, p := range strings.Split(pays, ",") {
+				name, times, many := strings.Cut(p, "*")
+				h, err := g.hexagon(name)
+				if err != nil {
+					return a, err
+				}
+				k := 1
+				if many {
+					if k, err = strconv.Atoi(times); err != nil || k < 1 || k > 6 {
+						return a, fmt.Errorf("%q: write the points a hexagon pays as %s*2, from 1 to 6", p, g.name[h])
+					}
+				}
+				for ; k > 0; k-- {
+					a.pays = append(a.pays, h)
+				}
+			}
+			if len(a.pays) != 6 {
+				return a, fmt.Errorf("a shot is paid with exactly 6 points, e.g. SHOOT:C3:B@D4*6, not %d", len(a.pays))
+			}
+		}
 		f, err := g.field(tgt)
 		if err != nil {
 			return a, err
@@ -199,6 +221,9 @@ func (g *geom) format(a action) string {
 		}
 		return b.String()
 	case actShoot:
+		if a.pays != nil {
+			return "SHOOT:" + g.name[a.to] + ":" + seatLetter(a.colour) + "@" + g.payList(a.pays)
+		}
 		return "SHOOT:" + g.name[a.to] + ":" + seatLetter(a.colour)
 	case actShift:
 		return "SHIFT:" + g.name[a.from] + ">" + g.name[a.to]
@@ -224,6 +249,29 @@ func (g *geom) format(a action) string {
 	} else {
 		b.WriteByte('@')
 		b.WriteString(g.name[a.pay])
+	}
+	return b.String()
+}
+
+// payList writes the hexagons paying a shot in reading order, each
+// with its number of points: D4*4,E4*2. Rule book part 2, section 4.
+func (g *geom) payList(pays []int) string {
+	var b strings.Builder
+	for h := 0; h < g.nHex; h++ {
+		k := 0
+		for _, x := range pays {
+			if x == h {
+				k++
+			}
+		}
+		if k > 0 {
+			if b.Len() > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(g.name[h])
+			b.WriteByte('*')
+			b.WriteString(strconv.Itoa(k))
+		}
 	}
 	return b.String()
 }

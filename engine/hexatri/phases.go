@@ -115,6 +115,9 @@ func (s *state) endMovement() {
 	for _, i := range removals {
 		s.remove(i)
 	}
+	// A seat whose last leader fell in a battle loses all its pieces at
+	// once, before encirclement is judged: they encircle nobody.
+	s.outOfLeaders(lost, &rep)
 
 	// Encirclement, once, on the position after the battles.
 	type enc struct{ f, q int }
@@ -151,13 +154,7 @@ func (s *state) endMovement() {
 		s.remove(i)
 	}
 
-	// A seat without a leader is out. Rule book part 1, item 7.
-	for _, q := range lost {
-		if !s.out[q] && s.leadersLeft(q) == 0 {
-			s.eliminate(q, fmt.Sprintf("leader lost in round %d", s.round))
-			rep = append(rep, fmt.Sprintf("%s has lost its leader and is out", seatLetter(q)))
-		}
-	}
+	s.outOfLeaders(lost, &rep)
 	s.report = rep
 	s.reportRound = s.round
 	s.orders = nil
@@ -191,8 +188,20 @@ func (s *state) endMovement() {
 	s.newRound()
 }
 
+// outOfLeaders takes out the seats of lost left without a leader.
+// Rule book part 1, item 7.
+func (s *state) outOfLeaders(lost []int, rep *[]string) {
+	for _, q := range lost {
+		if !s.out[q] && s.leadersLeft(q) == 0 {
+			s.eliminate(q, fmt.Sprintf("leader lost in round %d", s.round))
+			*rep = append(*rep, fmt.Sprintf("%s has lost its leader and is out", seatLetter(q)))
+		}
+	}
+}
+
 // newRound starts the next movement phase; the first move passes on by
-// one seat each round. Rule book part 1, item 3.
+// one seat each round, to the next seat still in the game after the
+// one that started the last round. Rule book part 1, item 3.
 func (s *state) newRound() {
 	s.round++
 	for i := range s.pieces {
@@ -204,7 +213,7 @@ func (s *state) newRound() {
 			s.block[h] = 0
 		}
 	}
-	s.first = s.nextActive((s.s0 + s.round - 1) % s.n)
+	s.first = s.nextActive(s.first + 1)
 	s.toMove = s.first
 	s.passed = 0
 }
@@ -390,34 +399,31 @@ func (s *state) fire(o order) string {
 	if len(victim) == 0 {
 		return txt + " missed: no such piece there any more"
 	}
-	var pays []int
-	if s.o.shoot1 {
-		bestH := -1
-		for _, h := range s.usableHexes(o.seat) {
-			if s.points[h] >= 6 && (bestH < 0 || s.points[h] > s.points[bestH]) {
-				bestH = h
-			}
-		}
-		if bestH < 0 {
+	// The hexagon named in the order, checked again now; else the
+	// default: point by point from the usable hexagons with the most
+	// points (all six from the one with most with -shoot1hex).
+	pays := o.pays
+	if pays == nil {
+		pays = s.shotPayment(o.seat, s.points)
+		switch {
+		case pays == nil && s.o.shoot1:
 			return txt + " not fired: no hexagon of yours has 6 points"
-		}
-		for k := 0; k < 6; k++ {
-			pays = append(pays, bestH)
-		}
-	} else {
-		if s.usableTotal(o.seat) < 6 {
+		case pays == nil:
 			return txt + fmt.Sprintf(" not fired: only %d usable points", s.usableTotal(o.seat))
 		}
-		left := append([]int(nil), s.points...)
-		for k := 0; k < 6; k++ {
-			b := -1
-			for _, h := range s.usableHexes(o.seat) {
-				if left[h] > 0 && (b < 0 || left[h] > left[b]) {
-					b = h
-				}
+	}
+	for _, h := range pays {
+		k := 0
+		for _, x := range o.pays {
+			if x == h {
+				k++
 			}
-			left[b]--
-			pays = append(pays, b)
+		}
+		switch {
+		case !s.usable(h, o.seat):
+			return txt + fmt.Sprintf(" not fired: %s is not held by %s alone", g.name[h], seatLetter(o.seat))
+		case s.points[h] < k:
+			return txt + fmt.Sprintf(" not fired: %s has %d points, not %d", g.name[h], s.points[h], k)
 		}
 	}
 	paid := map[int]int{}

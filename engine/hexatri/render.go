@@ -200,6 +200,8 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 	} else {
 		add(fmt.Sprintf("Round %d, movement: %s (%s) to act; %d of %d seats passed since the last action.",
 			s.round, seatLetter(s.toMove), seatName(names, s.toMove), s.passCount(), s.active()))
+		add("One mail is one turn: PASS, or any actions in order (L:D4-D4N! D4-D4S@D4).")
+		add("Movement ends when every seat still in the game passes in a row.")
 	}
 	for q := 0; q < s.n; q++ {
 		who := seatLetter(q) + " " + seatName(names, q) + ":"
@@ -291,7 +293,11 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 		var os []string
 		for _, o := range s.orders {
 			if o.shoot {
-				os = append(os, fmt.Sprintf("%s SHOOT:%s:%s", seatLetter(o.seat), g.name[o.field], seatLetter(o.colour)))
+				txt := fmt.Sprintf("%s SHOOT:%s:%s", seatLetter(o.seat), g.name[o.field], seatLetter(o.colour))
+				if o.pays != nil {
+					txt += "@" + g.payList(o.pays)
+				}
+				os = append(os, txt)
 			} else {
 				os = append(os, fmt.Sprintf("%s SHIFT:%s>%s", seatLetter(o.seat), g.name[o.field], g.name[o.to]))
 			}

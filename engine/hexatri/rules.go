@@ -48,27 +48,17 @@ func (s *state) usableTotal(p int) int {
 
 // defaultPay picks the hexagon that pays a step when none is named: the
 // departure hexagon if usable, else the usable hexagon with the most
-// points, ties in reading order. reserve is a hexagon one point of which
-// is kept back (the arrival of a chained move II), or -1. Rule book part
-// 1, item 5.
-func (s *state) defaultPay(p, dep, reserve int) int {
-	avail := func(h int) int {
-		if h == reserve {
-			return s.points[h] - 1
-		}
-		return s.points[h]
-	}
-	if dep >= 0 && s.g.isHex(dep) && s.usable(dep, p) && avail(dep) > 0 {
+// points, ties in reading order; never the hexagon skip (-1: none).
+// Rule book part 1, item 5.
+func (s *state) defaultPay(p, dep, skip int) int {
+	if dep >= 0 && dep != skip && s.g.isHex(dep) && s.points[dep] > 0 && s.usable(dep, p) {
 		return dep
 	}
 	best := -1
 	for h := 0; h < s.g.nHex; h++ {
-		if avail(h) > 0 && s.usable(h, p) && (best < 0 || avail(h) > avail(best)) {
+		if h != skip && s.points[h] > 0 && (best < 0 || s.points[h] > s.points[best]) && s.usable(h, p) {
 			best = h
 		}
-	}
-	if best < 0 && reserve >= 0 && s.points[reserve] > 0 && s.usable(reserve, p) {
-		best = reserve
 	}
 	return best
 }
@@ -160,7 +150,10 @@ func (s *state) resolve(a action) (action, error) {
 // choosePiece settles which piece of seat p on field f takes the step and
 // whether the step is free. Without L: an ordinary piece is taken, or
 // the leader when no ordinary piece there can step.
-func (s *state) choosePiece(a *action, p, f int) error {
+//
+// With paid set the step must be a paid one (a capture): a leader then
+// takes its paid step when no payment is named.
+func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 	where := "off the board"
 	if f >= 0 {
 		where = "on " + s.g.name[f]
@@ -183,7 +176,7 @@ func (s *state) choosePiece(a *action, p, f int) error {
 	}
 	if a.piece < 0 {
 		// The leader: the one asked for, or the only piece left able.
-		i := s.pickLeader(p, f, a.free || a.pay < 0, !a.free)
+		i := s.pickLeader(p, f, (a.free || a.pay < 0) && !paid, !a.free)
 		if i < 0 && (a.leader || a.free) {
 			// A leader that cannot take this step: named below.
 			i = s.pickLeader(p, f, true, true)
@@ -220,9 +213,12 @@ func (s *state) choosePiece(a *action, p, f int) error {
 	}
 	if !a.free && a.pay < 0 {
 		// Default for the leader: the free step while it is unused.
-		if !pc.free {
+		switch {
+		case paid && !s.canPaid(a.piece):
+			return fmt.Errorf("a capture is a paid step, and this leader has used its paid step this round")
+		case !pc.free && !paid:
 			a.free = true
-		} else if !s.canPaid(a.piece) {
+		case !s.canPaid(a.piece):
 			return fmt.Errorf("this leader has used both its steps this round")
 		}
 	}
@@ -230,13 +226,13 @@ func (s *state) choosePiece(a *action, p, f int) error {
 }
 
 // settlePay fills in and checks the payment of a paid step from field
-// dep, keeping one point of reserve back.
-func (s *state) settlePay(a *action, p, dep, reserve int) error {
+// dep, never from the hexagon skip when it fills it in.
+func (s *state) settlePay(a *action, p, dep, skip int) error {
 	if a.free {
 		return nil
 	}
 	if a.pay < 0 {
-		a.pay = s.defaultPay(p, dep, reserve)
+		a.pay = s.defaultPay(p, dep, skip)
 		if a.pay < 0 {
 			return fmt.Errorf("you have no movement points you may use (points count only on hexagons you hold alone)")
 		}
@@ -292,7 +288,18 @@ func (s *state) resolveStep(a action) (action, error) {
 			return a, fmt.Errorf("you have no piece on %s", g.name[a.from])
 		}
 	}
-	if err := s.choosePiece(&a, p, a.from); err != nil {
+	// With -capture a capture is a paid step: the leader's free step
+	// cannot capture (a decision of the package doc).
+	capture := false
+	if !g.isHex(a.to) && s.o.capture {
+		if j := s.occ[a.to-g.nHex]; j >= 0 && s.pieces[j].owner != p {
+			capture = true
+		}
+	}
+	if capture && a.free {
+		return a, fmt.Errorf("a capture is a paid step; the leader's free step cannot capture")
+	}
+	if err := s.choosePiece(&a, p, a.from, capture); err != nil {
 		return a, err
 	}
 	if g.isHex(a.from) && s.cnt[a.from*s.n+p] == 1 && s.enemies(a.from, p) {
@@ -328,7 +335,7 @@ func (s *state) resolveChain(a action) (action, error) {
 	if a.leader || a.free {
 		return a, fmt.Errorf("the leader takes its steps one by one, without chaining")
 	}
-	if err := s.choosePiece(&a, p, a.from); err != nil {
+	if err := s.choosePiece(&a, p, a.from, false); err != nil {
 		return a, err
 	}
 	if a.leader {
@@ -337,8 +344,17 @@ func (s *state) resolveChain(a action) (action, error) {
 	if err := s.checkInto(a.piece, a.via); err != nil {
 		return a, err
 	}
-	if err := s.settlePay(&a, p, -1, a.via); err != nil {
+	// The first step's payment: as for any step (from a triangle: the
+	// usable hexagon with most points), unless that hexagon is the
+	// middle one and would have no point left for the second step.
+	named := a.pay >= 0
+	if err := s.settlePay(&a, p, -1, -1); err != nil {
 		return a, err
+	}
+	if !named && a.pay == a.via && s.points[a.via] < 2 {
+		if h := s.defaultPay(p, -1, a.via); h >= 0 {
+			a.pay = h
+		}
 	}
 	// After the first step the piece stands on the hexagon; it goes on
 	// only with a point usable there.
@@ -369,7 +385,7 @@ func (s *state) resolveEnter(a action) (action, error) {
 	if s.occ[a.to-g.nHex] >= 0 {
 		return a, fmt.Errorf("%s is occupied", g.name[a.to])
 	}
-	if err := s.choosePiece(&a, p, offBoard); err != nil {
+	if err := s.choosePiece(&a, p, offBoard, false); err != nil {
 		for _, pc := range s.pieces {
 			if pc.owner == p && pc.at == offBoard && pc.lock > s.round {
 				return a, fmt.Errorf("%v; removed pieces may not enter before round %d", err, pc.lock)
@@ -511,7 +527,71 @@ func (s *state) resolveShoot(a action) (action, error) {
 			return a, fmt.Errorf("with -shoot1hex each shot needs 6 points on one hexagon you hold")
 		}
 	}
+	if a.pays == nil {
+		// Paid when fired, from the points there are then.
+		return a, nil
+	}
+	// A named payment: one hexagon pays all six (section 4,
+	// SHOOT:C3:B@D4*6), from points not promised to other orders.
+	h := a.pays[0]
+	for _, x := range a.pays {
+		if x != h {
+			return a, fmt.Errorf("name one hexagon that pays all 6 points (SHOOT:%s:%s@%s*6), or leave the payment out to pay when the shot is fired from your hexagons with the most points",
+				g.name[f], seatLetter(a.colour), g.name[h])
+		}
+	}
+	if err := s.checkPay(p, h); err != nil {
+		return a, err
+	}
+	if free := s.uncommitted(p)[h]; free < 6 {
+		return a, fmt.Errorf("%s has %d points for a shot (%d more are promised to your other orders)", g.name[h], free, s.points[h]-free)
+	}
 	return a, nil
+}
+
+// uncommitted gives for each hexagon the points not promised to seat p's
+// orders (the shots' payments and 2 per shift off its source).
+func (s *state) uncommitted(p int) []int {
+	free := append([]int(nil), s.points...)
+	for _, o := range s.orders {
+		if o.seat != p {
+			continue
+		}
+		if o.shoot {
+			for _, h := range o.pays {
+				free[h]--
+			}
+		} else {
+			free[o.field] -= 2
+		}
+	}
+	return free
+}
+
+// shotPayment is the default payment of a shot of seat p from the points
+// free on each hexagon: point by point from the usable hexagon with the
+// most, ties in reading order; with -shoot1hex all six from the usable
+// hexagon with the most. nil when the points do not suffice.
+func (s *state) shotPayment(p int, free []int) []int {
+	left := append([]int(nil), free...)
+	var pays []int
+	for len(pays) < 6 {
+		b := -1
+		for h := 0; h < s.g.nHex; h++ {
+			if left[h] > 0 && (b < 0 || left[h] > left[b]) && s.usable(h, p) {
+				b = h
+			}
+		}
+		if b < 0 || s.o.shoot1 && left[b] < 6 {
+			return nil
+		}
+		if s.o.shoot1 {
+			return []int{b, b, b, b, b, b}
+		}
+		left[b]--
+		pays = append(pays, b)
+	}
+	return pays
 }
 
 // resolveShift checks a regrouping order. Rule book section 3, regroup.
@@ -530,6 +610,9 @@ func (s *state) resolveShift(a action) (action, error) {
 	}
 	if s.points[a.from] < 2*(from+1) {
 		return a, fmt.Errorf("a shift takes 2 points off %s and it has %d for %d shifts", g.name[a.from], s.points[a.from], from+1)
+	}
+	if free := s.uncommitted(p)[a.from]; free < 2 {
+		return a, fmt.Errorf("a shift takes 2 points off %s and %d of its %d points are promised to your shots", g.name[a.from], s.points[a.from]-free-2*from, s.points[a.from])
 	}
 	if !s.usable(a.to, p) {
 		return a, fmt.Errorf("points go only to a hexagon you hold alone; %s is not one", g.name[a.to])
@@ -587,19 +670,11 @@ func pieceName(pc piece) string {
 	return strings.ToLower(seatLetter(pc.owner)) + " piece"
 }
 
-// apply carries out a resolved action.
+// apply carries out a resolved action; the turn goes on.
 func (s *state) apply(a action) {
 	p := s.toMove
 	g := s.g
 	switch a.kind {
-	case actPass:
-		s.passed |= 1 << p
-		if s.allPassed() {
-			s.endMovement()
-			return
-		}
-		s.toMove = s.nextActive(p + 1)
-		return
 	case actClone:
 		s.points[g.centre] -= 6
 		s.spent += 6
@@ -612,7 +687,7 @@ func (s *state) apply(a action) {
 		s.points[a.to] += 3
 		s.block[a.to] = s.round + 1
 	case actShoot:
-		s.orders = append(s.orders, order{seat: p, shoot: true, field: a.to, colour: a.colour})
+		s.orders = append(s.orders, order{seat: p, shoot: true, field: a.to, colour: a.colour, pays: a.pays})
 	case actShift:
 		s.orders = append(s.orders, order{seat: p, field: a.from, to: a.to})
 	case actEnter, actStep:
@@ -635,5 +710,4 @@ func (s *state) apply(a action) {
 		}
 		s.stepTo(a.piece, a.to)
 	}
-	s.passed = 0
 }

@@ -13,7 +13,7 @@ func TestPaymentFromUsableHexagonsOnly(t *testing.T) {
 	refuse(t, s, "D4-D4N@C3", "C3 is contested")
 	refuse(t, s, "D4-D4N@E4", "no piece on E4")
 	refuse(t, s, "D4-D4N@A1", "A1 has no movement points")
-	got := play(t, s, "d4-d4n@d4")
+	got := mine(t, s, "d4-d4n@d4")
 	if got[0] != "D4-D4N@D4" || s.pts(t, "D4") != 1 || s.pts(t, "C3") != 5 {
 		t.Errorf("paid %v, D4 %d C3 %d", got, s.pts(t, "D4"), s.pts(t, "C3"))
 	}
@@ -29,15 +29,15 @@ func TestPaymentFromUsableHexagonsOnly(t *testing.T) {
 func TestDefaultPayment(t *testing.T) {
 	s := build(t, 2, nil, "D4:R2 C3:R1 A1:R1 D4=1 C3=2 A1=2 D5N:r G4:B*")
 	// Departure usable: it pays.
-	if got := play(t, s, "D4-D4S")[0]; got != "D4-D4S@D4" {
+	if got := mine(t, s, "D4-D4S")[0]; got != "D4-D4S@D4" {
 		t.Errorf("default payment %s, want D4-D4S@D4", got)
 	}
 	// Departure empty of points: most points, ties in reading order.
-	if got := play(t, s, "D4-D4N")[0]; got != "D4-D4N@A1" {
+	if got := mine(t, s, "D4-D4N")[0]; got != "D4-D4N@A1" {
 		t.Errorf("default payment %s, want D4-D4N@A1", got)
 	}
 	// From a triangle: the usable hexagon with most points.
-	if got := play(t, s, "D5N-D5")[0]; got != "D5N-D5@C3" {
+	if got := mine(t, s, "D5N-D5")[0]; got != "D5N-D5@C3" {
 		t.Errorf("default payment %s, want D5N-D5@C3", got)
 	}
 }
@@ -45,11 +45,11 @@ func TestDefaultPayment(t *testing.T) {
 // Rule book part 1, item 5: one paid step per ordinary piece.
 func TestOnePaidStepPerPiece(t *testing.T) {
 	s := build(t, 2, nil, "D4:R2* D4=6 G4:B*")
-	play(t, s, "D4-D4N@D4", "D4-D4S@D4")
+	mine(t, s, "D4-D4N@D4", "D4-D4S@D4")
 	refuse(t, s, "D4N-D4@D4", "already stepped")
 	refuse(t, s, "D4S-D4", "already stepped")
 	// With no ordinary piece able to step, D4-... moves the leader.
-	if got := play(t, s, "D4-D4SE")[0]; got != "L:D4-E4N!" {
+	if got := mine(t, s, "D4-D4SE")[0]; got != "L:D4-E4N!" {
 		t.Errorf("got %s, want the leader's free step", got)
 	}
 	if s.pts(t, "D4") != 4 {
@@ -64,7 +64,7 @@ func TestChainedMove(t *testing.T) {
 	s = build(t, 2, nil, "C3:R1 D4N:r C3=3 D4=1 G4:B*")
 	refuse(t, s, "D4N-D4-C3N@C3", "does not touch D4")
 	refuse(t, s, "D4N-D4-D4NE@D4", "no piece on D4")
-	got := play(t, s, "d4n-d4-d4ne")
+	got := mine(t, s, "d4n-d4-d4ne")
 	if got[0] != "D4N-D4-C4S@C3" {
 		t.Errorf("chain %v", got)
 	}
@@ -86,19 +86,19 @@ func TestChainedMove(t *testing.T) {
 // Rule book part 1, item 5: the leader's paid and free steps.
 func TestLeaderSteps(t *testing.T) {
 	s := build(t, 2, nil, "D4:R* C3:R1 C3=3 G4:B*")
-	if got := play(t, s, "L:D4-D4N")[0]; got != "L:D4-D4N!" {
+	if got := mine(t, s, "L:D4-D4N")[0]; got != "L:D4-D4N!" {
 		t.Errorf("leader default %s, want the free step", got)
 	}
 	refuse(t, s, "L:D4N-D4!", "used its free step")
 	refuse(t, s, "L:D4N-D4@D4", "no piece on D4")
-	if got := play(t, s, "L:D4N-D4")[0]; got != "L:D4N-D4@C3" {
+	if got := mine(t, s, "L:D4N-D4")[0]; got != "L:D4N-D4@C3" {
 		t.Errorf("paid step %s", got)
 	}
 	refuse(t, s, "L:D4-D4S", "used both its steps")
 	refuse(t, s, "L:D4-D4S@C3", "used its paid step")
 	// The paid step first, then the free one.
 	s = build(t, 2, nil, "D4:R* D4=3 G4:B*")
-	play(t, s, "L:D4-D4N@D4", "L:D4N-D4!")
+	mine(t, s, "L:D4-D4N@D4", "L:D4N-D4!")
 	if s.pts(t, "D4") != 2 {
 		t.Errorf("D4 has %d points, want 2", s.pts(t, "D4"))
 	}
@@ -127,7 +127,7 @@ func TestEntering(t *testing.T) {
 	s = build(t, 2, nil, "A1:R1 A1=3 D4N:b G4:B*")
 	refuse(t, s, "IN:D4N", "not an outer triangle")
 	refuse(t, s, "IN:D4", "not on hexagon D4")
-	play(t, s, "IN:A1N")
+	mine(t, s, "IN:A1N")
 	refuse(t, s, "IN:A1N@A1", "A1N is occupied")
 	if s.at(t, "A1N", 'R') != 1 || s.pts(t, "A1") != 2 {
 		t.Error("entry did not place the piece or take the point")
@@ -142,7 +142,7 @@ func TestLastPieceStays(t *testing.T) {
 	s := build(t, 2, nil, "D4:R1B2 C3:R1 C3=3 G4:B*")
 	refuse(t, s, "D4-D4N@C3", "may not take your last piece off D4")
 	s = build(t, 2, nil, "D4:R2B2 C3:R1 C3=3 G4:B*")
-	play(t, s, "D4-D4N@C3")
+	mine(t, s, "D4-D4N@C3")
 	refuse(t, s, "D4-D4S@C3", "last piece")
 }
 
@@ -154,8 +154,10 @@ func TestMovementEndsAfterPasses(t *testing.T) {
 	if s.toMove != 1 {
 		t.Fatalf("after R's pass %d to move", s.toMove)
 	}
+	// B acts in its turn; G and R pass, and B, which acted since R's
+	// first pass, must pass too.
 	play(t, s, "L:D4-D4N!", "PASS", "PASS")
-	if s.round != 1 || s.toMove != 0 || s.passCount() != 2 {
+	if s.round != 1 || s.toMove != 1 || s.passCount() != 2 {
 		t.Fatalf("B acted: round %d, to move %d, %d passes", s.round, s.toMove, s.passCount())
 	}
 	play(t, s, "PASS")

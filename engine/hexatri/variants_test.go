@@ -51,11 +51,12 @@ func TestBlockade(t *testing.T) {
 	if s.pts(t, "C3") != 4 || s.pts(t, "D4") != 0 || s.pts(t, "E4") != 1 {
 		t.Errorf("points C3 %d D4 %d E4 %d", s.pts(t, "C3"), s.pts(t, "D4"), s.pts(t, "E4"))
 	}
-	refuse(t, s, "C3N-C3@E4", "blockaded")
-	refuse(t, s, "L:C3S-C3!", "blockaded")
-	play(t, s, "PASS")
+	// B's turn, then R's: nobody leaves or enters C3.
 	refuse(t, s, "C3-C3NE@C3", "blockaded")
 	refuse(t, s, "BLOCK:C3@A1,A1,A1", "already blockaded")
+	play(t, s, "PASS")
+	refuse(t, s, "C3N-C3@E4", "blockaded")
+	refuse(t, s, "L:C3S-C3!", "blockaded")
 	play(t, s, "PASS")
 	// Round 1 over: no production, no battle on C3 while blockaded.
 	if s.pts(t, "C3") != 4 {
@@ -81,7 +82,7 @@ func TestShoot(t *testing.T) {
 	s := build(t, 2, opt("shoot"), "D4:R1 D4=4 E4:R1 E4=2 C3:B2 G1:B* A1:R*")
 	refuse(t, s, "SHOOT:G1", "leaders cannot be shot")
 	refuse(t, s, "SHOOT:D4", "no opponent's ordinary piece")
-	got := play(t, s, "shoot:c3")
+	got := mine(t, s, "shoot:c3")
 	if got[0] != "SHOOT:C3:B" {
 		t.Errorf("canonical %s", got[0])
 	}
@@ -119,7 +120,7 @@ func TestShoot(t *testing.T) {
 	}
 	// A shot whose target has gone misses and costs nothing.
 	s = build(t, 2, opt("shoot"), "D4:R1 D4=6 C3N:b G1:B* G1=1 A1:R*")
-	play(t, s, "SHOOT:C3N:B", "PASS", "C3N-C3@G1", "PASS", "PASS")
+	play(t, s, "SHOOT:C3N:B", "C3N-C3@G1", "PASS", "PASS")
 	if !strings.Contains(show(s), "Shot: R SHOOT:C3N:B missed") || s.pts(t, "D4") != 7 || s.at(t, "C3", 'B') != 1 {
 		t.Errorf("missed shot:\n%s", show(s))
 	}
@@ -163,7 +164,7 @@ func TestRegroup(t *testing.T) {
 	refuse(t, s, "SHIFT:D4>E4", "E4 is not one")
 	refuse(t, s, "SHIFT:C3>D4", "C3 has no movement points")
 	refuse(t, s, "SHIFT:D4>D4", "another hexagon")
-	got := play(t, s, "shift:d4>c3", "SHIFT:D4>C3")
+	got := mine(t, s, "shift:d4>c3", "SHIFT:D4>C3")
 	if got[0] != "SHIFT:D4>C3" {
 		t.Errorf("canonical %s", got[0])
 	}
@@ -180,7 +181,7 @@ func TestCloner(t *testing.T) {
 	s := build(t, 2, opt("cloner"), "D4:R1* D4=5 A1:R1 G4:B*")
 	refuse(t, s, "CLONE", "6 points on it (it has 5)")
 	s = build(t, 2, opt("cloner"), "D4:R1 D4=6 A1:R* G4:B*")
-	play(t, s, "CLONE")
+	mine(t, s, "CLONE")
 	if s.leadersAt(0, s.g.centre) != 1 || s.pts(t, "D4") != 0 || s.leadersLeft(0) != 2 {
 		t.Fatal("no new leader on D4")
 	}
@@ -203,9 +204,9 @@ func TestCloner(t *testing.T) {
 // Section 3, freemove.
 func TestFreemove(t *testing.T) {
 	s := build(t, 2, opt("freemove"), "D4:R2* D4=4 G4:B*")
-	play(t, s, "D4-D4N@D4", "D4N-D4@D4", "D4-D4S@D4")
+	mine(t, s, "D4-D4N@D4", "D4N-D4@D4", "D4-D4S@D4")
 	refuse(t, s, "D4S-D4-D4N@D4", "one by one")
-	play(t, s, "L:D4-D4N!", "L:D4N-D4@D4")
+	mine(t, s, "L:D4-D4N!", "L:D4N-D4@D4")
 	refuse(t, s, "L:D4-D4N!", "used its free step")
 	if s.pts(t, "D4") != 0 {
 		t.Errorf("D4 has %d", s.pts(t, "D4"))
@@ -290,7 +291,7 @@ func TestOptions(t *testing.T) {
 // either leader has it.
 func TestClonedLeaderSteps(t *testing.T) {
 	s := build(t, 2, opt("cloner"), "D4:R1* D4=8 A1:R1 A1=2 G4:B*")
-	play(t, s, "L:D4-D4N!", "L:D4N-D4@A1", "CLONE")
+	mine(t, s, "L:D4-D4N!", "L:D4N-D4@A1", "CLONE")
 	if s.leadersAt(0, s.g.centre) != 2 {
 		t.Fatal("two leaders expected on D4")
 	}
@@ -299,7 +300,7 @@ func TestClonedLeaderSteps(t *testing.T) {
 	passRound(t, s)
 	// Round 3: both leaders fresh; the first default step is free, and
 	// so is the second, by the other leader.
-	got := play(t, s, "L:D4-D4N", "L:D4-D4S", "L:D4N-D4")
+	got := mine(t, s, "L:D4-D4N", "L:D4-D4S", "L:D4N-D4")
 	want := []string{"L:D4-D4N!", "L:D4-D4S!", "L:D4N-D4@D4"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
