@@ -155,9 +155,9 @@ type piece struct {
 type order struct {
 	seat   int
 	shoot  bool
-	field  int // shot: target field; shift: source hexagon
-	colour int // shot: seat of the victim
-	to     int // shift: receiving hexagon
+	field  int   // shot: target field; shift: source hexagon
+	colour int   // shot: seat of the victim
+	to     int   // shift: receiving hexagon
 	pays   []int // shot: the hexagon paying each of the 6 points
 }
 
