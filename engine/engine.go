@@ -31,6 +31,16 @@ type Game interface {
 	New(players int, opts map[string]string, seed uint64) (State, error)
 }
 
+// Turns is implemented by a Game whose turn is a list of actions sent
+// in one mail (Hexatri's movement turns). The server then takes the
+// moves of one move, submit, preview or queue command as one turn:
+// JoinTurn makes them the move string of a single Play, kept as one
+// move of the log and numbered by one #n. Without it each move of a
+// command is a Play and a log entry of its own.
+type Turns interface {
+	JoinTurn(moves []string) string
+}
+
 // Option is one challenge option of a game.
 type Option struct {
 	Name    string // without the leading '-': "alternate", "size"

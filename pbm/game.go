@@ -277,6 +277,9 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if err != nil {
 		return err
 	}
+	if moves, err = turnMoves(g, moves); err != nil {
+		return &Refusal{Board: n, Text: err.Error()}
+	}
 	refusal := func(format string, args ...any) error {
 		var d strings.Builder
 		st.Board(&d, b.Players)

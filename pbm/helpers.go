@@ -3,6 +3,8 @@ package pbm
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // cmdQueue: "<game> queue <board> <userid> <password> <move>...":
@@ -21,7 +23,11 @@ func (s *Server) cmdQueue(c *call) error {
 		delete(b.Queued, key)
 		c.sec.Text = fmt.Sprintf("Your queue on %s board %d is cleared.", g.Title(), b.Number)
 	} else {
-		b.Queued[key] = append(b.Queued[key], c.args[3:]...)
+		moves, err := turnMoves(g, c.args[3:])
+		if err != nil {
+			return &Refusal{Board: b.Number, Text: err.Error()}
+		}
+		b.Queued[key] = append(b.Queued[key], moves...)
 		if len(b.Queued[key]) > 20 {
 			return &Refusal{Board: b.Number, Text: "At most 20 moves may wait in a queue."}
 		}
@@ -52,9 +58,15 @@ func (s *Server) cmdSubmit(c *call) error {
 	if st.ToMove() != seat {
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", toMove(b, st))}
 	}
-	canon, err := st.Play(c.args[3])
+	mv := c.args[3]
+	if moves, err := turnMoves(g, c.args[3:]); err != nil {
+		return &Refusal{Board: b.Number, Text: err.Error()}
+	} else if _, turns := g.(engine.Turns); turns {
+		mv, _, _ = strings.Cut(moves[0], "#")
+	}
+	canon, err := st.Play(mv)
 	if err != nil {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%q is illegal: %v", trimLine(c.args[3]), err)}
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%q is illegal: %v", trimLine(mv), err)}
 	}
 	if b.Submitted == nil {
 		b.Submitted = map[string]string{}
@@ -96,8 +108,12 @@ func (s *Server) cmdPreview(c *call) error {
 	if err != nil {
 		return err
 	}
+	moves, err := turnMoves(g, c.args[1:])
+	if err != nil {
+		return &Refusal{Board: n, Text: err.Error()}
+	}
 	var played []string
-	for _, mv := range c.args[1:] {
+	for _, mv := range moves {
 		if st.Result().Over {
 			return &Refusal{Board: n, Text: fmt.Sprintf("The game is over before %q.", trimLine(mv))}
 		}

@@ -407,3 +407,7 @@ func (s *state) remove(i int) {
 }
 
 func seatLetter(p int) string { return string("RBGYWK"[p]) }
+
+// JoinTurn makes the moves of one command one turn (engine.Turns): the
+// actions, separated by spaces. Rule book part 1, item 4.
+func (Game) JoinTurn(moves []string) string { return strings.Join(moves, " ") }
