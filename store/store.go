@@ -61,21 +61,22 @@ func Open(cfg Config) (*Store, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 	}
-	db, err := bolt.Open(cfg.Path, 0o600, &bolt.Options{Timeout: cfg.Timeout})
-	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", cfg.Path, err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range buckets {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
+	db, err := openBolt(cfg.Path, &bolt.Options{Timeout: cfg.Timeout}, func(db *bolt.DB) error {
+		err := db.Update(func(tx *bolt.Tx) error {
+			for _, b := range buckets {
+				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+					return err
+				}
 			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("store: create buckets: %w", err)
 		}
 		return nil
 	})
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: create buckets: %w", err)
+		return nil, err
 	}
 	return &Store{db: db}, nil
 }
@@ -86,12 +87,12 @@ func (s *Store) Close() error { return s.db.Close() }
 // Update runs fn in one read-write transaction. If fn returns an
 // error nothing of it is kept.
 func (s *Store) Update(fn func(*Tx) error) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+	return s.guard(func() error { return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) }) })
 }
 
 // View runs fn in a read-only transaction.
 func (s *Store) View(fn func(*Tx) error) error {
-	return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+	return s.guard(func() error { return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) }) })
 }
 
 // Backup writes a consistent copy of the database to path, through a

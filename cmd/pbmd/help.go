@@ -50,4 +50,8 @@ The pbmd command:
       the mail; 75 (EX_TEMPFAIL, the MTA retries) when the daemon is
       down or answers 4xx; 65 (EX_DATAERR) when it refuses the mail as
       unreadable or too big; 69 (EX_UNAVAILABLE) on other refusals.
+  pbmd [-config pbm.yaml] check
+      run bbolt's consistency check on the database file (data), with
+      the daemon stopped; exit 0 when it is sound, 1 when damaged, with
+      the way to restore a backup.
 `

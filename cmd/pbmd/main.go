@@ -8,6 +8,7 @@
 //	pbmd -config pbm.yaml help       print the command reference
 //	pbmd replay <record>             play back a game record
 //	pbmd deliver [sender] < mail     hand one mail to the running daemon over LMTP
+//	pbmd -config pbm.yaml check      check the database file (daemon stopped)
 package main
 
 import (
@@ -64,9 +65,11 @@ func run() error {
 		return nil
 	case "deliver":
 		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
+	case "check":
+		return check(cfg, os.Stdout)
 	case "":
 	default:
-		return fmt.Errorf("unknown subcommand %q (help, replay, deliver)", flag.Arg(0))
+		return fmt.Errorf("unknown subcommand %q (help, replay, deliver, check)", flag.Arg(0))
 	}
 	d, err := daemon.Start(ctx, cfg)
 	if err != nil {
