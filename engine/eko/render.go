@@ -38,20 +38,41 @@ func (s *state) token(c int) string {
 	}
 }
 
-// Board writes the map, the per-player block and the last turn. Rule
-// book part 1, item 9.
-func (s *state) Board(w io.Writer, names []string) {
-	var out bytes.Buffer
-	b := s.b
+// mapToken is a cell as the mailed map draws it: its token, with the
+// terrain letter in a building on a construction space (r reg, v
+// ravine, m mountain: [a1r], [b2m]), so that the terrain under a
+// building can be read.
+func (s *state) mapToken(c int) string {
+	t := s.b.ter[c]
+	if bd := s.p.bd[c]; bd.level > 0 && t.construction() && t != capital {
+		return string([]byte{'[', s.colour[bd.owner], '0' + byte(bd.level), "..rvmC"[t], ']'})
+	}
+	return s.token(c)
+}
+
+// ruler is a line of column numbers; shift 0 puts each number over the
+// cells of the rows at even half-cell positions, shift 3 under those of
+// the rows in between.
+func (s *state) ruler(shift int) string {
 	var line []byte
-	for c := 1; c <= b.cols; c++ {
+	for c := 1; c <= s.b.cols; c++ {
 		n := fmt.Sprint(c)
-		for len(line) < 5+6*(c-1)-len(n) {
+		for len(line) < 5+6*(c-1)+shift-len(n) {
 			line = append(line, ' ')
 		}
 		line = append(line, n...)
 	}
-	out.WriteString(string(line) + "\n")
+	return string(line)
+}
+
+// Board writes the map, the per-player block and the last turn. Rule
+// book part 1, item 9. The rows alternate between cells under the
+// numbers of the top ruler and cells over those of the bottom one, so
+// that every cell's name (row letter and column number) can be read.
+func (s *state) Board(w io.Writer, names []string) {
+	var out bytes.Buffer
+	b := s.b
+	out.WriteString(s.ruler(0) + "\n")
 	for r := 0; r < b.rows; r++ {
 		row := []byte{byte('A' + r)}
 		for c := 1; c <= b.cols; c++ {
@@ -63,13 +84,46 @@ func (s *state) Board(w io.Writer, names []string) {
 			for len(row) < at {
 				row = append(row, ' ')
 			}
-			row = append(row, s.token(i)...)
+			row = append(row, s.mapToken(i)...)
 		}
 		out.WriteString(strings.TrimRight(string(row), " ") + "\n")
 	}
-	out.WriteString("\n")
+	out.WriteString(s.ruler(3) + "\n")
+	out.WriteString(s.legend() + "\n\n")
 	s.status(&out, names)
 	w.Write(out.Bytes())
+}
+
+// legend names the first cell of the first two rows, to show how the
+// rulers are read, and the terrain letters.
+func (s *state) legend() string {
+	b := s.b
+	var ex []string
+	for r := 0; r < b.rows && len(ex) < 2; r++ {
+		for c := 1; c <= b.cols; c++ {
+			if b.grid[r][c] >= 0 {
+				where := "top"
+				if b.x[b.grid[r][c]]%2 == 1 {
+					where = "bottom"
+				}
+				ex = append(ex, fmt.Sprintf("%s (%s)", b.name[b.grid[r][c]], where))
+				break
+			}
+		}
+	}
+	return "Cells: row letter and the number in line with the cell on the top or\n" +
+		"bottom ruler; the first cells are " + strings.Join(ex, ", ") + ". Under a\n" +
+		"building: r reg, v ravine, m mountain ([a1v]: a's camp on a ravine)."
+}
+
+// turnOrder lists the seats in the order they move, from the seat
+// drawn to start.
+func (s *state) turnOrder() []int {
+	var seats []int
+	for k := range s.b.players {
+		seats = append(seats, (s.start+k)%s.b.players)
+	}
+	return seats
 }
 
 // seatOf lists the seats in letter order.
@@ -113,7 +167,7 @@ func (s *state) status(out *bytes.Buffer, names []string) {
 	b, p := s.b, &s.p
 	fmt.Fprintf(out, "   %-12s %3s %7s %-9s %6s %-8s %-7s %7s\n",
 		"player", "VP", "reserve", "Emperor", "supply", "captives", "capital", "marched")
-	for _, seat := range s.seatOf() {
+	for _, seat := range s.turnOrder() {
 		name := short(names, seat)
 		emp := "on board"
 		switch {
@@ -139,6 +193,8 @@ func (s *state) status(out *bytes.Buffer, names []string) {
 		switch {
 		case s.resigned[seat]:
 			mark = "x"
+		case p.onBoard(b, seat) == 0:
+			mark = "-"
 		case !s.over && seat == s.toMove:
 			mark = "*"
 		}
@@ -148,7 +204,8 @@ func (s *state) status(out *bytes.Buffer, names []string) {
 			captives, capital, p.destroyed[seat])
 		out.WriteString(strings.TrimRight(l, " ") + "\n")
 	}
-	out.WriteString("(* to move, x left the game; supply = camps/towers/castles left)\n")
+	out.WriteString("(in turn order; * to move, x left the game, - knocked out: no discs on\n")
+	out.WriteString("the board; supply = camps/towers/castles left)\n")
 	opt := ""
 	if s.direct {
 		opt = ", option -direct"
