@@ -186,3 +186,49 @@ G                     G1(1)     G2(1)     G3(1)     G4(1)
 		}
 	}
 }
+
+// The board mail names every field: each hexagon is written where it
+// stands; each triangle is written out, or drawn as '.' straight under
+// the hexagon it is the S triangle of or straight over the one it is
+// the N triangle of. Lines fit in 79 columns.
+func TestNameMapNamesEveryField(t *testing.T) {
+	for r := 2; r <= 4; r++ {
+		g := geoms[r]
+		m := nameMap(g)
+		at := func(line, col int) string {
+			if line < 0 || line >= len(m) || col >= len(m[line]) {
+				return ""
+			}
+			return m[line][col:]
+		}
+		for i, l := range m {
+			if len(l) > 79 {
+				t.Errorf("radius %d line %d has %d columns", r, i, len(l))
+			}
+		}
+		for h := 0; h < g.nHex; h++ {
+			if !strings.HasPrefix(at(g.line[h], g.col[h]-len(g.name[h])/2), g.name[h]) {
+				t.Errorf("radius %d: %s not written at its place", r, g.name[h])
+			}
+		}
+		for ti := 0; ti < g.nTri; ti++ {
+			f := g.nHex + ti
+			nm := g.name[f]
+			hex, dir := nm[:len(nm)-1], nm[len(nm)-1:]
+			h, ok := g.lookup(hex)
+			if ok && (dir == "N" || dir == "S") {
+				want := g.line[h] - 1
+				if dir == "S" {
+					want = g.line[h] + 1
+				}
+				if g.line[f] != want || g.col[f] != g.col[h] || !strings.HasPrefix(at(g.line[f], g.col[f]), ".") {
+					t.Errorf("radius %d: %s is not a '.' next to %s", r, nm, hex)
+				}
+				continue
+			}
+			if !strings.HasPrefix(at(g.line[f], g.col[f]-len(nm)/2), nm) {
+				t.Errorf("radius %d: %s not written at its place", r, nm)
+			}
+		}
+	}
+}

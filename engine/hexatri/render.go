@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Board writes the diagram of rule book section 5 and the state block of
-// part 1, item 10.
+// Board writes the diagram of rule book section 5, the state block of
+// part 1, item 10, and while the game runs the map of the field names.
 func (s *state) Board(w io.Writer, names []string) {
 	var crowded []string
 	var b strings.Builder
@@ -20,6 +20,15 @@ func (s *state) Board(w io.Writer, names []string) {
 	for _, l := range s.stateBlock(names, crowded) {
 		b.WriteString(l)
 		b.WriteByte('\n')
+	}
+	if !s.res.Over {
+		b.WriteString("\nField names: a '.' triangle is the N one of the hexagon right below it\n" +
+			"or the S one of the hexagon right above it; any of a triangle's names is\n" +
+			"accepted (D4N = C3SE = C4SW).\n")
+		for _, l := range nameMap(s.g) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
 	}
 	io.WriteString(w, b.String())
 }
@@ -315,4 +324,27 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 		}
 	}
 	return out
+}
+
+// nameMap draws the names of the fields: each hexagon's name where the
+// diagram has it, '.' for a triangle named after the hexagon right
+// below it (N) or right above it (S), and the full name of every other
+// triangle (on the rim, named with a diagonal). Rule book part 2,
+// section 4.
+func nameMap(g *geom) []string {
+	c := newCanvas(g.lines)
+	for h := 0; h < g.nHex; h++ {
+		c.centre(g.line[h], g.col[h], g.name[h])
+		c.at(g.line[h], 0, g.name[h][:1])
+	}
+	for t := 0; t < g.nTri; t++ {
+		f := g.nHex + t
+		nm := g.name[f]
+		if d := strings.TrimLeft(nm[1:], "0123456789"); d == "N" || d == "S" {
+			c.at(g.line[f], g.col[f], ".")
+			continue
+		}
+		c.centre(g.line[f], g.col[f], nm)
+	}
+	return c.lines()
 }
