@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -128,6 +129,7 @@ type call struct {
 // run is the handling of one mail.
 type run struct {
 	s        *Server
+	ctx      context.Context // the mail's deadline (guard.go)
 	tx       *store.Tx
 	msg      *Message
 	sections []*section
@@ -204,6 +206,9 @@ func (r *run) one(line, comment string) error {
 // oneAs runs one command given as words. tokenUser, when set, is the
 // userid a move-by-reply token vouched for: its password is not asked.
 func (r *run) oneAs(words []string, comment, tokenUser string) error {
+	if err := r.checkDeadline(); err != nil {
+		return err
+	}
 	// A line that is not understood is echoed only by its first words:
 	// the rest may hold a password.
 	sec := &section{Command: trimLine(strings.Join(words[:min(2, len(words))], " "))}

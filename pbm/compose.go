@@ -72,6 +72,7 @@ func (s *Server) enqueue(tx *store.Tx, m outMail) error {
 	if m.To == "" {
 		return nil
 	}
+	m.Text = boundText(m.Text)
 	id := newID("pbm", s.domain)
 	raw, err := s.mime(m, id)
 	if err != nil {

@@ -49,6 +49,15 @@ type Config struct {
 	// BcryptCost is the cost of new password hashes; default
 	// bcrypt.DefaultCost.
 	BcryptCost int
+	// MailTimeout bounds the time one mail may take (see guard.go);
+	// default 30 s.
+	MailTimeout time.Duration
+	// OnHang is called when a mail has not finished after four times
+	// MailTimeout; the daemon exits there. AttemptFile is where the
+	// mark of the mail being handled is kept; default the store's path
+	// with ".handling".
+	OnHang      func(id string)
+	AttemptFile string
 	// Now is the clock; default time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -62,6 +71,7 @@ type Server struct {
 	log    *slog.Logger
 	global commandSet
 	game   commandSet
+	tries  *attempts
 }
 
 // New returns a server for the given configuration.
@@ -100,6 +110,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.BackupDir == "" {
 		cfg.BackupDir = "."
 	}
+	if cfg.MailTimeout <= 0 {
+		cfg.MailTimeout = defaultMailTimeout
+	}
+	if cfg.AttemptFile == "" {
+		cfg.AttemptFile = cfg.Store.Path() + ".handling"
+	}
 	tpl, err := loadTemplates()
 	if err != nil {
 		return nil, err
@@ -109,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}}
 	s.global, s.game = s.commands()
 	return s, nil
 }
@@ -152,6 +168,10 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
 	}
 	out.ID, out.From = m.ID, m.From
+	ctx, stop := s.bound(ctx, m)
+	defer stop()
+	tries := s.tries.begin(m.ID)
+	defer s.tries.end()
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
 		defer func() {
 			// A panic (an engine's bug on some input) rolls the
@@ -168,11 +188,14 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 			out.Duplicate = true
 			return nil
 		}
+		if err := s.poisoned(tries); err != nil {
+			return err
+		}
 		if reason := s.ignore(m); reason != "" {
 			out.Ignored = reason
 			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
 		}
-		r := &run{s: s, tx: tx, msg: m}
+		r := &run{s: s, tx: tx, msg: m, ctx: ctx}
 		if limited, err := r.rateLimit(); err != nil {
 			return err
 		} else if limited {

@@ -88,6 +88,9 @@ func (s *Store) guard(tx func() error) (err error) {
 	return tx()
 }
 
+// Path is the database file's path.
+func (s *Store) Path() string { return s.db.Path() }
+
 // CheckReport is what Check found.
 type CheckReport struct {
 	Path     string

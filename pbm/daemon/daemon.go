@@ -131,6 +131,14 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
+		// A mail that never returns holds bbolt's write transaction,
+		// which nothing can abandon: the process exits, which is safe
+		// at any point; after a restart the mail's mark sets it aside
+		// (pbm/guard.go).
+		OnHang: func(id string) {
+			log.Error("a mail hangs the intake; exiting so that it is set aside after the restart", "id", id)
+			os.Exit(70)
+		},
 	})
 	if err != nil {
 		return fail(err)
