@@ -225,13 +225,18 @@ func (s *state) Legal() []string {
 	pays := s.usableHexes(p)
 	base := action{via: -1, pay: -1, colour: -1, piece: -1}
 	// Both ways of paying a step: each usable hexagon, or the free step
-	// of a leader.
-	variants := func(a action, leader bool) {
+	// of a leader. A leader takes the free variant only when one of the
+	// seat's leaders there has its free step, the paid ones only when
+	// one has its paid step: resolve refuses the others.
+	variants := func(a action, leader bool, free, paid bool) {
 		a.leader = leader
-		if leader {
+		if leader && free {
 			b := a
 			b.free = true
 			try(b)
+		}
+		if leader && !paid {
+			return
 		}
 		for _, h := range pays {
 			b := a
@@ -239,9 +244,13 @@ func (s *state) Legal() []string {
 			try(b)
 		}
 	}
-	var hasOrd, hasLeader []bool
-	hasOrd = make([]bool, g.nHex+g.nTri)
-	hasLeader = make([]bool, g.nHex+g.nTri)
+	nf := g.nHex + g.nTri
+	// Per field: an ordinary piece of the seat able to step; a leader;
+	// a leader with its free step; a leader with its paid step.
+	hasOrd := make([]bool, nf)
+	hasLeader := make([]bool, nf)
+	leaderFree := make([]bool, nf)
+	leaderPaid := make([]bool, nf)
 	offOrd, offLeader := false, false
 	for i, pc := range s.pieces {
 		if pc.owner != p {
@@ -250,6 +259,8 @@ func (s *state) Legal() []string {
 		switch {
 		case pc.at >= 0 && pc.leader:
 			hasLeader[pc.at] = true
+			leaderFree[pc.at] = leaderFree[pc.at] || !pc.free
+			leaderPaid[pc.at] = leaderPaid[pc.at] || s.canPaid(i)
 		case pc.at >= 0:
 			hasOrd[pc.at] = s.canPaid(i) || hasOrd[pc.at]
 		case pc.at == offBoard && pc.lock <= s.round:
@@ -260,22 +271,41 @@ func (s *state) Legal() []string {
 			}
 		}
 	}
-	for f := 0; f < g.nHex+g.nTri; f++ {
+	// open tells whether a piece of the seat may step onto triangle t:
+	// empty, or with -capture holding an enemy's ordinary piece.
+	open := func(t int) bool {
+		j := s.occ[t-g.nHex]
+		return j < 0 || s.o.capture && s.pieces[j].owner != p && !s.pieces[j].leader
+	}
+	for f := 0; f < nf; f++ {
 		if !hasOrd[f] && !hasLeader[f] {
 			continue
 		}
+		if g.isHex(f) && (s.blocked(f) || s.cnt[f*s.n+p] == 1 && s.enemies(f, p)) {
+			// Nobody leaves a blockaded hexagon, nor the last piece
+			// one holding enemies.
+			continue
+		}
 		for _, t := range g.neighbours(f) {
+			if g.isHex(t) && s.blocked(t) || !g.isHex(t) && !open(t) {
+				continue
+			}
 			a := base
 			a.kind, a.from, a.to = actStep, f, t
 			if hasOrd[f] {
-				variants(a, false)
+				variants(a, false, false, true)
 			}
 			if hasLeader[f] {
-				variants(a, true)
+				variants(a, true, leaderFree[f], leaderPaid[f])
 			}
-			// Chained move II of an ordinary piece. Section 2.4.
-			if hasOrd[f] && !g.isHex(f) && !s.o.freemove {
+			// Chained move II of an ordinary piece, on over a hexagon
+			// free of enemies with a point to pay the second step.
+			// Section 2.4.
+			if hasOrd[f] && !g.isHex(f) && !s.o.freemove && s.points[t] > 0 && !s.enemies(t, p) {
 				for _, t2 := range g.hexTri[t] {
+					if t2 != f && !open(t2) {
+						continue
+					}
 					c := a
 					c.via, c.to = t, t2
 					for _, h := range pays {
@@ -294,10 +324,10 @@ func (s *state) Legal() []string {
 			a := base
 			a.kind, a.to = actEnter, g.nHex+ti
 			if offOrd {
-				variants(a, false)
+				variants(a, false, false, true)
 			}
 			if offLeader {
-				variants(a, true)
+				variants(a, true, true, true)
 			}
 		}
 	}

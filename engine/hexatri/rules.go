@@ -154,9 +154,12 @@ func (s *state) resolve(a action) (action, error) {
 // With paid set the step must be a paid one (a capture): a leader then
 // takes its paid step when no payment is named.
 func (s *state) choosePiece(a *action, p, f int, paid bool) error {
-	where := "off the board"
-	if f >= 0 {
-		where = "on " + s.g.name[f]
+	// where names the field in a refusal; built only for one.
+	where := func() string {
+		if f >= 0 {
+			return "on " + s.g.name[f]
+		}
+		return "off the board"
 	}
 	if f >= 0 && !s.g.isHex(f) {
 		i := s.occ[f-s.g.nHex]
@@ -188,9 +191,9 @@ func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 		}
 		if i < 0 {
 			if a.leader || a.free {
-				return fmt.Errorf("you have no leader %s that can take this step this round", where)
+				return fmt.Errorf("you have no leader %s that can take this step this round", where())
 			}
-			return fmt.Errorf("you have no piece %s that can still step this round", where)
+			return fmt.Errorf("you have no piece %s that can still step this round", where())
 		}
 		a.piece = i
 	}
@@ -201,7 +204,7 @@ func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 			return fmt.Errorf("only a leader has a free step")
 		}
 		if !s.canPaid(a.piece) {
-			return fmt.Errorf("the piece %s has already stepped this round", where)
+			return fmt.Errorf("the piece %s has already stepped this round", where())
 		}
 		return nil
 	}
