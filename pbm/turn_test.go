@@ -183,4 +183,12 @@ func TestOneCommandIsOneTurn(t *testing.T) {
 	if len(b.Log) != 4 || b.Log[3].Move != "add3;add3" || !b.Log[3].Auto || b.Log[3].Seat != 1 {
 		t.Fatalf("queued turn: %+v", b.Log)
 	}
+	// A reply to the board mail: the first line is one turn.
+	to := f.replyAddress("alice@players.test", "Relay Board 101 alice")
+	f.n++
+	f.handle([]byte(fmt.Sprintf("From: alice@players.test\r\nTo: %s\r\nSubject: Re: Relay Board 101 alice\r\nMessage-ID: <r%d@x>\r\n\r\nadd1 add1\r\n", to, f.n)))
+	b = f.relayBoard()
+	if len(b.Log) != 5 || b.Log[4].Move != "add1;add1" || b.Log[4].Seat != 0 {
+		t.Fatalf("turn by reply: %+v", b.Log)
+	}
 }
