@@ -24,16 +24,21 @@ import (
 //     commands, and each mail's text cut at maxMailText bytes;
 //   - a mark recorded before each mail (the attempt file, next to the
 //     store) and cleared after it: a mail that is still marked at the
-//     next start killed or hung the daemon. After maxAttempts such
-//     starts it is set aside instead of handled again. A mail that
+//     next start was being handled when the daemon died. A mail that
 //     never reaches a command boundary is reported through
 //     Config.OnHang once it has taken hangFactor times the bound; the
 //     daemon then exits (a supervisor restarts it), which is safe at
-//     any point, and the mark sets the mail aside after the restarts.
+//     any point, and the mark counts that hang as hangWeight deaths.
+//     A mail with more than maxDeaths deaths is set aside instead of
+//     handled again: three hangs, or ten deaths without a known cause
+//     (a Go fatal error, the OOM killer). A kill from outside while an
+//     ordinary mail is handled must not set it aside: the kill test of
+//     cmd/pbmd saw three kills in a row hit the same mail.
 const (
 	defaultMailTimeout = 30 * time.Second
 	hangFactor         = 4
-	maxAttempts        = 3
+	hangWeight         = 3
+	maxDeaths          = 10
 	maxMailText        = 512 << 10
 )
 
@@ -68,6 +73,22 @@ func (a *attempts) begin(id string) int {
 	return n
 }
 
+// hung adds hangWeight deaths to the mark of id: the daemon is about
+// to exit because id hangs.
+func (a *attempts) hung(id string) {
+	if a == nil || a.path == "" {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, err := os.ReadFile(a.path); err == nil {
+		c, prev, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
+		if k, err := strconv.Atoi(c); err == nil && prev == id {
+			os.WriteFile(a.path, []byte(fmt.Sprintf("%d %s\n", k+hangWeight, id)), 0o600)
+		}
+	}
+}
+
 // end clears the mark: the mail's handling ended, well or not.
 func (a *attempts) end() {
 	if a == nil || a.path == "" {
@@ -87,6 +108,7 @@ func (s *Server) bound(ctx context.Context, m *Message) (context.Context, func()
 		id := m.ID
 		hang = time.AfterFunc(hangFactor*s.cfg.MailTimeout, func() {
 			s.log.Error("mail hangs past its bound", "id", id, "bound", hangFactor*s.cfg.MailTimeout)
+			s.tries.hung(id)
 			s.cfg.OnHang(id)
 		})
 	}
@@ -98,14 +120,14 @@ func (s *Server) bound(ctx context.Context, m *Message) (context.Context, func()
 	}
 }
 
-// poisoned tells why a mail is set aside before it is handled: it was
-// begun maxAttempts times before without ending (it killed or hung
-// the daemon each time).
+// poisoned tells why a mail is set aside before it is handled: the
+// daemon died or hung while handling it more than maxDeaths times (n
+// is the count of its mark, this start included).
 func (s *Server) poisoned(n int) error {
-	if n <= maxAttempts {
+	if n-1 <= maxDeaths {
 		return nil
 	}
-	return broken(fmt.Errorf("the daemon stopped while handling this mail %d times", n-1))
+	return broken(fmt.Errorf("the daemon died or hung while handling this mail (count %d, a hang counts %d)", n-1, hangWeight))
 }
 
 // checkDeadline is called between the commands of a mail.

@@ -93,28 +93,36 @@ func TestHangReported(t *testing.T) {
 }
 
 // TestMailThatKillsTheDaemonSetAside: a mail still marked as being
-// handled at maxAttempts starts (it killed or hung the daemon each
-// time) is set aside at the next, and the next mail is answered.
+// handled after three hangs, or after more than maxDeaths deaths, is
+// set aside at the next start, and the next mail is answered.
 func TestMailThatKillsTheDaemonSetAside(t *testing.T) {
 	f := newFixture(t)
 	f.signup("root")
 	f.signup("alice")
 	raw := f.raw("alice@players.test", "list", "")
 	m, _ := ParseMessage(raw)
-	for i := 0; i < maxAttempts; i++ {
-		f.s.tries.begin(m.ID) // a start that died before end
+	for i := 0; i < 3; i++ {
+		f.s.tries.begin(m.ID) // a start that hung: OnHang, then exit
+		f.s.tries.hung(m.ID)
 	}
-	setAside(t, f, f.handle(raw), "alice@players.test", "stopped while handling this mail 3 times")
+	setAside(t, f, f.handle(raw), "alice@players.test", "died or hung while handling this mail (count 12")
 	if r := f.only(f.send("alice@players.test", "list", ""), "alice@players.test"); r.Text == "" {
 		t.Error("next mail not answered")
 	}
-	// Fewer deaths than that: the mail is handled.
+	// Eleven deaths without a hang: set aside too.
 	raw = f.raw("alice@players.test", "list", "")
 	m, _ = ParseMessage(raw)
-	for i := 0; i < maxAttempts-1; i++ {
+	for i := 0; i <= maxDeaths; i++ {
 		f.s.tries.begin(m.ID)
 	}
-	if r := f.only(f.handle(raw), "alice@players.test"); !strings.Contains(r.Text, "Nim") && r.Text == "" {
+	setAside(t, f, f.handle(raw), "alice@players.test", "count 11")
+	// Ten deaths (kills from outside hitting the same mail): handled.
+	raw = f.raw("alice@players.test", "list", "")
+	m, _ = ParseMessage(raw)
+	for i := 0; i < maxDeaths; i++ {
+		f.s.tries.begin(m.ID)
+	}
+	if r := f.only(f.handle(raw), "alice@players.test"); strings.Contains(r.Text, "nothing of it was applied") {
 		t.Errorf("reply %q", r.Text)
 	}
 }

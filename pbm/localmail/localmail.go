@@ -69,6 +69,9 @@ type Server struct {
 	mu    sync.Mutex
 	users map[string]*imapmemserver.User // by canonical address
 	fault func(rcpt string) error
+	// delivered is told of each mail received over SMTP once it is in
+	// the recipient's mailbox, before the 250 reply is written.
+	delivered func(rcpt string)
 
 	closing atomic.Bool
 	wg      sync.WaitGroup
@@ -227,6 +230,17 @@ func (s *Server) checkFault(rcpt string) error {
 		return nil
 	}
 	return f(rcpt)
+}
+
+// SetSMTPDelivered installs a hook for tests, called for each recipient
+// of a mail received over SMTP once it is stored, before the server's
+// 250 reply to the end of DATA (RFC 5321 section 4.1.1.4) is written:
+// a test can kill the client between the acceptance and its own record
+// of it. nil removes it.
+func (s *Server) SetSMTPDelivered(f func(rcpt string)) {
+	s.mu.Lock()
+	s.delivered = f
+	s.mu.Unlock()
 }
 
 // DropIMAPConnections closes every open IMAP connection. The server keeps

@@ -83,6 +83,12 @@ func (ss *smtpSession) Data(r io.Reader) error {
 			}
 		}
 		ss.s.log.Info("smtp mail delivered", "from", ss.from, "rcpt", logAddr(rcpt), "size", len(raw))
+		ss.s.mu.Lock()
+		f := ss.s.delivered
+		ss.s.mu.Unlock()
+		if f != nil {
+			f(rcpt)
+		}
 	}
 	return nil
 }
