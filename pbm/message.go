@@ -283,11 +283,17 @@ func automatic(h message.Header, from string) string {
 
 // htmlText reduces an HTML body to text: tags dropped, entities
 // decoded, a line break for each block element, script and style left
-// out.
+// out. The lines of a <blockquote> (Gmail's gmail_quote, Apple Mail's
+// type=cite) start with "> " for each level, as a text client quotes,
+// so that the quote stays known for what it is.
 func htmlText(b []byte) string {
 	z := html.NewTokenizer(bytes.NewReader(b))
 	var out strings.Builder
-	skip := 0
+	skip, depth, lineStart := 0, 0, true
+	newline := func() {
+		out.WriteByte('\n')
+		lineStart = true
+	}
 	for {
 		tt := z.Next()
 		switch tt {
@@ -295,7 +301,19 @@ func htmlText(b []byte) string {
 			return out.String()
 		case html.TextToken:
 			if skip == 0 {
-				out.Write(z.Text())
+				for i, part := range strings.Split(string(z.Text()), "\n") {
+					if i > 0 {
+						newline()
+					}
+					if part == "" {
+						continue
+					}
+					if lineStart && depth > 0 {
+						out.WriteString(strings.Repeat("> ", depth))
+					}
+					out.WriteString(part)
+					lineStart = false
+				}
 			}
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
 			name, _ := z.TagName()
@@ -306,8 +324,15 @@ func htmlText(b []byte) string {
 				} else if tt == html.EndTagToken && skip > 0 {
 					skip--
 				}
-			case "br", "p", "div", "tr", "li", "pre", "h1", "h2", "h3", "blockquote":
-				out.WriteByte('\n')
+			case "blockquote":
+				newline()
+				if tt == html.StartTagToken {
+					depth++
+				} else if tt == html.EndTagToken && depth > 0 {
+					depth--
+				}
+			case "br", "p", "div", "tr", "li", "pre", "h1", "h2", "h3":
+				newline()
 			}
 		}
 		if out.Len() > maxPartBytes {

@@ -3,6 +3,8 @@ package pbm
 import (
 	"regexp"
 	"strings"
+
+	"github.com/pbmgo/pbm/pbm/quote"
 )
 
 // replyPrefix matches the prefixes mail clients put before a subject.
@@ -37,31 +39,17 @@ func (s *Server) commandLines(m *Message) (lines []string, comment string) {
 	return lines, commentText(body[i:])
 }
 
-// bodyLines cuts the body at a signature line ("-- ") or a line "end",
-// and drops quoted lines.
+// bodyLines is the player's own text of the body (package quote: no
+// quoted mail, attribution line or signature, wherever they stand),
+// cut at a line "end".
 func bodyLines(body string) []string {
-	var out []string
-	for _, l := range strings.Split(body, "\n") {
-		t := strings.TrimRight(l, " \t")
-		if t == "--" || strings.EqualFold(strings.TrimSpace(l), "end") || t == "-----Original Message-----" {
-			break
+	own := quote.Own(body)
+	for i, l := range own {
+		if strings.EqualFold(strings.TrimSpace(l), "end") {
+			return own[:i]
 		}
-		if strings.HasPrefix(strings.TrimSpace(l), ">") {
-			continue
-		}
-		out = append(out, t)
 	}
-	// A reply's attribution line ("On ..., X wrote:") introduces the
-	// quote that was dropped.
-	for len(out) > 0 {
-		last := strings.TrimSpace(out[len(out)-1])
-		if last == "" || strings.HasSuffix(last, "wrote:") || strings.HasSuffix(last, "schrieb:") {
-			out = out[:len(out)-1]
-			continue
-		}
-		break
-	}
-	return out
+	return own
 }
 
 // commentText joins comment lines, without leading and trailing blank

@@ -1,0 +1,210 @@
+// Package quote finds the writer's own text in the body of a mail
+// that answers another: it drops the quoted mail, the attribution line
+// that introduces it, and the signature, as the common mail clients
+// write them in English, French, Spanish, German, Dutch, Italian,
+// Portuguese, Polish and the Scandinavian languages.
+//
+// Two kinds of quote are told apart. A quote whose lines start with
+// ">" (RFC 3676 section 4.5, and what mutt, Thunderbird, Apple Mail
+// and Gmail's plain text write) is dropped line by line, so that text
+// written below it (bottom-posting) or between its blocks stays. A
+// quote that is not marked line by line (Outlook's header block under
+// a rule, "-----Original Message-----", a forwarded mail) ends the own
+// text: everything below it is the old mail.
+//
+// An HTML body is expected reduced to text with each <blockquote>
+// line prefixed by ">", as pbm's message reader does; Gmail's
+// gmail_quote and Apple Mail's type=cite are blockquotes.
+//
+// The package follows the approach of GitHub's email_reply_parser
+// (fragments of quote, signature and own text, found line by line),
+// with the attribution and header patterns of more clients and
+// languages.
+package quote
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Own returns the lines of body that its writer wrote: quoted lines,
+// attribution lines and the signature are left out; the rest keeps its
+// order. Leading and trailing blank lines are dropped, and runs of
+// blank lines left where a quote stood become one.
+func Own(body string) []string {
+	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\r", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t")
+		t := strings.TrimSpace(l)
+		switch {
+		case isQuoted(t):
+			continue
+		case isSignature(l):
+			return tidy(out)
+		case isBoundary(t):
+			return tidy(out)
+		case isHeaderBlock(lines, i):
+			return tidy(out)
+		}
+		if n := attribution(lines, i); n > 0 {
+			if next := nextNonBlank(lines, i+n); next < 0 || isQuoted(strings.TrimSpace(lines[next])) {
+				i += n - 1 // the lines introduce a quote that is dropped
+				continue
+			}
+			// An attribution over text that is not marked as quoted:
+			// the old mail follows, unmarked.
+			return tidy(out)
+		}
+		out = append(out, l)
+	}
+	return tidy(out)
+}
+
+// Text is Own joined into one string.
+func Text(body string) string { return strings.Join(Own(body), "\n") }
+
+func isQuoted(t string) bool { return strings.HasPrefix(t, ">") }
+
+// tidy drops leading and trailing blank lines and turns runs of blank
+// lines into one.
+func tidy(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			if len(out) == 0 || out[len(out)-1] == "" {
+				continue
+			}
+			l = ""
+		}
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+func nextNonBlank(lines []string, i int) int {
+	for ; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// mobile matches the line a phone or web client puts under a mail in
+// place of a signature.
+var mobile = regexp.MustCompile(`(?i)^(` +
+	`sent from my\s|sent from (outlook|mail|yahoo|gmail|samsung|my)\b|sent with\s|sent via\s|sent using\s|get outlook for\s|` +
+	`envoyé de mon\s|envoyé depuis\s|télécharger outlook pour\s|` +
+	`enviado desde mi\s|enviado desde\s|obtener outlook para\s|` +
+	`enviado do meu\s|enviado de meu\s|enviado do\s|` +
+	`von meinem\s.*gesendet|gesendet von\s|gesendet mit\s|` +
+	`verzonden (vanaf|met) mijn\s|verstuurd vanaf mijn\s|` +
+	`inviato da\s|inviato dal mio\s|` +
+	`wysłane z\s|wysłano z\s|` +
+	`skickat från\s|sendt fra\s|lähetetty\s)`)
+
+// isSignature reports whether a line starts a signature: the RFC 3676
+// section 4.3 separator "-- " (and "--" as clients that strip trailing
+// spaces send it), a rule of underscores, or a phone's "Sent from my
+// iPhone" line.
+func isSignature(l string) bool {
+	t := strings.TrimSpace(l)
+	switch {
+	case t == "--", l == "-- ", t == "—":
+		return true
+	case len(t) >= 2 && strings.Trim(t, "_") == "":
+		return true
+	case utf8.RuneCountInString(t) <= 80 && mobile.MatchString(t):
+		return true
+	}
+	return false
+}
+
+// boundary matches the lines that introduce an old mail not marked
+// line by line: "-----Original Message-----" in its languages, a
+// forwarded mail, and Apple Mail's "Begin forwarded message:".
+var boundary = regexp.MustCompile(`(?i)^(` +
+	`-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|oorspronkelijk bericht|origineel bericht|messaggio originale|mensagem original|wiadomość oryginalna|oryginalna wiadomość|opprinnelig melding|ursprungligt meddelande|alkuperäinen viesti|forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|doorgestuurd bericht|messaggio inoltrato|mensagem encaminhada|wiadomość przekazana)\s*-{2,}|` +
+	`begin forwarded message:|anfang der weitergeleiteten nachricht:|début du message réexpédié :?|` +
+	`original message:?` +
+	`)$`)
+
+func isBoundary(t string) bool { return boundary.MatchString(t) }
+
+// headerField matches the first word of a quoted header line in
+// Outlook's block ("From: ...", "Sent: ...") in its languages.
+var (
+	fromField = regexp.MustCompile(`(?i)^\*?(from|von|de|van|da|od|från|fra|lähettäjä)\s?\*?:`)
+	restField = regexp.MustCompile(`(?i)^\*?(sent|date|to|subject|cc|` +
+		`gesendet|datum|an|betreff|` +
+		`envoyé|date|à|objet|` +
+		`enviado|fecha|para|asunto|` +
+		`verzonden|datum|aan|onderwerp|` +
+		`inviato|data|a|oggetto|` +
+		`enviada|data|para|assunto|` +
+		`wysłano|data|do|temat|` +
+		`skickat|till|ämne|sendt|til|emne)\s?\*?:`)
+)
+
+// isHeaderBlock reports whether lines[i] starts Outlook's block of the
+// old mail's header: a From line with, within the next three lines,
+// another header field (Sent, To, Subject, in the languages above).
+func isHeaderBlock(lines []string, i int) bool {
+	if !fromField.MatchString(strings.TrimSpace(lines[i])) {
+		return false
+	}
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		if restField.MatchString(strings.TrimSpace(lines[j])) {
+			return true
+		}
+	}
+	return false
+}
+
+// wrote matches an attribution line: the "wrote:" of many clients and
+// languages ("a écrit :", "escribió:", "schrieb", "schreef",
+// "ha scritto:", "escreveu:", "napisał(a):", "pisze:", "skrev:"),
+// ending with a colon.
+var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti)\b.*:\s*$`)
+
+// opener matches how a wrapped attribution starts ("On ...", "Le ...",
+// "El ...", "Am ...", "Op ...", "Il ...", "Em ...", "W dniu ...",
+// "Den ...").
+var opener = regexp.MustCompile(`(?i)^(on|le|el|am|op|il|em|w dniu|dnia|den|pe)\s`)
+
+// attribution returns how many lines from lines[i] form an attribution
+// line (it may be wrapped over up to three lines), or 0.
+func attribution(lines []string, i int) int {
+	first := strings.TrimSpace(lines[i])
+	if first == "" || isQuoted(first) {
+		return 0
+	}
+	joined := first
+	for n := 1; n <= 3 && i+n <= len(lines); n++ {
+		if n > 1 {
+			next := strings.TrimSpace(lines[i+n-1])
+			if next == "" || isQuoted(next) {
+				return 0
+			}
+			joined += " " + next
+		}
+		if utf8.RuneCountInString(joined) > 400 {
+			return 0
+		}
+		if wrote.MatchString(joined) {
+			if n > 1 && !opener.MatchString(first) {
+				return 0
+			}
+			return n
+		}
+		if !opener.MatchString(first) {
+			return 0
+		}
+	}
+	return 0
+}
