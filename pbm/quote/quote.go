@@ -169,8 +169,9 @@ func isHeaderBlock(lines []string, i int) bool {
 // wrote matches an attribution line: the "wrote:" of many clients and
 // languages ("a écrit :", "escribió:", "schrieb", "schreef",
 // "ha scritto:", "escreveu:", "napisał(a):", "pisze:", "skrev:"),
-// ending with a colon.
-var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti)\b.*:\s*$`)
+// ending with a colon. (No \b after the word: Go's \b is ASCII only,
+// and "escribió:" ends in a letter it does not know.)
+var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti)([^\pL].*)?:\s*$`)
 
 // opener matches how a wrapped attribution starts ("On ...", "Le ...",
 // "El ...", "Am ...", "Op ...", "Il ...", "Em ...", "W dniu ...",

@@ -1,0 +1,84 @@
+package pbm
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// clientMail reads a mail of the corpus in testdata/clients, written
+// as a real client writes a reply to a board mail, with the command
+// cmd in place of {{CMD}} and CRLF line ends.
+func clientMail(t *testing.T, file, cmd string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.ReplaceAll(string(b), "{{CMD}}", cmd)
+	return []byte(strings.ReplaceAll(s, "\n", "\r\n"))
+}
+
+// TestClientReplies reads the reply of every client in the corpus,
+// once with a move and once with another board command: the command is
+// the first line of the player's own text wherever it stands (above
+// the quote, below it, between quoted blocks), and the comment holds
+// none of the quote, the attribution or the signature.
+func TestClientReplies(t *testing.T) {
+	files, err := filepath.Glob("testdata/clients/*.eml")
+	if err != nil || len(files) < 9 {
+		t.Fatalf("corpus: %v files, %v", len(files), err)
+	}
+	f := newFixture(t)
+	for _, file := range files {
+		for _, cmd := range []string{"nim move 101 alice pw-alice take2", "nim resign 101 alice pw-alice"} {
+			t.Run(filepath.Base(file)+"/"+strings.Fields(cmd)[1], func(t *testing.T) {
+				m, err := ParseMessage(clientMail(t, file, cmd))
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines, comment := f.s.commandLines(m)
+				if !slices.Equal(lines, []string{cmd}) {
+					t.Errorf("commands %q, want %q\nbody:\n%s", lines, cmd, m.Body)
+				}
+				if comment != "Your turn, good luck." {
+					t.Errorf("comment %q\nbody:\n%s", comment, m.Body)
+				}
+				for _, bad := range []string{"QUOTEDTEXT", "SIGTEXT", "wrote", "écrit", "schrieb", "escribió", "iPhone", "gesendet", "From:", "Sent:"} {
+					if strings.Contains(comment, bad) {
+						t.Errorf("comment holds %q: %q", bad, comment)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestClientReplyPlayed plays a bottom-posted mutt reply and an
+// HTML-only Gmail reply through the whole core: the move is applied and
+// the board mail to the opponent carries the comment without any of
+// the quote.
+func TestClientReplyPlayed(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	f.signup("bob")
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	for i, c := range []struct{ file, who, cmd string }{
+		{"testdata/clients/mutt-bottom.eml", "alice", "nim move 101 alice pw-alice take1"},
+		{"testdata/clients/gmail-html.eml", "bob", "nim move 101 bob pw-bob take1"},
+	} {
+		raw := clientMail(t, c.file, c.cmd)
+		raw = []byte(strings.ReplaceAll(string(raw), "alice@players.test", c.who+"@players.test"))
+		other := map[string]string{"alice": "bob", "bob": "alice"}[c.who]
+		mails := f.handle(raw)
+		m := f.only(mails, other+"@players.test")
+		if !strings.Contains(m.Text, c.who+" writes:\nYour turn, good luck.") || strings.Contains(m.Text, "QUOTEDTEXT") || strings.Contains(m.Text, "SIGTEXT") {
+			t.Errorf("%s: board mail to %s:\n%s", c.file, other, m.Text)
+		}
+		if b := f.board(101); len(b.Log) != i+1 {
+			t.Errorf("%s: %d moves on the board, want %d", c.file, len(b.Log), i+1)
+		}
+	}
+}
