@@ -1,0 +1,730 @@
+package main
+
+// pbmd bench: the whole-path benchmark. It starts the embedded mail
+// servers (pbm/localmail) in this process and the daemon as a child
+// process of the same binary, signs up players, starts boards of two
+// games, then sends a stream of legal move mails over SMTP, first with
+// passwords and then by reply address, and reads every reply over
+// IMAP. The same mails are then run one process per mail against a
+// copy of the store as it was before the stream, the way pbmserv runs.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/mail"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/daemon"
+	"github.com/pbmgo/pbm/pbm/localmail"
+	"github.com/pbmgo/pbm/pbm/player"
+	"github.com/pbmgo/pbm/store"
+)
+
+// benchConfig is what the bench flags say.
+type benchConfig struct {
+	mails      int           // move mails per mode
+	boards     int           // boards, half of each game
+	senders    int           // SMTP connections sending at once
+	rate       float64       // mails per second; 0: as fast as SMTP takes them
+	perProcess int           // mails per mode run one process per mail
+	profile    string        // CPU profile of the daemon
+	keep       bool          // keep the data directory
+	timeout    time.Duration // no progress for this long fails the run
+}
+
+func runBench(args []string, games *engine.Registry) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	var bc benchConfig
+	fs.IntVar(&bc.mails, "n", 2000, "move mails per mode (password, reply)")
+	fs.IntVar(&bc.boards, "boards", 40, "boards, half HexEmergo and half Esagek")
+	fs.IntVar(&bc.senders, "senders", 8, "SMTP connections sending at once")
+	fs.Float64Var(&bc.rate, "rate", 0, "mails per second in all; 0 sends at full speed")
+	fs.IntVar(&bc.perProcess, "per-process", 50, "mails per mode run one process per mail; 0 skips")
+	fs.StringVar(&bc.profile, "cpuprofile", "", "write the daemon's CPU profile here")
+	fs.BoolVar(&bc.keep, "keep", false, "keep the data directory and print its path")
+	fs.DurationVar(&bc.timeout, "timeout", 2*time.Minute, "fail when no reply arrives for this long")
+	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *handle != "" {
+		return handleOne(*handle, games)
+	}
+	return bench(bc, games)
+}
+
+// handleOne is one process of the process-per-mail run: configuration
+// from the PBM_* environment.
+func handleOne(path string, games *engine.Registry) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	cfg, err := loadConfig("pbm.yaml", false)
+	if err != nil {
+		return err
+	}
+	cfg.Games = games
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	return daemon.HandleOnce(context.Background(), cfg, raw)
+}
+
+// benchMail is one move mail of the stream.
+type benchMail struct {
+	board int // index in the bench's boards
+	from  *benchPlayer
+	id    string
+	raw   []byte
+}
+
+type benchPlayer struct {
+	name, addr string
+	// reply maps "game/board" to the reply address of that board.
+	reply map[string]string
+}
+
+type benchBoard struct {
+	game    string
+	number  int
+	players []*benchPlayer
+	seats   []int    // the seat to move before each move
+	moves   []string // a legal game, as long as the engine lets it be
+}
+
+func bench(bc benchConfig, games *engine.Registry) error {
+	bin, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "pbmd-bench-")
+	if err != nil {
+		return err
+	}
+	if bc.keep {
+		fmt.Println("data directory:", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	lm, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
+		ServerAddress: "pbm@localhost", Logger: quiet})
+	if err != nil {
+		return err
+	}
+	defer lm.Close()
+	data := filepath.Join(dir, "pbm.db")
+	env := benchEnv(lm, data)
+
+	// Set-up: players and boards, by mail, through a first run of the
+	// daemon.
+	nplayers := max(2, min(bc.boards, 20))
+	players := make([]*benchPlayer, nplayers)
+	for i := range players {
+		players[i] = &benchPlayer{name: fmt.Sprintf("p%d", i), addr: fmt.Sprintf("p%d@players.test", i), reply: map[string]string{}}
+	}
+	boards := make([]*benchBoard, bc.boards)
+	gameNames := []string{"hexemergo", "esagek"}
+	for i := range boards {
+		a, b := players[i%nplayers], players[(i+1+i/nplayers)%nplayers]
+		if a == b {
+			b = players[(i+1)%nplayers]
+		}
+		boards[i] = &benchBoard{game: gameNames[i%2], players: []*benchPlayer{a, b}}
+	}
+	fmt.Printf("set-up: %d players, %d boards (%s)\n", len(players), len(boards), strings.Join(gameNames, ", "))
+	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	d, err := startBenchDaemon(bin, env, logf, "")
+	if err != nil {
+		return err
+	}
+	setupErr := benchSetup(lm, players, boards)
+	d.stop()
+	if setupErr != nil {
+		return setupErr
+	}
+
+	// Every board's game, from its seed in the store; then a copy of
+	// the store for the process-per-mail run.
+	if err := planGames(data, games, boards, bc.mails*2/len(boards)+2); err != nil {
+		return err
+	}
+	copyPath := filepath.Join(dir, "copy.db")
+	if err := copyFile(data, copyPath); err != nil {
+		return err
+	}
+	stream := [2][]benchMail{}
+	next := make([]int, len(boards))
+	for mode := range 2 {
+		for len(stream[mode]) < bc.mails {
+			added := false
+			for i, b := range boards {
+				if len(stream[mode]) == bc.mails || next[i] >= len(b.moves) {
+					continue
+				}
+				stream[mode] = append(stream[mode], moveMail(b, i, next[i], mode == 1))
+				next[i]++
+				added = true
+			}
+			if !added {
+				return fmt.Errorf("bench: the boards' games ran out after %d mails; use more -boards", len(stream[0])+len(stream[1]))
+			}
+		}
+	}
+
+	// The daemon run.
+	d, err = startBenchDaemon(bin, env, logf, bc.profile)
+	if err != nil {
+		return err
+	}
+	defer d.stop()
+	rd, err := startReaders(lm, players)
+	if err != nil {
+		return err
+	}
+	defer rd.close()
+	var results [2]benchResult
+	for mode, name := range []string{"password", "reply"} {
+		r, err := runStream(d, rd, lm, stream[mode], bc)
+		if err != nil {
+			return fmt.Errorf("bench %s: %w", name, err)
+		}
+		results[mode] = r
+	}
+	if rd.refused > 0 {
+		return fmt.Errorf("bench: %d moves were refused; see %s", rd.refused, filepath.Join(dir, "pbmd.log"))
+	}
+	d.stop()
+
+	// The same mails, one process per mail, on the store as it was.
+	var once [2]benchResult
+	if bc.perProcess > 0 {
+		penv := benchEnv(lm, copyPath)
+		for mode := range 2 {
+			n := min(bc.perProcess, len(stream[mode]))
+			r, err := runPerProcess(bin, penv, dir, rd, stream[mode][:n], bc.timeout)
+			if err != nil {
+				return fmt.Errorf("bench per process: %w", err)
+			}
+			once[mode] = r
+		}
+	}
+
+	fmt.Printf("\n%-9s %7s %10s %10s %10s %12s %14s %8s\n", "mode", "mails", "mails/s", "p50", "p99", "cpu/mail", "per-process/s", "ratio")
+	for mode, name := range []string{"password", "reply"} {
+		r, o := results[mode], once[mode]
+		ratio := "-"
+		if o.rate > 0 {
+			ratio = fmt.Sprintf("%.1fx", r.rate/o.rate)
+		}
+		fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14.1f %8s\n", name, r.mails, r.rate,
+			r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), o.rate, ratio)
+	}
+	if bc.perProcess > 0 {
+		for mode, name := range []string{"password", "reply"} {
+			o := once[mode]
+			fmt.Printf("per-process %s: %d mails, cpu/mail %s (whole process), p50 %s\n", name, o.mails, o.cpu.Round(time.Microsecond*10), o.p50.Round(time.Millisecond))
+		}
+	}
+	return nil
+}
+
+func benchEnv(lm *localmail.Server, data string) []string {
+	imapHost, imapPort, _ := strings.Cut(lm.IMAPAddr(), ":")
+	smtpHost, smtpPort, _ := strings.Cut(lm.SMTPAddr(), ":")
+	return append(os.Environ(),
+		"PBM_DATA="+data,
+		"PBM_SERVER_ADDRESS=pbm@localhost",
+		"PBM_IMAP_HOST="+imapHost, "PBM_IMAP_PORT="+imapPort, "PBM_IMAP_TLS=none",
+		"PBM_IMAP_USERNAME=pbm@localhost", "PBM_IMAP_PASSWORD="+localmail.DefaultPassword,
+		"PBM_IMAP_POLL=1s",
+		"PBM_SMTP_HOST="+smtpHost, "PBM_SMTP_PORT="+smtpPort, "PBM_SMTP_TLS=none",
+		"PBM_SMTP_POLL=1s",
+		"PBM_RATELIMIT=1000000000",
+	)
+}
+
+// benchDaemon is the daemon as a child process.
+type benchDaemon struct {
+	cmd  *exec.Cmd
+	once sync.Once
+}
+
+func startBenchDaemon(bin string, env []string, logf *os.File, profile string) (*benchDaemon, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = env
+	if profile != "" {
+		cmd.Env = append(cmd.Env, "PBM_CPUPROFILE="+profile)
+	}
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.Dir = filepath.Dir(logf.Name())
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &benchDaemon{cmd: cmd}, nil
+}
+
+// cpu is the daemon's CPU time so far, user and system, from
+// /proc/<pid>/stat (proc(5): fields 14 and 15, in clock ticks).
+func (d *benchDaemon) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", d.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * (time.Second / 100) // USER_HZ is 100 on Linux
+}
+
+func (d *benchDaemon) stop() {
+	d.once.Do(func() {
+		d.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { d.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			d.cmd.Process.Kill()
+			<-done
+		}
+	})
+}
+
+// benchSetup signs the players up and starts the boards, waiting for
+// each answer.
+func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoard) error {
+	pl := func(p *benchPlayer) *player.Player {
+		return &player.Player{Address: p.addr, Server: "pbm@localhost", SMTP: lm.SMTPAddr(), IMAP: lm.IMAPAddr(), Password: localmail.DefaultPassword}
+	}
+	var ids []string
+	for _, p := range players {
+		id, err := pl(p).Send(fmt.Sprintf("signup %s pw-%s", p.name, p.name), "")
+		if err != nil {
+			return err
+		}
+		ids = append(ids, id)
+	}
+	for i, p := range players {
+		r, err := pl(p).Reply(ids[i], 5*time.Minute)
+		if err != nil {
+			return fmt.Errorf("signup %s: %w", p.name, err)
+		}
+		if !strings.Contains(r.Text, "Welcome") {
+			return fmt.Errorf("signup %s: %s", p.name, r.Text)
+		}
+	}
+	number := map[string]int{}
+	for _, b := range boards {
+		a, o := b.players[0], b.players[1]
+		id, err := pl(a).Send(fmt.Sprintf("%s challenge %s pw-%s %s %s", b.game, a.name, a.name, a.name, o.name), "")
+		if err != nil {
+			return err
+		}
+		r, err := pl(a).Reply(id, 5*time.Minute)
+		if err != nil {
+			return fmt.Errorf("challenge: %w", err)
+		}
+		if strings.Contains(r.Text, "Refused") {
+			return fmt.Errorf("challenge: %s", r.Text)
+		}
+		if number[b.game] == 0 {
+			number[b.game] = 101
+		}
+		b.number = number[b.game]
+		number[b.game]++
+	}
+	// The reply addresses, from the board mails.
+	for _, p := range players {
+		ms, err := pl(p).Mails()
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			rt := m.Header.Get("Reply-To")
+			if a, err := mail.ParseAddress(rt); err == nil && strings.HasPrefix(a.Address, "pbm+") {
+				local, _, _ := strings.Cut(strings.TrimPrefix(a.Address, "pbm+"), "@")
+				parts := strings.Split(local, ".")
+				if len(parts) == 3 {
+					p.reply[parts[0]+"/"+parts[1]] = a.Address
+				}
+			}
+		}
+	}
+	for _, b := range boards {
+		for _, p := range b.players {
+			if p.reply[fmt.Sprintf("%s/%d", b.game, b.number)] == "" {
+				return fmt.Errorf("no reply address for %s on %s board %d", p.name, b.game, b.number)
+			}
+		}
+	}
+	return nil
+}
+
+// planGames reads each board's seed and plays a game of up to n moves
+// on it, choosing among the legal moves at random (seeded).
+func planGames(data string, games *engine.Registry, boards []*benchBoard, n int) error {
+	st, err := store.Open(store.Config{Path: data})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rng := rand.New(rand.NewPCG(15, 1000))
+	return st.View(func(tx *store.Tx) error {
+		for _, b := range boards {
+			sb, err := tx.Board(b.game, b.number)
+			if err != nil {
+				return fmt.Errorf("board %s %d: %w", b.game, b.number, err)
+			}
+			g, _ := games.Lookup(b.game)
+			state, err := g.New(len(sb.Players), sb.Options, sb.Seed)
+			if err != nil {
+				return err
+			}
+			for len(b.moves) < n && state.ToMove() >= 0 {
+				legal := state.Legal()
+				if len(legal) == 0 {
+					break
+				}
+				seat := state.ToMove()
+				mv, err := state.Play(legal[rng.IntN(len(legal))])
+				if err != nil {
+					return err
+				}
+				b.seats = append(b.seats, seat)
+				b.moves = append(b.moves, mv)
+			}
+		}
+		return nil
+	})
+}
+
+// moveMail writes the k-th move of a board as a mail: with the
+// password, or to the mover's reply address.
+func moveMail(b *benchBoard, i, k int, byReply bool) benchMail {
+	p := b.players[b.seats[k]]
+	id := fmt.Sprintf("b%d.m%d.%d@players.test", i, k, time.Now().UnixNano())
+	to, body := "pbm@localhost", fmt.Sprintf("%s move %d %s pw-%s %s\r\n", b.game, b.number, p.name, p.name, b.moves[k])
+	if byReply {
+		to, body = p.reply[fmt.Sprintf("%s/%d", b.game, b.number)], b.moves[k]+"\r\n"
+	}
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
+		p.addr, to, id, time.Now().Format(time.RFC1123Z), body)
+	return benchMail{board: i, from: p, id: id, raw: []byte(raw)}
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o600)
+}
+
+// readers watch every player's INBOX over IMAP (IDLE, RFC 2177) and
+// note when the answer to each mail arrives.
+type readers struct {
+	mu      sync.Mutex
+	sent    map[string]time.Time // Message-ID: when it was sent
+	got     map[string]time.Time // Message-ID: when its answer was read
+	refused int                  // answers that refused the move
+	changed chan struct{}
+	clients []*imapclient.Client
+	wg      sync.WaitGroup
+	stop    chan struct{}
+}
+
+func startReaders(lm *localmail.Server, players []*benchPlayer) (*readers, error) {
+	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
+	for _, p := range players {
+		wake := make(chan struct{}, 1)
+		c, err := imapclient.DialInsecure(lm.IMAPAddr(), &imapclient.Options{
+			UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+				Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+					if d.NumMessages != nil {
+						select {
+						case wake <- struct{}{}:
+						default:
+						}
+					}
+				},
+			},
+		})
+		if err != nil {
+			rd.close()
+			return nil, err
+		}
+		rd.clients = append(rd.clients, c)
+		if err := c.Login(p.addr, localmail.DefaultPassword).Wait(); err != nil {
+			rd.close()
+			return nil, err
+		}
+		if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+			rd.close()
+			return nil, err
+		}
+		rd.wg.Add(1)
+		go rd.read(c, wake)
+	}
+	return rd, nil
+}
+
+func (rd *readers) read(c *imapclient.Client, wake chan struct{}) {
+	defer rd.wg.Done()
+	var last imap.UID
+	section := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: []string{"In-Reply-To", "Subject"}, Peek: true}
+	for {
+		var set imap.UIDSet
+		set.AddRange(last+1, 0)
+		msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		if err != nil {
+			return
+		}
+		now := time.Now()
+		rd.mu.Lock()
+		for _, m := range msgs {
+			if m.UID <= last {
+				continue
+			}
+			last = max(last, m.UID)
+			h, err := mail.ReadMessage(bufio.NewReader(bytes.NewReader(append(m.FindBodySection(section), "\r\n"...))))
+			if err != nil {
+				continue
+			}
+			id := strings.Trim(strings.TrimSpace(h.Header.Get("In-Reply-To")), "<>")
+			if _, ok := rd.sent[id]; ok {
+				if _, dup := rd.got[id]; !dup {
+					rd.got[id] = now
+					if strings.HasSuffix(strings.TrimSpace(h.Header.Get("Subject")), "Error") {
+						rd.refused++
+					}
+				}
+			}
+		}
+		rd.mu.Unlock()
+		select {
+		case rd.changed <- struct{}{}:
+		default:
+		}
+		idle, err := c.Idle()
+		if err != nil {
+			return
+		}
+		select {
+		case <-wake:
+		case <-rd.stop:
+			idle.Close()
+			return
+		case <-time.After(time.Second):
+		}
+		if idle.Close() != nil || idle.Wait() != nil {
+			return
+		}
+	}
+}
+
+func (rd *readers) close() {
+	select {
+	case <-rd.stop:
+	default:
+		close(rd.stop)
+	}
+	for _, c := range rd.clients {
+		c.Close()
+	}
+	rd.wg.Wait()
+}
+
+// await waits until every mail of ids has its answer; it fails when
+// none arrives for timeout.
+func (rd *readers) await(ids []string, timeout time.Duration) error {
+	progress, seen := time.Now(), -1
+	for {
+		rd.mu.Lock()
+		n := 0
+		for _, id := range ids {
+			if _, ok := rd.got[id]; ok {
+				n++
+			}
+		}
+		rd.mu.Unlock()
+		if n == len(ids) {
+			return nil
+		}
+		if n != seen {
+			seen, progress = n, time.Now()
+		}
+		if time.Since(progress) > timeout {
+			return fmt.Errorf("%d of %d mails answered, none more for %s", n, len(ids), timeout)
+		}
+		select {
+		case <-rd.changed:
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+type benchResult struct {
+	mails    int
+	rate     float64
+	p50, p99 time.Duration
+	cpu      time.Duration // per mail
+}
+
+func (rd *readers) result(ms []benchMail, start, end time.Time, cpu time.Duration) benchResult {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	var lat []time.Duration
+	for _, m := range ms {
+		lat = append(lat, rd.got[m.id].Sub(rd.sent[m.id]))
+	}
+	slices.Sort(lat)
+	r := benchResult{mails: len(ms), rate: float64(len(ms)) / end.Sub(start).Seconds(), cpu: cpu / time.Duration(len(ms))}
+	r.p50 = lat[len(lat)/2]
+	r.p99 = lat[min(len(lat)-1, len(lat)*99/100)]
+	return r
+}
+
+func (rd *readers) markSent(id string) {
+	rd.mu.Lock()
+	rd.sent[id] = time.Now()
+	rd.mu.Unlock()
+}
+
+// runStream sends the mails over several SMTP connections, each
+// keeping the order of its boards' mails, and waits for every answer.
+func runStream(d *benchDaemon, rd *readers, lm *localmail.Server, ms []benchMail, bc benchConfig) (benchResult, error) {
+	cpu0 := d.cpu()
+	start := time.Now()
+	var interval time.Duration
+	if bc.rate > 0 {
+		interval = time.Duration(float64(time.Second) * float64(bc.senders) / bc.rate)
+	}
+	errs := make(chan error, bc.senders)
+	var wg sync.WaitGroup
+	for s := range bc.senders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := smtp.Dial(lm.SMTPAddr())
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer c.Close()
+			tick := time.Now()
+			for _, m := range ms {
+				if m.board%bc.senders != s {
+					continue
+				}
+				if interval > 0 {
+					tick = tick.Add(interval)
+					time.Sleep(time.Until(tick))
+				}
+				rd.markSent(m.id)
+				if err := c.SendMail(m.from.addr, []string{"pbm@localhost"}, bytes.NewReader(m.raw)); err != nil {
+					errs <- err
+					return
+				}
+			}
+			c.Quit()
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return benchResult{}, err
+	}
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.id
+	}
+	if err := rd.await(ids, bc.timeout); err != nil {
+		return benchResult{}, err
+	}
+	rd.mu.Lock()
+	last := start
+	for _, id := range ids {
+		if rd.got[id].After(last) {
+			last = rd.got[id]
+		}
+	}
+	rd.mu.Unlock()
+	return rd.result(ms, start, last, d.cpu()-cpu0), nil
+}
+
+// runPerProcess hands each mail to its own process, in order, and
+// waits for its answer before the next (the process delivers it).
+func runPerProcess(bin string, env []string, dir string, rd *readers, ms []benchMail, timeout time.Duration) (benchResult, error) {
+	var cpu time.Duration
+	start := time.Now()
+	for i, m := range ms {
+		// A fresh Message-ID, so that the answers of this run are told
+		// apart from the daemon's.
+		m.id = "once." + m.id
+		m.raw = bytes.Replace(m.raw, []byte("Message-ID: <"), []byte("Message-ID: <once."), 1)
+		ms[i] = m
+		path := filepath.Join(dir, "mail.eml")
+		if err := os.WriteFile(path, m.raw, 0o600); err != nil {
+			return benchResult{}, err
+		}
+		rd.markSent(m.id)
+		cmd := exec.Command(bin, "bench", "-handle", path)
+		cmd.Env = env
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return benchResult{}, fmt.Errorf("mail %d: %w: %s", i, err, out)
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+		if err := rd.await([]string{m.id}, timeout); err != nil {
+			return benchResult{}, err
+		}
+	}
+	if len(ms) == 0 {
+		return benchResult{}, errors.New("no mails")
+	}
+	end := time.Now()
+	return rd.result(ms, start, end, cpu), nil
+}
+
+// startProfile writes a CPU profile of the daemon to path until the
+// returned function is called (PBM_CPUPROFILE, for the bench).
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}

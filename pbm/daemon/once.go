@@ -1,0 +1,57 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+
+	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/outbox"
+	"github.com/pbmgo/pbm/store"
+)
+
+// HandleOnce handles one mail the way a program started per mail
+// does (pbmserv's model): it opens the store, runs the mail through
+// the core, delivers what it queued over the configured SMTP server,
+// and closes the store. It needs a configured mail server (IMAP host
+// set); the embedded servers are not started.
+func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
+	if cfg.SMTP.Host == "" {
+		return errors.New("daemon: handle once needs smtp.host")
+	}
+	st, err := store.Open(store.Config{Path: cfg.Data})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := pbm.New(pbm.Config{
+		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
+		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
+		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := srv.Handle(ctx, raw); err != nil {
+		return err
+	}
+	smtpAddr := net.JoinHostPort(cfg.SMTP.Host, strconv.Itoa(cfg.SMTP.Port))
+	tlsc, err := tlsConfig(smtpAddr, cfg.SMTP.CAFile)
+	if err != nil {
+		return err
+	}
+	sender, err := outbox.New(outbox.Config{
+		Store: st, Addr: smtpAddr, TLS: cfg.SMTP.TLS, TLSConfig: tlsc, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
+		Helo: cfg.SMTP.Helo, Retry: cfg.Retry, OnFailure: srv.ReportFailure, Logger: cfg.Logger,
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := sender.Flush(ctx); err != nil {
+		return fmt.Errorf("daemon: deliver: %w", err)
+	}
+	return nil
+}
