@@ -75,7 +75,7 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
 		c.owner = &u
 	}
-	if bcrypt.CompareHashAndPassword(u.Hash, []byte(pw)) != nil {
+	if !c.s.creds.Check(u.ID, pw, u.Hash) {
 		return u, refuse("Invalid password entered for %s.", u.ID)
 	}
 	return u, nil
@@ -130,6 +130,7 @@ func (s *Server) cmdChangePassword(c *call) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
+	s.creds.Forget(u.ID)
 	c.sec.Text = fmt.Sprintf("The password of %s is changed.", u.ID)
 	return nil
 }

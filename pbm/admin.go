@@ -175,6 +175,7 @@ func (s *Server) adminSetPassword(c *call) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
+	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
 		if err := c.notice(a, "pbm: your password was reset", fmt.Sprintf(
 			"An admin set a new password for your account %s. Ask the admins for it.", u.ID)); err != nil {

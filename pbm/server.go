@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -69,6 +70,8 @@ type Server struct {
 	domain string
 	tpl    *mailTemplates
 	log    *slog.Logger
+	// creds remembers verified passwords (pbm/credential).
+	creds  *credential.Cache
 	global commandSet
 	game   commandSet
 	tries  *attempts
@@ -125,7 +128,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0)}
 	s.global, s.game = s.commands()
 	return s, nil
 }

@@ -1,0 +1,141 @@
+// Package credential remembers, in memory only, which userid and
+// password pairs were verified against which bcrypt hash, so that a
+// player's every move does not pay a full bcrypt comparison.
+//
+// An entry is keyed by an HMAC-SHA256, under a random key made when the
+// cache is made, of the userid and the password: neither is kept, and
+// the key dies with the process. An entry holds the hash it was
+// verified against and counts only while the account still has that
+// hash, so a password change (or a transaction rolled back) can never
+// let an old password in; Forget drops a user's entries at once. A
+// wrong password is never remembered: it always costs a full bcrypt.
+// Nothing here is ever written to disk or to a log.
+package credential
+
+import (
+	"bytes"
+	"container/list"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"strings"
+	"sync"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// DefaultSize bounds the entries of a cache made with size 0.
+const DefaultSize = 10000
+
+// Cache is a bounded set of verified credentials, least recently used
+// out first. It is safe for concurrent use.
+type Cache struct {
+	key  [32]byte
+	size int
+
+	mu     sync.Mutex
+	lru    *list.List // of *entry, most recent first
+	byKey  map[[32]byte]*list.Element
+	byUser map[string]map[[32]byte]struct{}
+	hits   int
+}
+
+type entry struct {
+	key  [32]byte
+	user string // lower case
+	hash []byte
+}
+
+// New returns an empty cache of at most size entries (DefaultSize when
+// size is 0 or less).
+func New(size int) *Cache {
+	if size <= 0 {
+		size = DefaultSize
+	}
+	c := &Cache{size: size, lru: list.New(), byKey: map[[32]byte]*list.Element{}, byUser: map[string]map[[32]byte]struct{}{}}
+	if _, err := rand.Read(c.key[:]); err != nil {
+		panic("credential: no randomness: " + err.Error())
+	}
+	return c
+}
+
+func (c *Cache) mac(user, password string) [32]byte {
+	m := hmac.New(sha256.New, c.key[:])
+	m.Write([]byte(strings.ToLower(user)))
+	m.Write([]byte{0})
+	m.Write([]byte(password))
+	var k [32]byte
+	copy(k[:], m.Sum(nil))
+	return k
+}
+
+// Check reports whether password is the password of user whose stored
+// bcrypt hash is hash: from the cache when this very pair was verified
+// against this very hash, else by bcrypt, remembering a success.
+func (c *Cache) Check(user, password string, hash []byte) bool {
+	k := c.mac(user, password)
+	c.mu.Lock()
+	if el, ok := c.byKey[k]; ok {
+		e := el.Value.(*entry)
+		if bytes.Equal(e.hash, hash) {
+			c.lru.MoveToFront(el)
+			c.hits++
+			c.mu.Unlock()
+			return true
+		}
+		c.remove(el)
+	}
+	c.mu.Unlock()
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byKey[k]; ok {
+		c.remove(el)
+	}
+	e := &entry{key: k, user: strings.ToLower(user), hash: bytes.Clone(hash)}
+	c.byKey[k] = c.lru.PushFront(e)
+	if c.byUser[e.user] == nil {
+		c.byUser[e.user] = map[[32]byte]struct{}{}
+	}
+	c.byUser[e.user][k] = struct{}{}
+	for c.lru.Len() > c.size {
+		c.remove(c.lru.Back())
+	}
+	return true
+}
+
+// Forget drops every entry of user: call it on any password change.
+func (c *Cache) Forget(user string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.byUser[strings.ToLower(user)] {
+		c.remove(c.byKey[k])
+	}
+}
+
+// Len is the number of entries.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lru.Len()
+}
+
+// Hits is the number of checks answered from the cache.
+func (c *Cache) Hits() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits
+}
+
+func (c *Cache) remove(el *list.Element) {
+	e := c.lru.Remove(el).(*entry)
+	delete(c.byKey, e.key)
+	if u := c.byUser[e.user]; u != nil {
+		delete(u, e.key)
+		if len(u) == 0 {
+			delete(c.byUser, e.user)
+		}
+	}
+}
