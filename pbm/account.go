@@ -211,8 +211,8 @@ func (c *call) reportForeign() error {
 	if c.sec.Refused {
 		outcome = "It was refused: " + firstLineOf(c.sec.Text)
 	}
-	text := fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
-		c.msg.From, c.owner.ID, c.sec.Command, outcome)
+	text := wrap(fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
+		c.msg.From, c.owner.ID, c.sec.Command, outcome), 79)
 	for _, a := range c.owner.Addresses {
 		if err := c.notice(a, "pbm: a command for "+c.owner.ID+" from "+c.msg.From, text); err != nil {
 			return err

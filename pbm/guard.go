@@ -153,5 +153,5 @@ func boundText(text string) string {
 	if cut < 0 {
 		cut = maxMailText
 	}
-	return strings.ToValidUTF8(text[:cut], "") + fmt.Sprintf("\n\n[The rest of this mail, %d bytes, was cut: it is longer than %d bytes. Send fewer commands at once.]\n", len(text)-cut, maxMailText)
+	return strings.ToValidUTF8(text[:cut], "") + fmt.Sprintf("\n\n[The rest of this mail, %d bytes, was cut:\nit is longer than %d bytes. Send fewer commands at once.]\n", len(text)-cut, maxMailText)
 }
