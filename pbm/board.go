@@ -17,15 +17,20 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 	if !ok {
 		return nil, nil, broken(fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number))
 	}
-	st, err := g.New(len(b.Players), b.Options, b.Seed)
-	if err != nil {
-		return nil, nil, broken(fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err))
-	}
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
 		log = log[:upto]
 	}
-	for i, e := range log {
+	st, done := s.positions.start(b, log)
+	if st == nil {
+		var err error
+		if st, err = g.New(len(b.Players), b.Options, b.Seed); err != nil {
+			return nil, nil, broken(fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err))
+		}
+	}
+	var err error
+	for i := done; i < len(log); i++ {
+		e := log[i]
 		switch e.Kind {
 		case "":
 			_, err = st.Play(e.Move)
@@ -35,6 +40,9 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 		if err != nil {
 			return nil, nil, broken(fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err))
 		}
+	}
+	if len(log) == len(b.Log) {
+		s.positions.put(b, log, st)
 	}
 	return g, st, nil
 }

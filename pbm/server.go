@@ -71,10 +71,12 @@ type Server struct {
 	tpl    *mailTemplates
 	log    *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
-	creds  *credential.Cache
-	global commandSet
-	game   commandSet
-	tries  *attempts
+	creds *credential.Cache
+	// positions caches the last position of busy boards (position.go).
+	positions *positions
+	global    commandSet
+	game      commandSet
+	tries     *attempts
 }
 
 // New returns a server for the given configuration.
@@ -128,7 +130,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0)}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
 	s.global, s.game = s.commands()
 	return s, nil
 }

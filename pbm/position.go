@@ -1,0 +1,85 @@
+package pbm
+
+import (
+	"container/list"
+	"maps"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+// positions keeps the last position of recently played boards in
+// memory, so that a move does not replay the whole log. The log stays
+// the truth: an entry is used only when the log it was built from is
+// a prefix of the board's log now (same seed, seats and options, same
+// moves), and the rest of the log is played on a copy of it. A take
+// back, a rolled-back transaction or a restart simply misses.
+type positions struct {
+	mu   sync.Mutex
+	size int
+	lru  *list.List // of *position, most recent first
+	by   map[string]*list.Element
+}
+
+type position struct {
+	key     string
+	seed    uint64
+	players int
+	options map[string]string
+	log     []store.Entry
+	state   engine.State
+}
+
+func newPositions(size int) *positions {
+	return &positions{size: size, lru: list.New(), by: map[string]*list.Element{}}
+}
+
+func positionKey(b store.Board) string { return strings.ToLower(b.Game) + "/" + strconv.Itoa(b.Number) }
+
+// start returns a copy of the cached position of b whose log is a
+// prefix of log, with how many entries of log it covers; nil when
+// there is none.
+func (p *positions) start(b store.Board, log []store.Entry) (engine.State, int) {
+	if p == nil {
+		return nil, 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	el, ok := p.by[positionKey(b)]
+	if !ok {
+		return nil, 0
+	}
+	e := el.Value.(*position)
+	if e.seed != b.Seed || e.players != len(b.Players) || !maps.Equal(e.options, b.Options) || len(e.log) > len(log) {
+		return nil, 0
+	}
+	for i, x := range e.log {
+		if y := log[i]; x.Seat != y.Seat || x.Kind != y.Kind || x.Move != y.Move {
+			return nil, 0
+		}
+	}
+	p.lru.MoveToFront(el)
+	return e.state.Clone(), len(e.log)
+}
+
+// put remembers a copy of st as the position after log.
+func (p *positions) put(b store.Board, log []store.Entry, st engine.State) {
+	if p == nil {
+		return
+	}
+	e := &position{key: positionKey(b), seed: b.Seed, players: len(b.Players), options: maps.Clone(b.Options),
+		log: append([]store.Entry(nil), log...), state: st.Clone()}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if el, ok := p.by[e.key]; ok {
+		p.lru.Remove(el)
+	}
+	p.by[e.key] = p.lru.PushFront(e)
+	for p.lru.Len() > p.size {
+		old := p.lru.Remove(p.lru.Back()).(*position)
+		delete(p.by, old.key)
+	}
+}

@@ -1,0 +1,71 @@
+package pbm
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/esagek"
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/store"
+)
+
+func boardText(st engine.State) string {
+	var w strings.Builder
+	st.Board(&w, []string{"a", "b"})
+	return w.String() + strings.Join(st.Legal(), " ")
+}
+
+// TestPositionCache plays random games and checks, after every move,
+// that the position built through the cache is the position a full
+// replay without it gives, also after a take-back shortens the log
+// and for a board whose seed differs.
+func TestPositionCache(t *testing.T) {
+	for _, g := range []engine.Game{hexemergo.Game{}, esagek.Game{}} {
+		reg := engine.NewRegistry(g)
+		cached := &Server{cfg: Config{Games: reg}, positions: newPositions(4)}
+		plain := &Server{cfg: Config{Games: reg}}
+		rng := rand.New(rand.NewPCG(7, 8))
+		b := store.Board{Game: g.Name(), Number: 101, Seed: 42, Players: []string{"a", "b"}}
+		st, _ := g.New(2, nil, b.Seed)
+		for ply := 0; ply < 60 && st.ToMove() >= 0; ply++ {
+			legal := st.Legal()
+			mv, err := st.Play(legal[rng.IntN(len(legal))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Log = append(b.Log, store.Entry{Seat: ply % 2, Move: mv})
+			if ply%10 == 9 {
+				b.Log = b.Log[:len(b.Log)-1] // a take-back
+				st, _ = g.New(2, nil, b.Seed)
+				for _, e := range b.Log {
+					st.Play(e.Move)
+				}
+			}
+			_, a, err := cached.replay(b, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, want, err := plain.replay(b, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if boardText(a) != boardText(want) || boardText(a) != boardText(st) {
+				t.Fatalf("%s ply %d: cached position differs from the replay", g.Name(), ply)
+			}
+			// The caller's changes to the returned state do not reach
+			// the cache.
+			if l := a.Legal(); len(l) > 0 {
+				a.Play(l[0])
+			}
+		}
+		other := b
+		other.Seed = 43
+		_, a, aerr := cached.replay(other, -1)
+		_, want, werr := plain.replay(other, -1)
+		if (aerr == nil) != (werr == nil) || aerr == nil && boardText(a) != boardText(want) {
+			t.Fatalf("%s: a board with another seed got the cached position", g.Name())
+		}
+	}
+}
