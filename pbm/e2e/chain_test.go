@@ -56,6 +56,31 @@ func allReplied(us []*user) bool {
 	return true
 }
 
+// drain waits until every mail of us has a reply, with a deadline that
+// moves with progress: it fails only when for stall neither a reply
+// arrived nor the daemon recorded a mail. A loaded machine makes the
+// backlog drain slowly, never wrongly.
+func drain(us []*user, d *pbmd, stall time.Duration) error {
+	last, since := -1, time.Now()
+	for {
+		replied, want := 0, 0
+		for _, u := range us {
+			ms, _ := u.box.poll()
+			replied += len(repliedTo(u, ms))
+			want += len(u.sent)
+		}
+		if replied >= want {
+			return nil
+		}
+		if n := replied + d.processedLogged(); n != last {
+			last, since = n, time.Now()
+		} else if time.Since(since) > stall {
+			return errorf("no progress for %v: %d of %d mails answered", stall, replied, want)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 // countReplies tallies the replies of all users.
