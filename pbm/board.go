@@ -244,6 +244,12 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		return err
 	}
 	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
+	// The picture is drawn once, in this transaction, like the text.
+	png, err := boardPNG(b, st)
+	if err != nil {
+		return err
+	}
+	link := c.s.boardLink(g.Name(), b.Number)
 	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
 	for i, p := range recipients {
 		u, err := c.tx.User(p)
@@ -254,7 +260,10 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 			return err
 		}
 		for _, a := range u.Addresses {
-			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}}
+			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link}
+			if !u.NoPictures {
+				m.Picture = png
+			}
 			if i < len(b.Players) && !b.Over {
 				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
 					return err

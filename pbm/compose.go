@@ -55,6 +55,10 @@ type outMail struct {
 	References []string
 	ReplyTo    string
 	Report     bool
+	// Picture is a PNG of the board shown in the HTML part; Link the
+	// address of the board's web page. Both are optional.
+	Picture []byte
+	Link    string
 }
 
 // newID returns a fresh Message-ID (without brackets) on our domain.
@@ -117,12 +121,15 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	h.Set("X-Auto-Response-Suppress", "All")
 	h.Set("MIME-Version", "1.0")
 
+	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
+	if len(m.Picture) > 0 {
+		return s.mimeWithPicture(h, m, text, id)
+	}
 	var b bytes.Buffer
 	w, err := gomail.CreateInlineWriter(&b, h)
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
 	var ph gomail.InlineHeader
 	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
 	ph.Set("Content-Transfer-Encoding", "quoted-printable")
@@ -140,7 +147,7 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	if err := s.tpl.html.Execute(hw, struct{ Subject, Text string }{m.Subject, text}); err != nil {
+	if err := s.tpl.html.Execute(hw, htmlView{Subject: m.Subject, Text: text, Link: m.Link}); err != nil {
 		return nil, fmt.Errorf("compose html: %w", err)
 	}
 	hw.Close()

@@ -59,6 +59,9 @@ type Config struct {
 	// with ".handling".
 	OnHang      func(id string)
 	AttemptFile string
+	// WebURL is the base address of the web site, put into board mails
+	// as the link to each board's page; empty for none.
+	WebURL string
 	// Now is the clock; default time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger

@@ -24,6 +24,8 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "add addresses your mail goes to as well", handle: s.cmdAdd},
 		"message": {usage: "<userid> <password> <to>...", minArgs: 3, secrets: []int{1},
 			help: "send the body of the mail to the users named", handle: s.cmdMessage},
+		"pictures": {usage: "<userid> <password> on|off", minArgs: 3, secrets: []int{1},
+			help: "show a picture of the board in your board mails (on, the default) or not", handle: s.cmdPictures},
 		"vacation": {usage: "<userid> <password> <from> <to>", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
 		"all": {help: "boards of every game", children: commandSet{

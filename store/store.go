@@ -180,6 +180,8 @@ type User struct {
 	// challenged to; 0 refuses every challenge. A game not named has
 	// no limit.
 	Limits map[string]int `json:"limits,omitempty"`
+	// NoPictures leaves the picture of the board out of board mails.
+	NoPictures bool `json:"no_pictures,omitempty"`
 }
 
 // Vacation is a period away, both days included.

@@ -47,6 +47,8 @@ var defaults = map[string]any{
 	"smtp.cafile":       "",
 	"lmtp.listen":       "",
 	"lmtp.maxsize":      10485760,
+	"web.listen":        "127.0.0.1:8080",
+	"web.url":           "",
 	"embedded.imap":     "127.0.0.1:1143",
 	"embedded.smtp":     "127.0.0.1:2525",
 	"embedded.password": "pbm",

@@ -71,6 +71,12 @@ type Config struct {
 		Listen  string `mapstructure:"listen"`
 		MaxSize int64  `mapstructure:"maxsize"`
 	} `mapstructure:"lmtp"`
+	// Web is the read-only web site (pbm/web): Listen is its address,
+	// empty for none; URL the base address put into board mails.
+	Web struct {
+		Listen string `mapstructure:"listen"`
+		URL    string `mapstructure:"url"`
+	} `mapstructure:"web"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
@@ -130,7 +136,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
