@@ -170,52 +170,15 @@ func (o Outcome) String() string {
 func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	var out Outcome
 	var after []func()
-	m, perr := ParseMessage(raw)
-	if perr != nil {
-		sum := sha256.Sum256(raw[:headerBlock(raw)])
-		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
-	}
+	m := readMail(raw)
 	out.ID, out.From = m.ID, m.From
 	ctx, stop := s.bound(ctx, m)
 	defer stop()
 	tries := s.tries.begin(m.ID)
 	defer s.tries.end()
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
-		defer func() {
-			// A panic (an engine's bug on some input) rolls the
-			// transaction back and sets the mail aside.
-			if p := recover(); p != nil {
-				err = broken(fmt.Errorf("panic: %v", p))
-			}
-		}()
-		out = Outcome{ID: m.ID, From: m.From}
-		after = nil
-		if _, done, err := tx.Processed(m.ID); err != nil {
-			return err
-		} else if done {
-			out.Duplicate = true
-			return nil
-		}
-		if err := s.poisoned(tries); err != nil {
-			return err
-		}
-		if reason := s.ignore(m); reason != "" {
-			out.Ignored = reason
-			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
-		}
-		r := &run{s: s, tx: tx, msg: m, ctx: ctx}
-		if limited, err := r.rateLimit(); err != nil {
-			return err
-		} else if limited {
-			out.Ignored, out.Queued = "rate limited", r.queued
-			return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: rate limited"})
-		}
-		if err := r.all(); err != nil {
-			return err
-		}
-		out.Commands, out.Refused, out.Queued = len(r.sections), r.refused(), r.queued
-		after = r.after
-		return tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
+		out, after, err = s.apply(ctx, tx, m, tries)
+		return err
 	})
 	var bug *brokenError
 	if errors.As(err, &bug) {
@@ -235,6 +198,56 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	}
 	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", out.String(), "queued", out.Queued)
 	return out, nil
+}
+
+// readMail parses a mail; an unreadable one gets an id from its
+// header block and is recorded without an answer.
+func readMail(raw []byte) *Message {
+	m, perr := ParseMessage(raw)
+	if perr != nil {
+		sum := sha256.Sum256(raw[:headerBlock(raw)])
+		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
+	}
+	return m
+}
+
+// apply runs one mail inside tx: the duplicate check, the guard's
+// mark, the rate limit, every command, the processed record. It
+// returns the outcome and what to run once tx has committed.
+func (s *Server) apply(ctx context.Context, tx *store.Tx, m *Message, tries int) (out Outcome, after []func(), err error) {
+	defer func() {
+		// A panic (an engine's bug on some input) rolls the
+		// transaction back and sets the mail aside.
+		if p := recover(); p != nil {
+			err = broken(fmt.Errorf("panic: %v", p))
+		}
+	}()
+	out = Outcome{ID: m.ID, From: m.From}
+	if _, done, err := tx.Processed(m.ID); err != nil {
+		return out, nil, err
+	} else if done {
+		out.Duplicate = true
+		return out, nil, nil
+	}
+	if err := s.poisoned(tries); err != nil {
+		return out, nil, err
+	}
+	if reason := s.ignore(m); reason != "" {
+		out.Ignored = reason
+		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
+	}
+	r := &run{s: s, tx: tx, msg: m, ctx: ctx}
+	if limited, err := r.rateLimit(); err != nil {
+		return out, nil, err
+	} else if limited {
+		out.Ignored, out.Queued = "rate limited", r.queued
+		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: rate limited"})
+	}
+	if err := r.all(); err != nil {
+		return out, nil, err
+	}
+	out.Commands, out.Refused, out.Queued = len(r.sections), r.refused(), r.queued
+	return out, r.after, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
 }
 
 // ignore tells why a mail gets no answer, or "" when it is answered.

@@ -1,0 +1,95 @@
+package pbm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+// MaxBatch bounds the mails of one group commit.
+const MaxBatch = 64
+
+// errBatch abandons a group commit: one of its mails failed.
+var errBatch = errors.New("a mail of the batch failed")
+
+// HandleBatch handles mails in arrival order with one transaction, one
+// fsync, for the lot: the group commit. Each mail is still all or
+// nothing. When any mail of the batch fails (an error, a panic, the
+// guard's deadline), the whole transaction is rolled back and every
+// mail is handled again alone with Handle, in order, so that the
+// failing one is set aside or left for later exactly as Handle does,
+// and the mails before it commit. errs[i] is Handle's error for mail i;
+// after the first mail with an error, the later ones are not handled
+// and carry an error too, so that the intake keeps them, in order, for
+// later.
+func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
+	errs := make([]error, len(raws))
+	for start := 0; start < len(raws); start += MaxBatch {
+		end := min(start+MaxBatch, len(raws))
+		if !s.handleGroup(ctx, raws[start:end], errs[start:end]) {
+			for i := end; i < len(raws); i++ {
+				errs[i] = fmt.Errorf("handle mail: not handled after an earlier mail failed")
+			}
+			break
+		}
+	}
+	return errs
+}
+
+// handleGroup handles one batch; it reports whether every mail of it
+// was handled.
+func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) bool {
+	msgs := make([]*Message, len(raws))
+	for i, raw := range raws {
+		msgs[i] = readMail(raw)
+	}
+	if len(raws) > 1 {
+		// The guard's mark and bound cover the batch under its first
+		// mail. A batch whose first mail was already marked (the daemon
+		// died in it) is handled one mail at a time, so that the mark
+		// finds the mail that kills it.
+		bctx, stop := s.bound(ctx, msgs[0])
+		tries := s.tries.begin(msgs[0].ID)
+		outs := make([]Outcome, len(msgs))
+		afters := make([][]func(), len(msgs))
+		var err error
+		if tries > 1 {
+			err = errBatch
+		} else {
+			err = s.cfg.Store.Update(func(tx *store.Tx) error {
+				for i, m := range msgs {
+					var aerr error
+					if outs[i], afters[i], aerr = s.apply(bctx, tx, m, 1); aerr != nil {
+						return errBatch
+					}
+				}
+				return nil
+			})
+		}
+		s.tries.end()
+		stop()
+		if err == nil {
+			for i, m := range msgs {
+				for _, f := range afters[i] {
+					f()
+				}
+				s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", outs[i].String(), "queued", outs[i].Queued, "batch", len(msgs))
+			}
+			return true
+		}
+		if !errors.Is(err, errBatch) {
+			s.log.Warn("group commit failed; handling the mails one by one", "mails", len(msgs), "error", err)
+		}
+	}
+	for i, raw := range raws {
+		if _, errs[i] = s.Handle(ctx, raw); errs[i] != nil {
+			for j := i + 1; j < len(raws); j++ {
+				errs[j] = fmt.Errorf("handle mail %s: not handled after an earlier mail failed", msgs[j].ID)
+			}
+			return false
+		}
+	}
+	return true
+}
