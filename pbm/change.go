@@ -42,6 +42,9 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	if err := c.tx.PutBoard(*b); err != nil {
 		return err
 	}
+	if err := noteWaiting(c.tx, *b, toMove(*b, st)); err != nil {
+		return err
+	}
 	return c.mailBoard(*b, g, st, ch)
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -123,6 +124,14 @@ func (s *Server) cmdChallenge(c *call) error {
 			}
 			opts[o.Name] = val
 		default:
+			if id, _, ok := computerID(a); ok {
+				// The computer may take any number of seats.
+				players = append(players, id)
+				continue
+			}
+			if strings.EqualFold(a, computerName) || strings.HasPrefix(strings.ToLower(a), computerName+":") {
+				return refuse("Invalid challenge: %q: the computer plays at the levels %s (computer:easy, computer:normal, computer:hard; plain computer is normal).", trimLine(a), computer.Names())
+			}
 			p, err := c.tx.User(a)
 			if errors.Is(err, store.ErrNotFound) || (err == nil && p.Closed) {
 				return refuse("Invalid challenge: %q is not a player here.", trimLine(a))

@@ -38,7 +38,7 @@ func (s *Server) commands() (global, game commandSet) {
 	game = commandSet{
 		"help": {help: "the game's rules, notation and options", handle: s.cmdGameHelp},
 		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...]", minArgs: 3, secrets: []int{1},
-			help:   "start a board; you must be one of the players, seats in the order given",
+			help:   "start a board; you must be one of the players, seats in the order given; a player may be the computer: computer (normal), computer:easy, computer:normal, computer:hard",
 			handle: s.cmdChallenge},
 		"move": {usage: "<board> <userid> <password> <move>[#<n>] [<move>...]", minArgs: 4, secrets: []int{2},
 			help:    "play; several moves apply in order, all or none; #n is the move's number",

@@ -32,7 +32,8 @@ var (
 	bMeta      = []byte("meta")
 	bRates     = []byte("rates")
 	bRatings   = []byte("ratings")
-	buckets    = [][]byte{bUsers, bBoards, bCounters, bOutbox, bFailed, bProcessed, bMeta, bRates, bRatings}
+	bWaiting   = []byte("waiting")
+	buckets    = [][]byte{bUsers, bBoards, bCounters, bOutbox, bFailed, bProcessed, bMeta, bRates, bRatings, bWaiting}
 )
 
 // ErrNotFound is returned when a key is absent.

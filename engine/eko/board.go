@@ -83,13 +83,14 @@ const discsPerPlayer = 16
 // game and is shared by clones.
 type board struct {
 	players int
-	n       int       // number of cells
-	ter     []terrain // per cell
-	row     []int     // 0 = row A
-	col     []int     // 1-based column of the notation
-	x       []int     // horizontal position in half cells, from 0
-	nb      [][]int   // neighbours
-	name    []string  // "E7"
+	n       int         // number of cells
+	ter     []terrain   // per cell
+	row     []int       // 0 = row A
+	col     []int       // 1-based column of the notation
+	x       []int       // horizontal position in half cells, from 0
+	nb      [][]int     // neighbours
+	name    []string    // "E7"
+	rfmt    [][5]string // reinforcements in notation: rfmt[c][n] is "R:E7:n"
 	rows    int
 	cols    int
 	width   int         // largest x plus one
@@ -199,9 +200,13 @@ func makeBoard(players int, cells []rawCell) *board {
 	}
 	b.nb = make([][]int, len(cells))
 	b.name = make([]string, len(cells))
+	b.rfmt = make([][5]string, len(cells))
 	for i, c := range cells {
 		b.grid[b.row[i]][b.col[i]] = i
 		b.name[i] = fmt.Sprintf("%c%d", 'A'+b.row[i], b.col[i])
+		for n := 1; n < len(b.rfmt[i]); n++ {
+			b.rfmt[i][n] = fmt.Sprintf("R:%s:%d", b.name[i], n)
+		}
 		for _, d := range dirs {
 			if j, ok := at[[2]int{c.q + d[0], c.r + d[1]}]; ok {
 				b.nb[i] = append(b.nb[i], j)

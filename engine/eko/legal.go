@@ -64,6 +64,9 @@ func (r reinforcement) format(b *board) string {
 	if r.n == 0 {
 		return "R:NONE"
 	}
+	if int(r.n) < len(b.rfmt[r.cell]) {
+		return b.rfmt[r.cell][r.n]
+	}
 	return "R:" + b.name[r.cell] + ":" + strconv.Itoa(int(r.n))
 }
 

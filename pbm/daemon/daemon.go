@@ -111,6 +111,7 @@ type Daemon struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	log    *slog.Logger
+	wake   chan struct{} // wakes the computer's worker (opponent.go)
 }
 
 // Start opens the store and starts the intake and the delivery. It
@@ -218,9 +219,11 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		d.wg.Add(1)
 		go func() { defer d.wg.Done(); d.inbox.Run(ctx) }()
 	}
-	d.wg.Add(2)
+	d.wake = make(chan struct{}, 1)
+	d.wg.Add(3)
 	go func() { defer d.wg.Done(); d.sender.Run(ctx) }()
 	go func() { defer d.wg.Done(); d.clock(ctx, tick) }()
+	go func() { defer d.wg.Done(); d.opponent(ctx, d.wake, time.Second) }()
 	return d, nil
 }
 
@@ -253,6 +256,7 @@ func (d *Daemon) handle(ctx context.Context, raw []byte) error {
 	out, err := d.Server.Handle(ctx, raw)
 	if err == nil && out.Queued > 0 {
 		d.sender.Poke()
+		d.pokeOpponent()
 	}
 	return err
 }

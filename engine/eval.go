@@ -1,0 +1,20 @@
+package engine
+
+// Evaluator is an optional interface of a State: a quick estimate of
+// how each seat stands, for a computer player that cuts its play-outs
+// short. It is never used to decide the game.
+type Evaluator interface {
+	// Evaluate returns one value per seat in [0, 1], higher for a
+	// seat better placed to win (or, in a game for one, to score
+	// high). The values of a two-player game should add up to about
+	// 1. It must not change the state.
+	Evaluate() []float64
+}
+
+// Candidates is an optional interface of a State whose Legal list
+// leaves out legal moves (Ekö's forced marches): the moves a computer
+// player should consider, Legal's and a chosen few of the others. Play
+// must accept every one of them.
+type Candidates interface {
+	Candidates() []string
+}

@@ -1,0 +1,78 @@
+package computer
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbmgo/pbm/engine"
+)
+
+// allVariants is every case of the benchmarks.
+func allVariants() []variant {
+	out := append([]variant(nil), twoSeat...)
+	out = append(out, multiSeat...)
+	return append(out, alone)
+}
+
+// midgame returns the position after plies random moves of v's game of
+// seed (fewer when the game ends sooner).
+func midgame(v variant, seed uint64, plies int) engine.State {
+	s := v.new(seed)
+	r := rand.New(rand.NewPCG(seed, 9))
+	for range plies {
+		if s.ToMove() < 0 {
+			break
+		}
+		l := s.Legal()
+		c := s.Clone()
+		c.Play(l[r.IntN(len(l))])
+		if c.ToMove() < 0 {
+			break
+		}
+		s = c
+	}
+	return s
+}
+
+// BenchmarkPlayout plays whole random games through the engine seam
+// only, as the search does (Clone, then Legal and Play to the end); it
+// reports play-outs and moves per second.
+func BenchmarkPlayout(b *testing.B) {
+	for _, v := range allVariants() {
+		b.Run(v.name, func(b *testing.B) {
+			start := v.new(1)
+			r := rand.New(rand.NewPCG(1, 2))
+			plies := 0
+			for b.Loop() {
+				s := start.Clone()
+				for s.ToMove() >= 0 {
+					l := s.Legal()
+					s.Play(l[r.IntN(len(l))])
+					plies++
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
+
+// BenchmarkMove times one move of each level in a middle-game position
+// of every game and variant.
+func BenchmarkMove(b *testing.B) {
+	for _, lvl := range Levels {
+		for _, v := range allVariants() {
+			b.Run(lvl.Name+"/"+v.name, func(b *testing.B) {
+				s := midgame(v, 5, 12)
+				seed := uint64(0)
+				for b.Loop() {
+					seed++
+					if _, err := Move(context.Background(), s, v.players, lvl, seed); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
