@@ -107,6 +107,7 @@ type Daemon struct {
 	Local  *localmail.Server
 	inbox  *inbox.Inbox
 	lmtp   *lmtp.Server
+	web    *webSite
 	sender *outbox.Sender
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -132,6 +133,12 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	fail := func(err error) (*Daemon, error) {
 		d.closeParts()
 		return nil, err
+	}
+	// The web site listens first, so that its address can go into
+	// the board mails.
+	d.web = startWeb(cfg, st, log)
+	if d.web != nil && cfg.Web.URL == "" {
+		cfg.Web.URL = "http://" + d.web.addr
 	}
 	d.Server, err = pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
@@ -293,6 +300,9 @@ func (d *Daemon) closeParts() error {
 	if d.lmtp != nil {
 		// First, so that no mail is handled once the store closes.
 		errs = append(errs, d.lmtp.Close())
+	}
+	if d.web != nil {
+		errs = append(errs, d.web.close())
 	}
 	if d.Local != nil {
 		errs = append(errs, d.Local.Close())
