@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/eko"
+	"github.com/pbmgo/pbm/engine/esagek"
+	"github.com/pbmgo/pbm/engine/hexatri"
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/store"
+)
+
+// chromium finds Debian's Chromium, or "".
+func chromium() string {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browserBoard plays plies random legal moves and returns the board
+// and, per position 0..len(log), the cells and pieces of its picture.
+func browserBoard(t *testing.T, g engine.Game, players int, opts map[string]string, seed uint64, plies int) (store.Board, [][2]int) {
+	st, err := g.New(players, opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"alice", "bob", "carol", "dave", "erin", "frank"}[:players]
+	b := store.Board{Game: g.Name(), Number: 101, Seed: seed, Players: names, Options: opts,
+		Created: time.Now(), Updated: time.Now()}
+	count := func() [2]int {
+		p, ok := pbm.BoardPicture(b, st)
+		if !ok {
+			t.Fatalf("%s has no picture", g.Name())
+		}
+		n := 0
+		for _, c := range p.Cells {
+			n += len(c.Pieces)
+		}
+		return [2]int{len(p.Cells), n}
+	}
+	want := [][2]int{count()}
+	r := rand.New(rand.NewPCG(seed, 3))
+	for i := 0; i < plies && st.ToMove() >= 0; i++ {
+		seat, legal := st.ToMove(), st.Legal()
+		m, err := st.Play(legal[r.IntN(len(legal))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Log = append(b.Log, store.Entry{Seat: seat, Move: m, At: time.Now()})
+		want = append(want, count())
+	}
+	return b, want
+}
+
+// TestBrowserBoardPages runs the pbmd binary with its web site and
+// loads a board page of each game in headless Chromium: the SVG has
+// the cells and pieces of the position, and the move links step
+// through the game. A screenshot of each position is saved.
+func TestBrowserBoardPages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the daemon and runs Chromium")
+	}
+	chrome := chromium()
+	if chrome == "" {
+		t.Skip("Chromium is not installed (bash .ci/chromium.sh installs it); browser tests skipped")
+	}
+	type game struct {
+		g       engine.Game
+		players int
+		opts    map[string]string
+		plies   int
+	}
+	games := []game{
+		{hexemergo.Game{}, 2, nil, 6},
+		{esagek.Game{}, 6, map[string]string{"invasion": ""}, 4},
+		{hexatri.Game{}, 6, map[string]string{"size": "4"}, 6},
+		{eko.Game{}, 4, nil, 5},
+	}
+	data := filepath.Join(t.TempDir(), "pbm.db")
+	st, err := store.Open(store.Config{Path: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := map[string][][2]int{}
+	err = st.Update(func(tx *store.Tx) error {
+		for _, g := range games {
+			b, want := browserBoard(t, g.g, g.players, g.opts, 7, g.plies)
+			wants[g.g.Name()] = want
+			if err := tx.PutBoard(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	bin := buildDaemon(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "PBM_DATA="+data, "PBM_WEB_LISTEN="+web,
+		"PBM_EMBEDDED_IMAP=127.0.0.1:0", "PBM_EMBEDDED_SMTP=127.0.0.1:0")
+	var logs strings.Builder
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	base := "http://" + web
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		r, err := http.Get(base + "/")
+		if err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the web site of pbmd did not come up: %v\n%s", err, logs.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	shots := os.Getenv("PBM_ARTEFACTS")
+	if shots == "" {
+		shots, err = os.MkdirTemp("", "pbm-browser-")
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("screenshots in %s", shots)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(900, 1200))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelT()
+
+	// look loads a page and reads what the test checks.
+	look := func(url string) (cells, pieces int, current string, links []string, shot []byte, err error) {
+		if err = chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#picture svg")); err != nil {
+			return
+		}
+		if cells, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#picture svg g.cell").length`)); err != nil {
+			return
+		}
+		if pieces, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#picture svg g.piece").length`)); err != nil {
+			return
+		}
+		if current, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#moves tr.current td") || {textContent: ""}).textContent`)); err != nil {
+			return
+		}
+		if links, err = chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#moves a.move")).map(a => a.href)`)); err != nil {
+			return
+		}
+		shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(80))
+		return
+	}
+	for _, g := range games {
+		name := g.g.Name()
+		want := wants[name]
+		cells, pieces, _, links, shot, err := look(base + "/" + name + "/101")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		last := want[len(want)-1]
+		if cells != last[0] || pieces != last[1] {
+			t.Errorf("%s now: %d cells, %d pieces; want %v", name, cells, pieces, last)
+		}
+		if len(links) != len(want)-1 {
+			t.Fatalf("%s: %d move links, want %d", name, len(links), len(want)-1)
+		}
+		os.WriteFile(filepath.Join(shots, name+".jpg"), shot, 0o644)
+		for k, link := range links {
+			cells, pieces, current, _, shot, err := look(link)
+			if err != nil {
+				t.Fatalf("%s move %d: %v", name, k+1, err)
+			}
+			if w := want[k+1]; cells != w[0] || pieces != w[1] {
+				t.Errorf("%s after move %d: %d cells, %d pieces; want %v", name, k+1, cells, pieces, w)
+			}
+			if current != fmt.Sprint(k+1) {
+				t.Errorf("%s after move %d: the move list marks %q", name, k+1, current)
+			}
+			os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%02d.jpg", name, k+1)), shot, 0o644)
+		}
+	}
+}
