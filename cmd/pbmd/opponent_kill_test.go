@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/computer"
+	"github.com/pbmgo/pbm/pbm/localmail"
+	"github.com/pbmgo/pbm/pbm/player"
+	"github.com/pbmgo/pbm/store"
+)
+
+// TestKillWhileComputerThinks plays a game between two computers (the
+// challenger declines, and the game goes on without her) with the
+// daemon binary killed with SIGKILL again and again while the
+// computers think. The game must complete, and its log must be exactly
+// the game the search plays without kills: each computer move is the
+// one the search finds for that position with the seed of that move
+// number, so a move lost, doubled or thought with the wrong seed
+// shows.
+func TestKillWhileComputerThinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the daemon")
+	}
+	bin := buildDaemon(t)
+	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
+		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mail.Close()
+	dir := t.TempDir()
+	data := filepath.Join(dir, "pbm.db")
+	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logf.Close()
+	start := func() *exec.Cmd {
+		cmd := exec.Command(bin)
+		cmd.Dir = dir
+		cmd.Env = append(daemonEnv(mail, data), "PBM_RATELIMIT=10000")
+		cmd.Stdout, cmd.Stderr = logf, logf
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	stop := func(cmd *exec.Cmd, sig syscall.Signal) {
+		cmd.Process.Signal(sig)
+		cmd.Wait()
+	}
+	board := func() store.Board {
+		st, err := store.Open(store.Config{Path: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		var b store.Board
+		st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("esagek", 101); return })
+		return b
+	}
+
+	alice := &player.Player{Address: "alice@example.test", Server: "pbm@localhost",
+		SMTP: mail.SMTPAddr(), IMAP: mail.IMAPAddr(), Password: localmail.DefaultPassword}
+	cmd := start()
+	for _, c := range []string{"signup alice pw-alice", "esagek challenge alice pw-alice computer:easy computer:normal alice -invasion", "esagek resign 101 alice pw-alice"} {
+		id, err := alice.Send(c, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := alice.Reply(id, 2*time.Minute); err != nil || !strings.Contains(r.Text, "OK: ") {
+			t.Fatalf("%s: %v %s", c, err, r.Text)
+		}
+	}
+
+	r := rand.New(rand.NewPCG(7, 8))
+	kills, last, stalls := 0, -1, 0
+	for {
+		time.Sleep(time.Duration(100+r.IntN(700)) * time.Millisecond)
+		stop(cmd, syscall.SIGKILL)
+		kills++
+		b := board()
+		if b.Over {
+			break
+		}
+		// Progress, not a time window: the game must move on between
+		// a few kills, since each restart thinks again from scratch.
+		if len(b.Log) == last {
+			if stalls++; stalls > 30 {
+				t.Fatalf("no progress over %d kills at %d moves", stalls, len(b.Log))
+			}
+		} else {
+			last, stalls = len(b.Log), 0
+		}
+		if kills%5 == 0 {
+			// Let it run a while so that the game completes.
+			cmd = start()
+			time.Sleep(2 * time.Second)
+			continue
+		}
+		cmd = start()
+	}
+
+	b := board()
+	g, ok := engine.NewRegistry(games()...).Lookup("esagek")
+	if !ok {
+		t.Fatal("no esagek")
+	}
+	st, err := g.New(len(b.Players), b.Options, b.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	computerMoves := 0
+	for i, e := range b.Log {
+		if e.Kind != "" {
+			if err := st.Resign(e.Seat); err != nil {
+				t.Fatalf("entry %d: %v", i+1, err)
+			}
+			continue
+		}
+		if st.ToMove() != e.Seat {
+			t.Fatalf("move %d by seat %d, but seat %d was to move", i+1, e.Seat, st.ToMove())
+		}
+		_, lvl, _ := strings.Cut(b.Players[e.Seat], ":")
+		level, ok := computer.LevelByName(lvl)
+		if !ok {
+			t.Fatalf("move %d by %s", i+1, b.Players[e.Seat])
+		}
+		want, err := computer.Move(context.Background(), st, len(b.Players), level, pbm.ComputerSeed(b.Seed, i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		canon, err := st.Play(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if canon != e.Move {
+			t.Fatalf("move %d is %q, the search plays %q there", i+1, e.Move, canon)
+		}
+		computerMoves++
+	}
+	if !st.Result().Over {
+		t.Fatalf("the log replays to a game not over: %d entries", len(b.Log))
+	}
+	t.Logf("kill while thinking: %d kills, %d computer moves, none lost or doubled; %s", kills, computerMoves, b.Outcome)
+	if kills < 10 {
+		t.Errorf("only %d kills", kills)
+	}
+}
