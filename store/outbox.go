@@ -49,6 +49,23 @@ func (t *Tx) Enqueue(m Mail) (uint64, error) {
 // Outbox lists the mails waiting, oldest first.
 func (t *Tx) Outbox() ([]Mail, error) { return t.mails(bOutbox) }
 
+// OutboxDue lists at most limit mails due at now (NextTry not after
+// it), oldest first.
+func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
+	var out []Mail
+	c := t.tx.Bucket(bOutbox).Cursor()
+	for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
+		var m Mail
+		if err := json.Unmarshal(v, &m); err != nil {
+			return nil, fmt.Errorf("store: decode mail %x: %w", k, err)
+		}
+		if !m.NextTry.After(now) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
 // FailedMail lists the mails that failed for good.
 func (t *Tx) FailedMail() ([]Mail, error) { return t.mails(bFailed) }
 

@@ -206,7 +206,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 			Addr: imapAddr, TLS: imapTLS, TLSConfig: imapTLSConfig, Username: imapUser, Password: imapPass,
 			Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
 			MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
-			Handler: d.handle, Logger: log,
+			Handler: d.handle, BatchHandler: d.handleBatch, Logger: log,
 		})
 		if err != nil {
 			return fail(err)
@@ -266,6 +266,16 @@ func (d *Daemon) handle(ctx context.Context, raw []byte) error {
 		d.pokeOpponent()
 	}
 	return err
+}
+
+// handleBatch passes the mails the intake has in hand to the core as
+// one group commit and wakes the sender.
+func (d *Daemon) handleBatch(ctx context.Context, raws [][]byte) []error {
+	errs := d.Server.HandleBatch(ctx, raws)
+	if len(errs) > 0 && errs[0] == nil {
+		d.sender.Poke()
+	}
+	return errs
 }
 
 // clock runs the boards' clocks (reminders, forfeits) every tick.

@@ -33,6 +33,12 @@ import (
 // server. An error leaves the mail unacknowledged; it is offered again later.
 type Handler func(ctx context.Context, raw []byte) error
 
+// BatchHandler receives several raw mails in arrival order and returns
+// one error per mail, with Handler's meaning: the mails up to the first
+// error are acknowledged together, the first failing one is retried
+// later, and the ones after it are offered again after it.
+type BatchHandler func(ctx context.Context, raws [][]byte) []error
+
 // Defaults for Config.
 const (
 	DefaultMailbox        = "INBOX"
@@ -79,7 +85,11 @@ type Config struct {
 	RetryBackoff           time.Duration // first delay before a mail whose handler failed is retried, doubled per failure up to 1h; default 1m
 
 	Handler Handler
-	Logger  *slog.Logger
+	// BatchHandler, when set, is used instead of Handler: the mails
+	// are fetched, handled and acknowledged up to Batch at a time.
+	BatchHandler BatchHandler
+	Batch        int // default 64
+	Logger       *slog.Logger
 }
 
 // Inbox polls one IMAP mailbox. Create it with New and run it with Run.
@@ -111,6 +121,10 @@ func New(cfg Config) (*Inbox, error) {
 	if _, _, err := net.SplitHostPort(cfg.Addr); err != nil {
 		return nil, fmt.Errorf("inbox: address %q: %w", cfg.Addr, err)
 	}
+	if cfg.Handler == nil && cfg.BatchHandler != nil {
+		cfg.Handler = func(ctx context.Context, raw []byte) error { return cfg.BatchHandler(ctx, [][]byte{raw})[0] }
+	}
+	setDefault(&cfg.Batch, 64)
 	if cfg.Handler == nil {
 		return nil, errors.New("inbox: no handler")
 	}

@@ -281,6 +281,9 @@ func (s *session) drain(ctx context.Context) error {
 	}
 	uids = slices.DeleteFunc(uids, func(uid imap.UID) bool { return s.in.kept[uid] })
 	now := time.Now()
+	if s.in.cfg.BatchHandler != nil {
+		return s.drainBatches(ctx, uids, now)
+	}
 	for _, uid := range uids {
 		if ctx.Err() != nil {
 			return nil
@@ -414,12 +417,21 @@ func (in *Inbox) callHandler(ctx context.Context, raw []byte) (err error) {
 // section 3.1). The move is the durable marker and keeps the inbox small;
 // on a server without MOVE or UIDPLUS, \Seen alone makes the next UID
 // SEARCH skip the mail.
-func (s *session) ack(uid imap.UID, dest string) error {
-	set := imap.UIDSetNum(uid)
+func (s *session) ack(uid imap.UID, dest string) error { return s.ackSet([]imap.UID{uid}, dest) }
+
+// ackSet acknowledges several mails with one UID STORE and one UID
+// MOVE for the set (RFC 9051 section 6.4.9: the UID commands take a
+// set).
+func (s *session) ackSet(uids []imap.UID, dest string) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	set := imap.UIDSetNum(uids...)
+	uid := set.String()
 	if err := s.guard("UID STORE", func() error {
 		return s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
 	}); err != nil {
-		return fmt.Errorf("uid store %d +\\Seen: %w", uid, err)
+		return fmt.Errorf("uid store %s +\\Seen: %w", uid, err)
 	}
 	if !s.canMove {
 		if !s.warned {
@@ -441,11 +453,13 @@ func (s *session) ack(uid imap.UID, dest string) error {
 		// A refusal: the mail is \Seen and remembered as acknowledged
 		// for as long as its UID is valid.
 		s.in.log.Warn("imap move refused; mail stays \\Seen in the mailbox", "uid", uid, "to", dest, "err", err)
-		s.in.kept[uid] = true
+		for _, u := range uids {
+			s.in.kept[u] = true
+		}
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("uid move %d to %s: %w", uid, dest, err)
+		return fmt.Errorf("uid move %s to %s: %w", uid, dest, err)
 	}
 	return nil
 }

@@ -101,8 +101,12 @@ func (s *Sender) Run(ctx context.Context) error {
 	t := time.NewTicker(s.cfg.Poll)
 	defer t.Stop()
 	for {
-		if _, err := s.Flush(ctx); err != nil {
+		n, err := s.Flush(ctx)
+		if err != nil {
 			s.log.Warn("outbox", "error", err)
+		}
+		if n == flushBatch && ctx.Err() == nil {
+			continue // more may be waiting
 		}
 		select {
 		case <-ctx.Done():
@@ -118,13 +122,10 @@ func (s *Sender) Run(ctx context.Context) error {
 func (s *Sender) Flush(ctx context.Context) (int, error) {
 	var due []store.Mail
 	now := s.cfg.Now()
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		all, err := tx.Outbox()
-		for _, m := range all {
-			if !m.NextTry.After(now) {
-				due = append(due, m)
-			}
-		}
+	// The outbox is read a batch at a time; Run flushes again while a
+	// pass delivered a full batch.
+	err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
+		due, err = tx.OutboxDue(now, flushBatch)
 		return err
 	})
 	if err != nil || len(due) == 0 {
@@ -145,18 +146,42 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	sent := 0
+	// Deliveries are recorded together, in one transaction, after the
+	// batch (or before a failure is recorded): a crash in between only
+	// sends those mails again, under the same Message-ID.
+	var delivered []uint64
+	record := func() error {
+		if len(delivered) == 0 {
+			return nil
+		}
+		err := s.cfg.Store.Update(func(tx *store.Tx) error {
+			for _, seq := range delivered {
+				if err := tx.Delivered(seq); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("outbox: record %d deliveries: %w", len(delivered), err)
+		}
+		sent += len(delivered)
+		delivered = delivered[:0]
+		return nil
+	}
+	defer func() { record() }()
 	for _, m := range due {
 		if ctx.Err() != nil {
 			break
 		}
 		err := c.SendMail(m.From, []string{m.To}, bytes.NewReader(m.Raw))
 		if err == nil {
-			if err := s.cfg.Store.Update(func(tx *store.Tx) error { return tx.Delivered(m.Seq) }); err != nil {
-				return sent, fmt.Errorf("outbox: record delivery of %d: %w", m.Seq, err)
-			}
-			sent++
+			delivered = append(delivered, m.Seq)
 			s.log.Info("sent", "to", m.To, "subject", m.Subject, "message_id", m.MessageID)
 			continue
+		}
+		if err := record(); err != nil {
+			return sent, err
 		}
 		var se *smtp.SMTPError
 		if errors.As(err, &se) && !se.Temporary() {
@@ -176,9 +201,15 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 			return sent, fmt.Errorf("outbox: reset: %w", rerr)
 		}
 	}
+	if err := record(); err != nil {
+		return sent, err
+	}
 	c.Quit()
 	return sent, nil
 }
+
+// flushBatch is the most mails one pass reads from the outbox.
+const flushBatch = 256
 
 func (s *Sender) dial(ctx context.Context) (*smtp.Client, error) {
 	d := &net.Dialer{Timeout: 30 * time.Second}
