@@ -134,3 +134,28 @@ func TestWalkthroughByReplies(t *testing.T) {
 	runScript(t, script)
 	t.Logf("a game of %d moves played by replies alone", len(moves))
 }
+
+// TestWalkthroughTypoAndDecline: with Python's smtplib and imaplib, a
+// player mistypes a command and is told the nearest one; bob declines
+// alice's challenge by resigning before anyone moved: the board is
+// removed, unrated, and both are told.
+func TestWalkthroughTypoAndDecline(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "decline.script")
+	os.WriteFile(script, []byte(`send alice@example.test | signup alice apple
+reply alice@example.test | OK
+send bob@example.test | signup bob banana
+reply bob@example.test | OK
+send alice@example.test | hlep
+reply alice@example.test | (did you mean help?)
+send alice@example.test | hexemergoo challenge alice apple alice bob
+reply alice@example.test | (did you mean hexemergo?)
+send alice@example.test | hexemergo challenge alice apple alice bob
+reply alice@example.test | HexEmergo board 101 started
+send bob@example.test | hexemergo resign 101 bob banana
+reply bob@example.test | OK
+await alice@example.test | HexEmergo Board 101 removed | has been removed; it is not rated
+send alice@example.test | hexemergo history
+reply alice@example.test | No finished
+`), 0o644)
+	runScript(t, script)
+}
