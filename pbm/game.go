@@ -419,7 +419,13 @@ func (s *Server) cmdGames(c *call) error {
 	if sel == "" {
 		sel = "active"
 	}
-	boards, err := c.tx.Boards(c.game.Name())
+	var boards []store.Board
+	var err error
+	if who != "" {
+		boards, err = c.tx.BoardsOf(who, c.game.Name())
+	} else {
+		boards, err = c.tx.Boards(c.game.Name())
+	}
 	if err != nil {
 		return err
 	}

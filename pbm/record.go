@@ -158,7 +158,7 @@ func (s *Server) cmdAllShow(c *call) error {
 			return refuse("Usage: all show <userid> [next|active]")
 		}
 	}
-	boards, err := c.tx.Boards("")
+	boards, err := c.tx.BoardsOf(who, "")
 	if err != nil {
 		return err
 	}

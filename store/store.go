@@ -69,7 +69,7 @@ func Open(cfg Config) (*Store, error) {
 					return err
 				}
 			}
-			return nil
+			return openIndexes(tx)
 		})
 		if err != nil {
 			return fmt.Errorf("store: create buckets: %w", err)
@@ -278,7 +278,12 @@ func (t *Tx) Board(game string, n int) (Board, error) {
 }
 
 // PutBoard writes a board.
-func (t *Tx) PutBoard(b Board) error { return t.put(bBoards, boardKey(b.Game, b.Number), b) }
+func (t *Tx) PutBoard(b Board) error {
+	if err := t.put(bBoards, boardKey(b.Game, b.Number), b); err != nil {
+		return err
+	}
+	return t.indexBoard(b)
+}
 
 // Boards lists the boards of one game, or of every game when game is
 // empty, in board order.
