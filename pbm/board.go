@@ -147,6 +147,7 @@ type boardView struct {
 	ToMove    string
 	Next      int
 	Server    string
+	ReplyLine string
 }
 
 // boardTextOf renders the board mail about a change.
@@ -171,7 +172,7 @@ func (s *Server) renderBoard(b store.Board, g engine.Game, st engine.State, upto
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
 		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
 		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
-		Server: s.cfg.Name, Ratings: ratings,
+		Server: s.cfg.Name, Ratings: ratings, ReplyLine: replyLine,
 	}
 	var used []string
 	for i, d := range timeUsed(b, s.now(), st.ToMove()) {

@@ -137,7 +137,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if !allMoved(b) {
 			then = "you decline the challenge and the board is removed"
 		}
-		if err := c.tellUser(late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), fmt.Sprintf(
+		if err := c.tellAbout(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), fmt.Sprintf(
 			"It is your turn on %s board %d and you have not moved in %d days.\nIf you do not move within %d days %s.\n\n%s\n\nTo move: %s move %d %s <password> <move>#%d",
 			g.Title(), b.Number, days, left, then, strings.TrimRight(d.String(), "\n"), g.Name(), b.Number, late, len(b.Log)+1)); err != nil {
 			return err
@@ -146,7 +146,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 			if strings.EqualFold(p, late) {
 				continue
 			}
-			if err := c.tellUser(p, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), fmt.Sprintf(
+			if err := c.tellAbout(b, p, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), fmt.Sprintf(
 				"%s has not moved on %s board %d in %d days and was reminded. The game is forfeited in %d days.",
 				late, g.Title(), b.Number, days, left)); err != nil {
 				return err

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -150,21 +149,8 @@ func (r *run) refused() int {
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
 	lines, comment := r.s.commandLines(r.msg)
-	if game, board, user, ok, err := r.replyToken(); ok {
-		var ref *Refusal
-		if errors.As(err, &ref) {
-			r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, board: ref.Board})
-			return r.reply()
-		} else if err != nil {
-			return err
-		}
-		if moves, comment, ok := r.replyMoves(); ok {
-			words := append([]string{game, "move", strconv.Itoa(board), user, "(reply)"}, moves...)
-			if err := r.oneAs(words, comment, user); err != nil {
-				return err
-			}
-			return r.reply()
-		}
+	if done, err := r.byReply(); done || err != nil {
+		return err
 	}
 	if len(lines) == 0 {
 		words := strings.Fields(firstLine(r.msg.Subject, r.msg.Body))
@@ -322,4 +308,20 @@ func firstLine(subject, body string) string {
 		}
 	}
 	return "(empty mail)"
+}
+
+// exact finds a command by its name or an alias, without prefixes.
+func (cs commandSet) exact(word string) (string, *command, bool) {
+	word = strings.ToLower(word)
+	if c, ok := cs[word]; ok {
+		return word, c, true
+	}
+	for name, c := range cs {
+		for _, a := range c.aliases {
+			if a == word {
+				return name, c, true
+			}
+		}
+	}
+	return "", nil, false
 }

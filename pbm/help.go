@@ -56,7 +56,7 @@ func (s *Server) helpGames() []helpGame {
 // HelpText is the general help, as mailed for "help".
 func (s *Server) HelpText() (string, error) {
 	return s.tpl.render("help.txt", map[string]any{
-		"Server": s.cfg.Name, "Groups": s.helpGroups(), "Games": s.helpGames(),
+		"Server": s.cfg.Name, "Groups": s.helpGroups(), "Games": s.helpGames(), "ReplyLine": replyLine,
 	})
 }
 

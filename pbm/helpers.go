@@ -153,7 +153,7 @@ func (s *Server) cmdChat(c *call) error {
 		if strings.EqualFold(id, u.ID) {
 			continue
 		}
-		if err := c.tellUser(id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), u.ID+" writes:\n\n"+c.comment); err != nil {
+		if err := c.tellAbout(b, id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), u.ID+" writes:\n\n"+c.comment); err != nil {
 			return err
 		}
 	}

@@ -19,6 +19,9 @@ func (r *run) reply() error {
 		return err
 	}
 	m := outMail{To: r.msg.From, Subject: r.subject(), Text: text, Kind: "auto-replied"}
+	if m.ReplyTo, err = r.replyBoard(); err != nil {
+		return err
+	}
 	// RFC 5322 section 3.6.4 and RFC 3834 section 3.1.5: the answer
 	// refers to the mail it answers.
 	if !strings.HasPrefix(r.msg.ID, "sha256:") {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,13 +14,18 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// Move by reply. Each player's board mail carries a Reply-To address
-// on the server's address with a subaddress (RFC 5233):
-// "pbm+<game>.<board>.<token>@domain". The token is an HMAC under a
-// secret kept in the store, over the board, the userid, the address
-// the mail went to and the account's password hash. It cannot be
-// guessed, works only from that address, and dies with a password
-// change; the game's end revokes it as well.
+// Reply to a board mail. Each mail to a player about a board (the
+// board after a change, the answer to a command on it, a reminder, a
+// chat) carries a Reply-To address on the server's address with a
+// subaddress (RFC 5233): "pbm+<game>.<board>.<n>.<token>@domain",
+// where n is the number of moves on the board the mail showed. The
+// token is an HMAC under a secret kept in the store, over the board,
+// n, the userid, the address the mail went to and the account's
+// password hash. It cannot be guessed, works only from that address,
+// and dies with a password change; the game's end revokes it as well.
+// A reply to the mail of a position that has moved on is stale and
+// refused, as a stale "#n" is. The older form without n,
+// "pbm+<game>.<board>.<token>", is still read, without that check.
 
 // secret returns the server's token key, made on first use.
 func (s *Server) secret(tx *store.Tx) ([]byte, error) {
@@ -31,29 +37,61 @@ func (s *Server) secret(tx *store.Tx) ([]byte, error) {
 	return k, tx.PutMeta("token-secret", hex.EncodeToString(k))
 }
 
-func token(key []byte, game string, board int, u store.User, addr string) string {
+// token is the MAC of a reply address; at < 0 is the older form
+// without the position.
+func token(key []byte, game string, board, at int, u store.User, addr string) string {
 	m := hmac.New(sha256.New, key)
 	fmt.Fprintf(m, "%s\x00%d\x00%s\x00%s\x00", strings.ToLower(game), board, strings.ToLower(u.ID), strings.ToLower(addr))
 	m.Write(u.Hash)
+	if at >= 0 {
+		fmt.Fprintf(m, "\x00%d", at)
+	}
 	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(m.Sum(nil)[:15]))
 }
 
-// replyAddress is the Reply-To of a player's board mail.
+// replyAddress is the Reply-To of a player's mail about a board as it
+// stands now.
 func (s *Server) replyAddress(tx *store.Tx, b store.Board, u store.User, addr string) (string, error) {
 	key, err := s.secret(tx)
 	if err != nil {
 		return "", err
 	}
 	local, domain, _ := strings.Cut(s.cfg.Address, "@")
-	return fmt.Sprintf("%s+%s.%d.%s@%s", local, b.Game, b.Number, token(key, b.Game, b.Number, u, addr), domain), nil
+	at := len(b.Log)
+	return fmt.Sprintf("%s+%s.%d.%d.%s@%s", local, b.Game, b.Number, at, token(key, b.Game, b.Number, at, u, addr), domain), nil
 }
 
-// replyToken finds a move-by-reply address among the recipients of a
-// mail and returns the board and the player it stands for, when the
-// token is valid for the sender. ok is false when the mail was not
-// sent to such an address; err is a refusal when it was but the token
-// does not hold.
-func (r *run) replyToken() (game string, board int, user string, ok bool, err error) {
+// boardReplyTo is the Reply-To of a mail to addr about board b: a
+// reply address when addr is the address of one of the board's
+// players and the game runs, else "".
+func (s *Server) boardReplyTo(tx *store.Tx, b store.Board, addr string) (string, error) {
+	if b.Over || addr == "" {
+		return "", nil
+	}
+	for _, p := range b.Players {
+		u, err := tx.User(p)
+		if err != nil || u.Closed || !contains(u.Addresses, strings.ToLower(addr)) {
+			continue
+		}
+		return s.replyAddress(tx, b, u, strings.ToLower(addr))
+	}
+	return "", nil
+}
+
+// replyTo is what a reply address vouches for.
+type replyTo struct {
+	game  string
+	board int
+	at    int // the moves on the board the mail showed; -1 when unknown
+	user  string
+}
+
+// replyToken finds a reply address among the recipients of a mail and
+// returns the board and the player it stands for, when the token is
+// valid for the sender. ok is false when the mail was not sent to such
+// an address; err is a refusal when it was but the token does not
+// hold.
+func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 	local, domain, _ := strings.Cut(r.s.cfg.Address, "@")
 	for _, to := range r.msg.To {
 		l, d, _ := strings.Cut(strings.ToLower(to), "@")
@@ -62,7 +100,17 @@ func (r *run) replyToken() (game string, board int, user string, ok bool, err er
 			continue
 		}
 		parts := strings.Split(sub, ".")
-		if len(parts) != 3 {
+		at := -1
+		switch len(parts) {
+		case 3:
+		case 4:
+			n, err := strconv.Atoi(parts[2])
+			if err != nil || n < 0 {
+				continue
+			}
+			at = n
+			parts = []string{parts[0], parts[1], parts[3]}
+		default:
 			continue
 		}
 		g, ok := r.s.cfg.Games.Lookup(parts[0])
@@ -72,38 +120,81 @@ func (r *run) replyToken() (game string, board int, user string, ok bool, err er
 		}
 		b, berr := r.tx.Board(g.Name(), n)
 		if berr != nil {
-			return "", 0, "", true, refuse("The reply address names a board that does not exist.")
+			return rt, true, refuse("The reply address names a board that does not exist.")
 		}
 		if b.Over {
-			return "", 0, "", true, &Refusal{Board: n, Text: fmt.Sprintf("%s board %d has ended; its reply address no longer plays moves.", g.Title(), n)}
+			return rt, true, &Refusal{Board: n, Text: fmt.Sprintf("%s board %d has ended; its reply address no longer plays moves.", g.Title(), n)}
 		}
 		key, kerr := r.s.secret(r.tx)
 		if kerr != nil {
-			return "", 0, "", true, kerr
+			return rt, true, kerr
 		}
 		for _, p := range b.Players {
 			u, uerr := r.tx.User(p)
 			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
 				continue
 			}
-			if hmac.Equal([]byte(token(key, g.Name(), n, u, r.msg.From)), []byte(parts[2])) {
-				return g.Name(), n, u.ID, true, nil
+			if hmac.Equal([]byte(token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) {
+				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 			}
 		}
-		return "", 0, "", true, &Refusal{Board: n, Text: "This reply address is not valid for " + r.msg.From +
-			" (it is bound to the player's address and ends with a password change). Use the move command with your password."}
+		return rt, true, &Refusal{Board: n, Text: "This reply address is not valid for " + r.msg.From +
+			" (it is bound to the player's address and ends with a password change). Use the command with your userid and password."}
 	}
-	return "", 0, "", false, nil
+	return rt, false, nil
 }
 
-// replyMoves reads the moves of a reply to a board mail: the first
-// line of the body that is not quoted, when it is not a command. The
-// rest of the body is the comment.
-func (r *run) replyMoves() (moves []string, comment string, ok bool) {
+// byReply handles a mail sent to a reply address. The first line of
+// the player's own text (above, below or between the quotes) is a
+// board command without board, userid and password ("resign",
+// "propose", "accept", "reject", "undo", "confirm", "chat", "show"),
+// or moves ("D5", "move D5#7"); the rest is the comment. A line that
+// starts with a command of its own ("help", "nim move ...") is read as
+// a mail without the reply address is. done reports whether the mail
+// was handled here.
+func (r *run) byReply() (done bool, err error) {
+	rt, ok, err := r.replyToken()
+	if !ok {
+		return false, nil
+	}
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, board: ref.Board})
+		return true, r.reply()
+	} else if err != nil {
+		return true, err
+	}
+	words, comment, ok := r.replyCommand(rt)
+	if !ok {
+		return false, nil
+	}
+	if rt.at >= 0 && !positionFree[words[1]] {
+		b, err := r.tx.Board(rt.game, rt.board)
+		if err != nil {
+			return true, err
+		}
+		if rt.at != len(b.Log) {
+			return true, r.staleReply(rt, b, words)
+		}
+	}
+	if err := r.oneAs(words, comment, rt.user); err != nil {
+		return true, err
+	}
+	return true, r.reply()
+}
+
+// positionFree are the board commands whose meaning does not depend on
+// the position: a reply to an old mail runs them all the same.
+var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "preview": true, "games": true, "history": true, "standings": true, "help": true}
+
+// replyCommand reads the command of a reply: the words of a board
+// command as the dispatcher takes them, with the board, and the
+// userid vouched for by the token and a stand-in for the password.
+func (r *run) replyCommand(rt replyTo) (words []string, comment string, ok bool) {
 	body := bodyLines(r.msg.Body)
 	for i, l := range body {
 		l = strings.TrimSpace(l)
-		if l == "" {
+		if l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
 		if r.s.isCommand(l) {
@@ -113,7 +204,37 @@ func (r *run) replyMoves() (moves []string, comment string, ok bool) {
 		if len(f) > 20 {
 			return nil, "", false
 		}
-		return f, commentText(body[i+1:]), true
+		comment = commentText(body[i+1:])
+		board := strconv.Itoa(rt.board)
+		if name, cmd, found := r.s.game.exact(f[0]); found && !cmd.admin && cmd.children == nil {
+			switch {
+			case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
+				return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, true
+			case strings.HasPrefix(cmd.usage, "<board>"):
+				if len(f) == 1 {
+					return []string{rt.game, name, board}, comment, true
+				}
+				return append([]string{rt.game, name}, f[1:]...), comment, true
+			}
+			return append([]string{rt.game, name}, f[1:]...), comment, true
+		}
+		return append([]string{rt.game, "move", board, rt.user, "(reply)"}, f...), comment, true
 	}
 	return nil, "", false
+}
+
+// staleReply refuses a reply to the mail of an older position, with
+// the board as it stands now.
+func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
+	g, st, err := r.s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,
+		Text: fmt.Sprintf("This reply answers the mail that showed %s board %d after move %d, but the board is at move %d now: the reply is stale, nothing was played. %s\n\nThe board now:\n\n%s",
+			g.Title(), b.Number, rt.at, len(b.Log), status(b, st), strings.TrimRight(d.String(), "\n"))}
+	r.sections = append(r.sections, sec)
+	return r.reply()
 }
