@@ -119,7 +119,7 @@ func isSignature(l string) bool {
 		return true
 	case len(t) >= 2 && strings.Trim(t, "_") == "":
 		return true
-	case utf8.RuneCountInString(t) <= 80 && mobile.MatchString(t):
+	case utf8.RuneCountInString(t) <= 80 && mobileWords[firstWord(t)] && mobile.MatchString(t):
 		return true
 	}
 	return false
@@ -134,7 +134,41 @@ var boundary = regexp.MustCompile(`(?i)^(` +
 	`original message:?` +
 	`)$`)
 
-func isBoundary(t string) bool { return boundary.MatchString(t) }
+func isBoundary(t string) bool {
+	// Every form starts with dashes, ends with a colon or starts with
+	// one of two words; the cheap test spares the pattern most lines.
+	if !strings.HasPrefix(t, "--") && !strings.HasSuffix(t, ":") &&
+		firstWord(t) != "original" && firstWord(t) != "début" {
+		return false
+	}
+	return boundary.MatchString(t)
+}
+
+// mobileWords holds the first words of the lines mobile matches.
+var mobileWords = map[string]bool{
+	"sent": true, "get": true, "envoyé": true, "télécharger": true,
+	"enviado": true, "obtener": true, "von": true, "gesendet": true,
+	"verzonden": true, "verstuurd": true, "inviato": true, "wysłane": true,
+	"wysłano": true, "skickat": true, "sendt": true, "lähetetty": true,
+}
+
+// openerWords holds the first words of the lines opener matches.
+var openerWords = map[string]bool{
+	"on": true, "le": true, "el": true, "am": true, "op": true, "il": true,
+	"em": true, "w": true, "dnia": true, "den": true, "pe": true,
+}
+
+// firstWord returns the first word of t in lower case, or "" for a
+// line longer than any word the patterns start with.
+func firstWord(t string) string {
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		t = t[:i]
+	}
+	if len(t) > 24 {
+		return ""
+	}
+	return strings.ToLower(t)
+}
 
 // headerField matches the first word of a quoted header line in
 // Outlook's block ("From: ...", "Sent: ...") in its languages.
@@ -155,7 +189,7 @@ var (
 // old mail's header: a From line with, within the next three lines,
 // another header field (Sent, To, Subject, in the languages above).
 func isHeaderBlock(lines []string, i int) bool {
-	if !fromField.MatchString(strings.TrimSpace(lines[i])) {
+	if !strings.Contains(lines[i], ":") || !fromField.MatchString(strings.TrimSpace(lines[i])) {
 		return false
 	}
 	for j := i + 1; j < len(lines) && j <= i+3; j++ {
@@ -197,13 +231,13 @@ func attribution(lines []string, i int) int {
 		if utf8.RuneCountInString(joined) > 400 {
 			return 0
 		}
-		if wrote.MatchString(joined) {
+		if strings.HasSuffix(joined, ":") && wrote.MatchString(joined) {
 			if n > 1 && !opener.MatchString(first) {
 				return 0
 			}
 			return n
 		}
-		if !opener.MatchString(first) {
+		if !openerWords[firstWord(first)] || !opener.MatchString(first) {
 			return 0
 		}
 	}
