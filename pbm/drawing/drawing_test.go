@@ -101,11 +101,7 @@ func TestSVG(t *testing.T) {
 			if n := strings.Count(svg, `<g class="piece"`); n != pieces {
 				t.Errorf("%d piece groups, want %d", n, pieces)
 			}
-			if ps.game.Name() != "hexatri" {
-				// Hexatri's turns are being reworked; its start is
-				// golden in its own package.
-				picturetest.Golden(t, ps.name+".svg", svg)
-			}
+			picturetest.Golden(t, ps.name+".svg", svg)
 		})
 	}
 }
