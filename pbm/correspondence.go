@@ -1,3 +1,6 @@
+// Correspondence commands: moves queued or submitted ahead of their
+// turn, previews of moves, and chat on a board.
+
 package pbm
 
 import (
