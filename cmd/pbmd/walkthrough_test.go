@@ -135,27 +135,48 @@ func TestWalkthroughByReplies(t *testing.T) {
 	t.Logf("a game of %d moves played by replies alone", len(moves))
 }
 
-// TestWalkthroughTypoAndDecline: with Python's smtplib and imaplib, a
-// player mistypes a command and is told the nearest one; bob declines
-// alice's challenge by resigning before anyone moved: the board is
-// removed, unrated, and both are told.
-func TestWalkthroughTypoAndDecline(t *testing.T) {
+// TestWalkthroughTypoStaleResignDecline: with Python's smtplib and
+// imaplib, a player mistypes a command and is told the nearest one; on
+// board 101 alice and bob each move by replying to the board mail
+// (alice bottom-posted, as mutt writes), alice answers the mail of the
+// first position again and is refused as stale with the board now, then
+// resigns by replying to the latest board mail, and the final board
+// mail tells bob his rating change; on board 102 bob declines alice's
+// challenge by resigning before anyone moved: the board is removed,
+// unrated, both are told, and it is not in the history.
+func TestWalkthroughTypoStaleResignDecline(t *testing.T) {
+	moves := hexemergoGame(t, 3)
 	script := filepath.Join(t.TempDir(), "decline.script")
 	os.WriteFile(script, []byte(`send alice@example.test | signup alice apple
 reply alice@example.test | OK
 send bob@example.test | signup bob banana
 reply bob@example.test | OK
 send alice@example.test | hlep
-reply alice@example.test | (did you mean help?)
+reply alice@example.test | unknown command "hlep" (did you mean help?)
 send alice@example.test | hexemergoo challenge alice apple alice bob
 reply alice@example.test | (did you mean hexemergo?)
+send alice@example.test | hexemergo moove 101 alice apple D5
+reply alice@example.test | (did you mean
 send alice@example.test | hexemergo challenge alice apple alice bob
 reply alice@example.test | HexEmergo board 101 started
-send bob@example.test | hexemergo resign 101 bob banana
+answer alice@example.test | 1 | `+moves[0]+` | below
+reply alice@example.test | OK: alice played
+answer bob@example.test | 2 | `+moves[1]+`
+reply bob@example.test | OK: bob played
+answer alice@example.test | 1 | `+moves[2]+` | below
+reply alice@example.test | stale
+answer alice@example.test | 3 | resign
+reply alice@example.test | OK
+await bob@example.test | HexEmergo Board 101 | Game won by bob
+await bob@example.test | HexEmergo Board 101 | bob's rating went up from 1600
+send alice@example.test | hexemergo challenge alice apple alice bob
+reply alice@example.test | HexEmergo board 102 started
+send bob@example.test | hexemergo resign 102 bob banana
 reply bob@example.test | OK
-await alice@example.test | HexEmergo Board 101 removed | has been removed; it is not rated
+await alice@example.test | HexEmergo Board 102 removed | has been removed; it is not rated
 send alice@example.test | hexemergo history
-reply alice@example.test | No finished
+reply alice@example.test | 101  alice bob
+lacks alice@example.test | 102  alice bob
 `), 0o644)
 	runScript(t, script)
 }

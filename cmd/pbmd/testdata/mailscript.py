@@ -7,9 +7,14 @@ Usage: mailscript.py SMTP_HOST:PORT IMAP_HOST:PORT SERVER_ADDRESS SCRIPT
 Script lines (blank lines and lines starting with # are skipped):
   send ADDR | SUBJECT [| BODY]   mail SUBJECT to the server from ADDR
   reply ADDR | TEXT              the reply to ADDR's last mail contains TEXT
+  lacks ADDR | TEXT              the reply to ADDR's last mail does not
+                                 contain TEXT
   await ADDR | SUBJECT | TEXT    some mail to ADDR has SUBJECT and TEXT
-  answer ADDR | N | MOVE         reply to ADDR's board mail that asks for
-                                 move N (its Reply-To), the body the move
+  answer ADDR | N | MOVE [| below]
+                                 reply to ADDR's first board mail that asks
+                                 for move N (its Reply-To), the body the
+                                 move above the quote (as Thunderbird
+                                 writes it) or below it (as mutt does)
 Each user's mailbox is read over IMAP with the address as login and
 the password "pbm" (the embedded servers' default, or $PBM_PASSWORD).
 """
@@ -78,7 +83,7 @@ def wait_for(imap_addr, user, pred, what):
     sys.exit("FAIL: %s: no mail %s; mailbox has %s" % (user, what, subjects))
 
 
-def answer(smtp_addr, imap_addr, user, n, move):
+def answer(smtp_addr, imap_addr, user, n, move, below=False):
     want = "To play move %s," % n
     board = wait_for(imap_addr, user,
                      lambda m: m["Reply-To"] is not None and want in text_of(m),
@@ -90,7 +95,10 @@ def answer(smtp_addr, imap_addr, user, n, move):
     msg["In-Reply-To"] = board["Message-ID"]
     msg["Message-ID"] = "<%s@example.test>" % uuid.uuid4().hex
     quoted = "\n".join("> " + l for l in text_of(board).splitlines())
-    msg.set_content("%s\n\nOn a board mail, the server wrote:\n%s\n" % (move, quoted))
+    if below:
+        msg.set_content("On Wed, Dec 02, 2026 at 04:25:24PM +0000, PBM Server wrote:\n%s\n\n%s\n\n-- \n%s\n" % (quoted, move, user))
+    else:
+        msg.set_content("%s\n\nOn a board mail, the server wrote:\n%s\n" % (move, quoted))
     with smtplib.SMTP(*hostport(smtp_addr)) as s:
         s.send_message(msg)
     return msg["Message-ID"]
@@ -117,13 +125,20 @@ def main():
                 msg = wait_for(imap_addr, addr, lambda m: m["In-Reply-To"] == msg_id, "replying to " + msg_id)
                 if want not in text_of(msg):
                     sys.exit("FAIL: %s: reply lacks %r:\n%s" % (addr, want, text_of(msg)))
+            elif verb == "lacks":
+                unwanted = fields[1]
+                msg_id = last[addr]
+                msg = wait_for(imap_addr, addr, lambda m: m["In-Reply-To"] == msg_id, "replying to " + msg_id)
+                if unwanted in text_of(msg):
+                    sys.exit("FAIL: %s: reply holds %r:\n%s" % (addr, unwanted, text_of(msg)))
             elif verb == "await":
                 subject, want = fields[1], fields[2]
                 wait_for(imap_addr, addr,
                          lambda m: str(m["Subject"]) == subject and want in text_of(m),
                          "with subject %r containing %r" % (subject, want))
             elif verb == "answer":
-                last[addr] = answer(smtp_addr, imap_addr, addr, fields[1], fields[2])
+                below = len(fields) > 3 and fields[3] == "below"
+                last[addr] = answer(smtp_addr, imap_addr, addr, fields[1], fields[2], below)
             else:
                 sys.exit("bad script line: " + line)
             steps += 1
