@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/store"
@@ -151,17 +152,51 @@ type boardView struct {
 }
 
 // boardTextOf renders the board mail about a change.
-func (s *Server) boardTextOf(b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
-	return s.renderBoard(b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By, ch.Ratings)
+func (s *Server) boardTextOf(tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
+	return s.renderBoard(tx, b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By, ch.Ratings)
 }
 
 // boardText renders the text of a board mail. upto is the number of
 // log entries shown (the whole log when upto < 0).
-func (s *Server) boardText(b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
-	return s.renderBoard(b, g, st, upto, isNew, event, comment, by, nil)
+func (s *Server) boardText(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
+	return s.renderBoard(tx, b, g, st, upto, isNew, event, comment, by, nil)
 }
 
-func (s *Server) renderBoard(b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
+// deadlineLayout writes the deadline with its weekday, year and zone.
+const deadlineLayout = "Mon 2 Jan 2006 15:04 MST"
+
+// deadline is the line of a running board that says by when the
+// player to move must move: the board's forfeit limit counted as the
+// clock counts it (Tick), from the last change or the end of a
+// vacation. It is "" when no account is to move (the computer).
+func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
+	who := toMove(b, st)
+	if who == "" {
+		return ""
+	}
+	u, err := tx.User(who)
+	if err != nil || u.Closed {
+		return ""
+	}
+	forfeit := time.Duration(b.ForfeitDays) * day
+	if b.ForfeitDays == 0 {
+		forfeit = time.Duration(s.cfg.ForfeitDays) * day
+	}
+	now := s.now()
+	since := idleSince(b, u, now)
+	away := ""
+	if on, until := onVacation(u, now); on {
+		since = until
+		away = fmt.Sprintf(" (%s is on vacation until %s)", u.ID, until.UTC().Add(-day).Format("Mon 2 Jan 2006"))
+	}
+	then := "forfeit"
+	if !allMoved(b) {
+		then = "the challenge lapses"
+	}
+	return fmt.Sprintf("%s must move by %s or %s%s.", u.ID, since.Add(forfeit).UTC().Format(deadlineLayout), then, away)
+}
+
+func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
 	var diagram bytes.Buffer
 	st.Board(&diagram, b.Players)
 	log := b.Log
@@ -184,6 +219,7 @@ func (s *Server) renderBoard(b store.Board, g engine.Game, st engine.State, upto
 	} else if !b.Over {
 		v.ToMove = toMove(b, st)
 		v.Next = len(b.Log) + 1
+		v.Deadline = s.deadline(tx, b, st)
 	}
 	first := 0
 	if !b.Over && upto < 0 && len(log) > 8 {
@@ -240,7 +276,7 @@ func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comm
 // automatic mail). A player's mail carries a Reply-To address that
 // lets a reply with a move be played without the password.
 func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	text, err := c.s.boardTextOf(b, g, st, ch)
+	text, err := c.s.boardTextOf(c.tx, b, g, st, ch)
 	if err != nil {
 		return err
 	}

@@ -176,18 +176,23 @@ func (s *Server) cmdVacation(c *call) error {
 		return refuse("The vacation ends (%s) before it starts (%s).", c.args[3], c.args[2])
 	case to.Before(today):
 		return refuse("That vacation is over already.")
-	case from.Year() != to.Year():
-		return refuse("A vacation lies within one calendar year; send one for each year.")
+	case to.Sub(from) >= 366*day:
+		return refuse("A vacation lasts less than a year.")
 	}
-	used := 0
-	for _, v := range u.Vacations {
-		if v.From.Year() == from.Year() {
-			used += int(v.To.Sub(v.From)/day) + 1
-		}
-	}
+	// The days are counted against the calendar year they fall in: a
+	// vacation over New Year uses days of both years.
 	days := int(to.Sub(from)/day) + 1
-	if used+days > s.cfg.VacationDays {
-		return refuse("That is %d days; you have %d of %d vacation days left in %d.", days, s.cfg.VacationDays-used, s.cfg.VacationDays, from.Year())
+	var left []string
+	for y := from.Year(); y <= to.Year(); y++ {
+		used := 0
+		for _, v := range u.Vacations {
+			used += daysIn(v.From, v.To, y)
+		}
+		want := daysIn(from, to, y)
+		if used+want > s.cfg.VacationDays {
+			return refuse("That is %d days; you have %d of %d vacation days left in %d.", want, s.cfg.VacationDays-used, s.cfg.VacationDays, y)
+		}
+		left = append(left, fmt.Sprintf("%d left in %d", s.cfg.VacationDays-used-want, y))
 	}
 	u.Vacations = append(u.Vacations, store.Vacation{From: from, To: to})
 	if err := c.tx.PutUser(u); err != nil {
@@ -214,9 +219,26 @@ func (s *Server) cmdVacation(c *call) error {
 			}
 		}
 	}
-	c.sec.Text = fmt.Sprintf("Vacation from %s to %s recorded (%d days; %d left in %d). %d opponents told.",
-		c.args[2], c.args[3], days, s.cfg.VacationDays-used-days, from.Year(), len(told))
+	c.sec.Text = fmt.Sprintf("Vacation from %s to %s recorded (%d days; %s). %d opponents told.",
+		c.args[2], c.args[3], days, strings.Join(left, ", "), len(told))
 	return nil
+}
+
+// daysIn counts the days from from to to, both included, that fall in
+// the calendar year y (UTC).
+func daysIn(from, to time.Time, y int) int {
+	start := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
+	end := time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC)
+	if from.After(start) {
+		start = from
+	}
+	if to.Before(end) {
+		end = to
+	}
+	if end.Before(start) {
+		return 0
+	}
+	return int(end.Sub(start)/day) + 1
 }
 
 // timeUsed sums, per seat, the time the seat took for its moves: from

@@ -384,7 +384,7 @@ func (s *Server) cmdShow(c *call) error {
 		if err != nil {
 			return err
 		}
-		text, err := s.boardText(b, g, st, at, false, "", "", "")
+		text, err := s.boardText(c.tx, b, g, st, at, false, "", "", "")
 		if err != nil {
 			return err
 		}
@@ -503,7 +503,7 @@ func (s *Server) showUsers(c *call) error {
 		if sel == "next" && !contains(who, toMove(b, st)) {
 			continue
 		}
-		text, err := s.boardText(b, g, st, -1, false, "", "", "")
+		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
 		if err != nil {
 			return err
 		}

@@ -174,7 +174,7 @@ func (s *Server) cmdAllShow(c *call) error {
 		if sel == "next" && !strings.EqualFold(toMove(b, st), who) {
 			continue
 		}
-		text, err := s.boardText(b, g, st, -1, false, "", "", "")
+		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
 		if err != nil {
 			return err
 		}
