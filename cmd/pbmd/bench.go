@@ -51,19 +51,21 @@ type benchConfig struct {
 	profile    string        // CPU profile of the daemon
 	keep       bool          // keep the data directory
 	timeout    time.Duration // no progress for this long fails the run
+	daemon     string        // another pbmd binary to run as the daemon
 }
 
 func runBench(args []string, games *engine.Registry) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	var bc benchConfig
 	fs.IntVar(&bc.mails, "n", 2000, "move mails per mode (password, reply)")
-	fs.IntVar(&bc.boards, "boards", 40, "boards, half HexEmergo and half Esagek")
+	fs.IntVar(&bc.boards, "boards", 100, "boards, half HexEmergo and half Esagek")
 	fs.IntVar(&bc.senders, "senders", 8, "SMTP connections sending at once")
 	fs.Float64Var(&bc.rate, "rate", 0, "mails per second in all; 0 sends at full speed")
 	fs.IntVar(&bc.perProcess, "per-process", 50, "mails per mode run one process per mail; 0 skips")
 	fs.StringVar(&bc.profile, "cpuprofile", "", "write the daemon's CPU profile here")
 	fs.BoolVar(&bc.keep, "keep", false, "keep the data directory and print its path")
 	fs.DurationVar(&bc.timeout, "timeout", 2*time.Minute, "fail when no reply arrives for this long")
+	fs.StringVar(&bc.daemon, "daemon", "", "run this pbmd binary as the daemon (an older build, say) instead of this one")
 	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -90,18 +92,22 @@ func handleOne(path string, games *engine.Registry) error {
 	return daemon.HandleOnce(context.Background(), cfg, raw)
 }
 
-// benchMail is one move mail of the stream.
+// benchMail is one move mail of the stream: the k-th move of a board,
+// with the password or to the mover's reply address. A reply's text is
+// written when it is sent, since its address is the one of the board
+// mail that showed the position before the move.
 type benchMail struct {
-	board int // index in the bench's boards
-	from  *benchPlayer
-	id    string
-	raw   []byte
+	board   int // index in the bench's boards
+	k       int // the move's index in the board's game
+	byReply bool
+	from    *benchPlayer
+	id      string
+	raw     []byte
+	rcpt    string
 }
 
 type benchPlayer struct {
 	name, addr string
-	// reply maps "game/board" to the reply address of that board.
-	reply map[string]string
 }
 
 type benchBoard struct {
@@ -116,6 +122,10 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	bin, err := os.Executable()
 	if err != nil {
 		return err
+	}
+	daemonBin := bin
+	if bc.daemon != "" {
+		daemonBin = bc.daemon
 	}
 	dir, err := os.MkdirTemp("", "pbmd-bench-")
 	if err != nil {
@@ -141,7 +151,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	nplayers := max(2, min(bc.boards, 20))
 	players := make([]*benchPlayer, nplayers)
 	for i := range players {
-		players[i] = &benchPlayer{name: fmt.Sprintf("p%d", i), addr: fmt.Sprintf("p%d@players.test", i), reply: map[string]string{}}
+		players[i] = &benchPlayer{name: fmt.Sprintf("p%d", i), addr: fmt.Sprintf("p%d@players.test", i)}
 	}
 	boards := make([]*benchBoard, bc.boards)
 	gameNames := []string{"hexemergo", "esagek"}
@@ -152,13 +162,13 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		}
 		boards[i] = &benchBoard{game: gameNames[i%2], players: []*benchPlayer{a, b}}
 	}
-	fmt.Printf("set-up: %d players, %d boards (%s)\n", len(players), len(boards), strings.Join(gameNames, ", "))
+	fmt.Printf("set-up: %d players, %d boards (%s); daemon %s\n", len(players), len(boards), strings.Join(gameNames, ", "), daemonBin)
 	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
 	if err != nil {
 		return err
 	}
 	defer logf.Close()
-	d, err := startBenchDaemon(bin, env, logf, "")
+	d, err := startBenchDaemon(daemonBin, env, logf, "")
 	if err != nil {
 		return err
 	}
@@ -177,60 +187,59 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	if err := copyFile(data, copyPath); err != nil {
 		return err
 	}
-	stream := [2][]benchMail{}
 	next := make([]int, len(boards))
+	var stream [2][]benchMail
 	for mode := range 2 {
-		for len(stream[mode]) < bc.mails {
-			added := false
-			for i, b := range boards {
-				if len(stream[mode]) == bc.mails || next[i] >= len(b.moves) {
-					continue
-				}
-				stream[mode] = append(stream[mode], moveMail(b, i, next[i], mode == 1))
-				next[i]++
-				added = true
-			}
-			if !added {
-				return fmt.Errorf("bench: the boards' games ran out after %d mails; use more -boards", len(stream[0])+len(stream[1]))
-			}
+		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1, ""); err != nil {
+			return err
 		}
 	}
 
-	// The daemon run.
-	d, err = startBenchDaemon(bin, env, logf, bc.profile)
-	if err != nil {
-		return err
-	}
-	defer d.stop()
+	// The daemon run. The readers read every mail from the first,
+	// so they know the reply addresses of the set-up's board mails.
 	rd, err := startReaders(lm, players)
 	if err != nil {
 		return err
 	}
 	defer rd.close()
+	d, err = startBenchDaemon(daemonBin, env, logf, bc.profile)
+	if err != nil {
+		return err
+	}
+	defer d.stop()
 	var results [2]benchResult
 	for mode, name := range []string{"password", "reply"} {
-		r, err := runStream(d, rd, lm, stream[mode], bc)
+		r, err := runStream(d, rd, lm, boards, stream[mode], bc)
 		if err != nil {
 			return fmt.Errorf("bench %s: %w", name, err)
 		}
 		results[mode] = r
 	}
-	if rd.refused > 0 {
-		return fmt.Errorf("bench: %d moves were refused; see %s", rd.refused, filepath.Join(dir, "pbmd.log"))
+	if n := rd.refusals(); n > 0 {
+		return fmt.Errorf("bench: %d moves were refused; see %s", n, filepath.Join(dir, "pbmd.log"))
 	}
 	d.stop()
 
-	// The same mails, one process per mail, on the store as it was.
+	// The same mails, one process per mail, on the store as it was:
+	// the first of the password mails, then as many replies with the
+	// moves that follow them on each board.
 	var once [2]benchResult
 	if bc.perProcess > 0 {
 		penv := benchEnv(lm, copyPath)
+		pnext := make([]int, len(boards))
 		for mode := range 2 {
-			n := min(bc.perProcess, len(stream[mode]))
-			r, err := runPerProcess(bin, penv, dir, rd, stream[mode][:n], bc.timeout)
+			ms, err := planMails(boards, pnext, min(bc.perProcess, bc.mails), mode == 1, "once.")
+			if err != nil {
+				return err
+			}
+			r, err := runPerProcess(bin, penv, dir, rd, boards, ms, bc.timeout)
 			if err != nil {
 				return fmt.Errorf("bench per process: %w", err)
 			}
 			once[mode] = r
+		}
+		if n := rd.refusals(); n > 0 {
+			return fmt.Errorf("bench per process: %d moves were refused", n)
 		}
 	}
 
@@ -251,6 +260,29 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		}
 	}
 	return nil
+}
+
+// planMails lays out n move mails round the boards, from each board's
+// next move on, and advances next.
+func planMails(boards []*benchBoard, next []int, n int, byReply bool, prefix string) ([]benchMail, error) {
+	var ms []benchMail
+	for len(ms) < n {
+		added := false
+		for i, b := range boards {
+			if len(ms) == n || next[i] >= len(b.moves) {
+				continue
+			}
+			k := next[i]
+			ms = append(ms, benchMail{board: i, k: k, byReply: byReply, from: b.players[b.seats[k]],
+				id: fmt.Sprintf("%sb%d.m%d.%d@players.test", prefix, i, k, time.Now().UnixNano())})
+			next[i]++
+			added = true
+		}
+		if !added {
+			return nil, fmt.Errorf("bench: the boards' games ran out after %d mails; use more -boards", len(ms))
+		}
+	}
+	return ms, nil
 }
 
 func benchEnv(lm *localmail.Server, data string) []string {
@@ -359,30 +391,6 @@ func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoa
 		b.number = number[b.game]
 		number[b.game]++
 	}
-	// The reply addresses, from the board mails.
-	for _, p := range players {
-		ms, err := pl(p).Mails()
-		if err != nil {
-			return err
-		}
-		for _, m := range ms {
-			rt := m.Header.Get("Reply-To")
-			if a, err := mail.ParseAddress(rt); err == nil && strings.HasPrefix(a.Address, "pbm+") {
-				local, _, _ := strings.Cut(strings.TrimPrefix(a.Address, "pbm+"), "@")
-				parts := strings.Split(local, ".")
-				if len(parts) == 3 {
-					p.reply[parts[0]+"/"+parts[1]] = a.Address
-				}
-			}
-		}
-	}
-	for _, b := range boards {
-		for _, p := range b.players {
-			if p.reply[fmt.Sprintf("%s/%d", b.game, b.number)] == "" {
-				return fmt.Errorf("no reply address for %s on %s board %d", p.name, b.game, b.number)
-			}
-		}
-	}
 	return nil
 }
 
@@ -424,18 +432,26 @@ func planGames(data string, games *engine.Registry, boards []*benchBoard, n int)
 	})
 }
 
-// moveMail writes the k-th move of a board as a mail: with the
-// password, or to the mover's reply address.
-func moveMail(b *benchBoard, i, k int, byReply bool) benchMail {
-	p := b.players[b.seats[k]]
-	id := fmt.Sprintf("b%d.m%d.%d@players.test", i, k, time.Now().UnixNano())
-	to, body := "pbm@localhost", fmt.Sprintf("%s move %d %s pw-%s %s\r\n", b.game, b.number, p.name, p.name, b.moves[k])
-	if byReply {
-		to, body = p.reply[fmt.Sprintf("%s/%d", b.game, b.number)], b.moves[k]+"\r\n"
+// write writes the mail: with the password, or to the mover's reply
+// address for the board as it stands before the move, which the
+// readers found in a board mail; false when no such mail was read yet.
+func (m *benchMail) write(b *benchBoard, rd *readers) bool {
+	if m.raw != nil {
+		return true
 	}
-	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
-		p.addr, to, id, time.Now().Format(time.RFC1123Z), body)
-	return benchMail{board: i, from: p, id: id, raw: []byte(raw)}
+	p := m.from
+	to, body := "pbm@localhost", fmt.Sprintf("%s move %d %s pw-%s %s\r\n", b.game, b.number, p.name, p.name, b.moves[m.k])
+	if m.byReply {
+		to = rd.replyAddress(p.addr, b.game, b.number, m.k)
+		if to == "" {
+			return false
+		}
+		body = b.moves[m.k] + "\r\n"
+	}
+	m.rcpt = to
+	m.raw = fmt.Appendf(nil, "From: %s\r\nTo: %s\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
+		p.addr, to, m.id, time.Now().Format(time.RFC1123Z), body)
+	return true
 }
 
 func copyFile(from, to string) error {
@@ -453,6 +469,10 @@ type readers struct {
 	sent    map[string]time.Time // Message-ID: when it was sent
 	got     map[string]time.Time // Message-ID: when its answer was read
 	refused int                  // answers that refused the move
+	// addrs holds the reply addresses read in board mails, under
+	// "<address> <game>/<board>/<n>" (n the moves the mail showed), or
+	// "<address> <game>/<board>" for the older form without n.
+	addrs   map[string]string
 	changed chan struct{}
 	clients []*imapclient.Client
 	wg      sync.WaitGroup
@@ -460,7 +480,7 @@ type readers struct {
 }
 
 func startReaders(lm *localmail.Server, players []*benchPlayer) (*readers, error) {
-	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
+	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, addrs: map[string]string{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
 	for _, p := range players {
 		wake := make(chan struct{}, 1)
 		c, err := imapclient.DialInsecure(lm.IMAPAddr(), &imapclient.Options{
@@ -489,15 +509,15 @@ func startReaders(lm *localmail.Server, players []*benchPlayer) (*readers, error
 			return nil, err
 		}
 		rd.wg.Add(1)
-		go rd.read(c, wake)
+		go rd.read(c, p.addr, wake)
 	}
 	return rd, nil
 }
 
-func (rd *readers) read(c *imapclient.Client, wake chan struct{}) {
+func (rd *readers) read(c *imapclient.Client, owner string, wake chan struct{}) {
 	defer rd.wg.Done()
 	var last imap.UID
-	section := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: []string{"In-Reply-To", "Subject"}, Peek: true}
+	section := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: []string{"In-Reply-To", "Subject", "Reply-To"}, Peek: true}
 	for {
 		var set imap.UIDSet
 		set.AddRange(last+1, 0)
@@ -516,11 +536,23 @@ func (rd *readers) read(c *imapclient.Client, wake chan struct{}) {
 			if err != nil {
 				continue
 			}
+			if a, err := mail.ParseAddress(h.Header.Get("Reply-To")); err == nil && strings.HasPrefix(a.Address, "pbm+") {
+				// pbm+<game>.<board>.<n>.<token>, or the older
+				// pbm+<game>.<board>.<token>.
+				local, _, _ := strings.Cut(strings.TrimPrefix(a.Address, "pbm+"), "@")
+				switch parts := strings.Split(local, "."); len(parts) {
+				case 4:
+					rd.addrs[owner+" "+strings.Join(parts[:3], "/")] = a.Address
+				case 3:
+					rd.addrs[owner+" "+strings.Join(parts[:2], "/")] = a.Address
+				}
+			}
 			id := strings.Trim(strings.TrimSpace(h.Header.Get("In-Reply-To")), "<>")
 			if _, ok := rd.sent[id]; ok {
 				if _, dup := rd.got[id]; !dup {
 					rd.got[id] = now
-					if strings.HasSuffix(strings.TrimSpace(h.Header.Get("Subject")), "Error") {
+					subject := strings.ToLower(strings.TrimSpace(h.Header.Get("Subject")))
+					if strings.HasSuffix(subject, "error") || strings.Contains(subject, "refused") {
 						rd.refused++
 					}
 				}
@@ -558,6 +590,23 @@ func (rd *readers) close() {
 		c.Close()
 	}
 	rd.wg.Wait()
+}
+
+// replyAddress is the reply address a board mail gave owner for a
+// board after n moves, or "".
+func (rd *readers) replyAddress(owner, game string, board, n int) string {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if a := rd.addrs[fmt.Sprintf("%s %s/%d/%d", owner, game, board, n)]; a != "" {
+		return a
+	}
+	return rd.addrs[fmt.Sprintf("%s %s/%d", owner, game, board)]
+}
+
+func (rd *readers) refusals() int {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return rd.refused
 }
 
 // await waits until every mail of ids has its answer; it fails when
@@ -616,16 +665,45 @@ func (rd *readers) markSent(id string) {
 	rd.mu.Unlock()
 }
 
+// pacer spaces sends rate a second in all; a zero pacer does not wait.
+type pacer struct {
+	mu       sync.Mutex
+	interval time.Duration
+	next     time.Time
+}
+
+func (p *pacer) wait() {
+	if p.interval == 0 {
+		return
+	}
+	p.mu.Lock()
+	now := time.Now()
+	if p.next.Before(now) {
+		p.next = now
+	}
+	at := p.next
+	p.next = p.next.Add(p.interval)
+	p.mu.Unlock()
+	time.Sleep(time.Until(at))
+}
+
 // runStream sends the mails over several SMTP connections, each
-// keeping the order of its boards' mails, and waits for every answer.
-func runStream(d *benchDaemon, rd *readers, lm *localmail.Server, ms []benchMail, bc benchConfig) (benchResult, error) {
+// carrying the mails of its boards in order, and waits for every
+// answer. A mail with a password goes at once; a reply goes as soon
+// as the board mail of the position before it has been read, as a
+// player answers it: the replies keep every board busy.
+func runStream(d *benchDaemon, rd *readers, lm *localmail.Server, boards []*benchBoard, ms []benchMail, bc benchConfig) (benchResult, error) {
 	cpu0 := d.cpu()
 	start := time.Now()
-	var interval time.Duration
+	pace := &pacer{}
 	if bc.rate > 0 {
-		interval = time.Duration(float64(time.Second) * float64(bc.senders) / bc.rate)
+		pace.interval = time.Duration(float64(time.Second) / bc.rate)
 	}
-	errs := make(chan error, bc.senders)
+	queues := make([]chan *benchMail, bc.senders)
+	for s := range queues {
+		queues[s] = make(chan *benchMail, len(ms))
+	}
+	errs := make(chan error, bc.senders+1)
 	var wg sync.WaitGroup
 	for s := range bc.senders {
 		wg.Add(1)
@@ -637,23 +715,50 @@ func runStream(d *benchDaemon, rd *readers, lm *localmail.Server, ms []benchMail
 				return
 			}
 			defer c.Close()
-			tick := time.Now()
-			for _, m := range ms {
-				if m.board%bc.senders != s {
-					continue
-				}
-				if interval > 0 {
-					tick = tick.Add(interval)
-					time.Sleep(time.Until(tick))
-				}
+			for m := range queues[s] {
+				pace.wait()
 				rd.markSent(m.id)
-				if err := c.SendMail(m.from.addr, []string{"pbm@localhost"}, bytes.NewReader(m.raw)); err != nil {
+				if err := c.SendMail(m.from.addr, []string{m.rcpt}, bytes.NewReader(m.raw)); err != nil {
 					errs <- err
 					return
 				}
 			}
 			c.Quit()
 		}()
+	}
+	// The dispatcher hands each board's mails to its connection in
+	// order, each once it can be written.
+	pending := make([][]*benchMail, len(boards))
+	for i := range ms {
+		pending[ms[i].board] = append(pending[ms[i].board], &ms[i])
+	}
+	left, progress := len(ms), time.Now()
+	for left > 0 {
+		moved := false
+		for i, q := range pending {
+			for len(q) > 0 && q[0].write(boards[i], rd) {
+				queues[i%bc.senders] <- q[0]
+				q = q[1:]
+				left--
+				moved = true
+			}
+			pending[i] = q
+		}
+		if moved {
+			progress = time.Now()
+		} else if time.Since(progress) > bc.timeout {
+			errs <- fmt.Errorf("%d mails still wait for the board mail of the position before them after %s", left, bc.timeout)
+			break
+		}
+		if left > 0 {
+			select {
+			case <-rd.changed:
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+	for _, q := range queues {
+		close(q)
 	}
 	wg.Wait()
 	close(errs)
@@ -680,15 +785,20 @@ func runStream(d *benchDaemon, rd *readers, lm *localmail.Server, ms []benchMail
 
 // runPerProcess hands each mail to its own process, in order, and
 // waits for its answer before the next (the process delivers it).
-func runPerProcess(bin string, env []string, dir string, rd *readers, ms []benchMail, timeout time.Duration) (benchResult, error) {
+func runPerProcess(bin string, env []string, dir string, rd *readers, boards []*benchBoard, ms []benchMail, timeout time.Duration) (benchResult, error) {
 	var cpu time.Duration
 	start := time.Now()
-	for i, m := range ms {
-		// A fresh Message-ID, so that the answers of this run are told
-		// apart from the daemon's.
-		m.id = "once." + m.id
-		m.raw = bytes.Replace(m.raw, []byte("Message-ID: <"), []byte("Message-ID: <once."), 1)
-		ms[i] = m
+	for i := range ms {
+		m := &ms[i]
+		for waited := time.Now(); !m.write(boards[m.board], rd); {
+			if time.Since(waited) > timeout {
+				return benchResult{}, fmt.Errorf("mail %d: no board mail of the position before it after %s", i, timeout)
+			}
+			select {
+			case <-rd.changed:
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
 		path := filepath.Join(dir, "mail.eml")
 		if err := os.WriteFile(path, m.raw, 0o600); err != nil {
 			return benchResult{}, err
