@@ -32,6 +32,9 @@ type command struct {
 	// last argument: "move <board> <userid> <password> resign" runs
 	// resign (pbmserv's move forms).
 	verbs []string
+	// table marks a command whose answer is laid out in columns (a
+	// table, a board): the reply never wraps it.
+	table bool
 }
 
 type commandSet map[string]*command
@@ -108,6 +111,7 @@ type section struct {
 	game    engine.Game
 	board   int
 	subject string // subject when this is the only command
+	table   bool   // laid out in columns: not wrapped
 }
 
 // call is one command being run.
@@ -205,6 +209,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
 		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
+		sec.table = c.cmd.table
 	}
 	if err == nil {
 		c.tokenUser = tokenUser

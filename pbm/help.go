@@ -62,12 +62,23 @@ func (s *Server) HelpText() (string, error) {
 
 func (s *Server) cmdHelp(c *call) error {
 	if len(c.args) > 0 {
+		topic := strings.ToLower(c.args[0])
+		if text, ok := s.helpTopic(topic); ok {
+			c.sec.Text = "\n\n" + text
+			c.sec.subject = "pbm help " + topic
+			return nil
+		}
 		if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
 			c.game, c.sec.game = g, g
+			c.sec.table = true
 			return s.cmdGameHelp(c)
 		}
-		if _, cmd, err := s.global.lookup(c.args[0]); err == nil && cmd.children == nil {
-			c.sec.Text = fmt.Sprintf("%s %s\n  %s", strings.ToLower(c.args[0]), cmd.usage, cmd.help)
+		if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
+			c.sec.Text = fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.help)
+			return nil
+		}
+		if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
+			c.sec.Text = fmt.Sprintf("<game> %s %s\n  %s\n(<game> is a game's name from \"list\".)", name, cmd.usage, cmd.help)
 			return nil
 		}
 	}
@@ -78,6 +89,62 @@ func (s *Server) cmdHelp(c *call) error {
 	c.sec.Text = "\n\n" + text
 	c.sec.subject = "pbm help"
 	return nil
+}
+
+// helpTopic is the text of "help commands", "help move" and "help
+// reply", generated from the command table.
+func (s *Server) helpTopic(topic string) (string, bool) {
+	var b strings.Builder
+	usage := func(prefix, name string, c *command) {
+		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.help)
+	}
+	switch topic {
+	case "commands":
+		for _, g := range s.helpGroups() {
+			b.WriteString(g.Title + "\n")
+			for _, c := range g.Commands {
+				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
+			}
+			b.WriteString("\n")
+		}
+	case "move":
+		b.WriteString("Moves (<game> is a game's name from \"list\"; \"<game> help\" gives its\nnotation):\n\n")
+		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
+			usage("<game> ", name, s.game[name])
+			if verbs := s.game[name].verbs; len(verbs) > 0 {
+				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      the same as the command of that name\n", name, strings.Join(verbs, "|"))
+			}
+		}
+		b.WriteString("\n#n is the number of the move you make, as the board mail says (\"To play\nmove 7\"): a mail that arrives late or twice is then refused as stale\ninstead of played.\n")
+		b.WriteString("\nOr reply to the board mail with the move on the first line (\"help reply\").\n")
+	case "reply":
+		b.WriteString(replyLine + "\n\n")
+		b.WriteString("Every mail about a board you play (the board after a move, an error,\n" +
+			"show, submit, a reminder, a chat) comes from an address that knows you\n" +
+			"and the board. Reply to it with a command on the first line of your own\n" +
+			"text, above or below the quote; the rest of your text goes to the other\n" +
+			"players as a comment. The quote, the \"... wrote:\" line and your\n" +
+			"signature are left out. No userid, password or board number:\n\n")
+		b.WriteString("  <move>[#<n>] [<move>...]\n      play (or: move <move>...)\n")
+		for _, name := range s.game.names() {
+			c := s.game[name]
+			switch {
+			case c.admin || c.children != nil || name == "move":
+			case strings.HasPrefix(c.usage, "<board> <userid> <password>"):
+				usage("", name, &command{usage: strings.TrimSpace(strings.TrimPrefix(c.usage, "<board> <userid> <password>")), help: c.help})
+			case strings.HasPrefix(c.usage, "<board>") && c.minArgs <= 1:
+				// A reply names no board: the bare command.
+				usage("", name, &command{help: c.help})
+			}
+		}
+		b.WriteString("\nThe reply works only from the address the mail went to, and ends with\n" +
+			"the game or a change of your password. A reply to the mail of an older\n" +
+			"position is refused as stale, with the board as it is now (a chat or a\n" +
+			"show is still answered).\n")
+	default:
+		return "", false
+	}
+	return strings.TrimRight(b.String(), "\n"), true
 }
 
 func (s *Server) cmdList(c *call) error {

@@ -10,7 +10,11 @@ import (
 func (r *run) reply() error {
 	refused := r.refused() > 0
 	for _, sec := range r.sections {
-		sec.Text = wrap(sec.Text, 79)
+		// Tables and boards keep their columns; prose and refusals
+		// are wrapped.
+		if !sec.table || sec.Refused {
+			sec.Text = wrap(sec.Text, 79)
+		}
 	}
 	text, err := r.s.tpl.render("reply.txt", map[string]any{
 		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name,
