@@ -3,6 +3,7 @@ package pbm
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func clientMail(t *testing.T, file, cmd string) []byte {
 // none of the quote, the attribution or the signature.
 func TestClientReplies(t *testing.T) {
 	files, err := filepath.Glob("testdata/clients/*.eml")
-	if err != nil || len(files) < 9 {
+	if err != nil || len(files) < 13 {
 		t.Fatalf("corpus: %v files, %v", len(files), err)
 	}
 	f := newFixture(t)
@@ -79,6 +80,55 @@ func TestClientReplyPlayed(t *testing.T) {
 		}
 		if b := f.board(101); len(b.Log) != i+1 {
 			t.Errorf("%s: %d moves on the board, want %d", c.file, len(b.Log), i+1)
+		}
+	}
+}
+
+// TestClientRepliesByToken sends the reply of every client in the
+// corpus to the reply address of alice's board mail, as the client
+// does when she presses reply, once with a bare move and once with
+// another board command (propose): no userid, password or board. The
+// command is played, and the board mail to bob carries her comment
+// without any of the quote, the attribution or the signature.
+func TestClientRepliesByToken(t *testing.T) {
+	files, err := filepath.Glob("testdata/clients/*.eml")
+	if err != nil || len(files) < 13 {
+		t.Fatalf("corpus: %v files, %v", len(files), err)
+	}
+	toLine := regexp.MustCompile(`(?m)^To: .*$`)
+	for _, file := range files {
+		for _, cmd := range []string{"take1#1", "propose"} {
+			t.Run(filepath.Base(file)+"/"+cmd, func(t *testing.T) {
+				f := newFixture(t)
+				f.game("")
+				addr := f.replyAddress("alice@players.test", "New Nim Board 101")
+				raw := clientMail(t, file, cmd)
+				raw = toLine.ReplaceAll(raw, []byte("To: Nim <"+addr+">\r"))
+				mails := f.handle(raw)
+				if r := f.answer(mails, "alice@players.test"); !strings.Contains(r.Text, "OK") || strings.Contains(r.Text, "Refused") {
+					t.Fatalf("answer:\n%s", r.Text)
+				}
+				b := f.board(101)
+				switch cmd {
+				case "propose":
+					if b.Vote == nil || len(b.Log) != 0 {
+						t.Errorf("propose: vote %+v, %d moves", b.Vote, len(b.Log))
+					}
+				default:
+					if len(b.Log) != 1 || b.Log[0].Move != "take1" {
+						t.Errorf("move: log %+v", b.Log)
+					}
+				}
+				m := f.only(withSubject(mails, "Nim Board 101"), "bob@players.test")
+				if !strings.Contains(m.Text, "alice writes:\nYour turn, good luck.\n****") {
+					t.Errorf("board mail to bob:\n%s", m.Text)
+				}
+				for _, bad := range []string{"QUOTEDTEXT", "SIGTEXT", "wrote", "écrit", "schrieb", "schreef", "scritto", "escreveu", "pisze", "escribió", "iPhone", "iPad", "gesendet", "From:", "Van:"} {
+					if strings.Contains(m.Text, bad) {
+						t.Errorf("board mail to bob holds %q:\n%s", bad, m.Text)
+					}
+				}
+			})
 		}
 	}
 }

@@ -7,8 +7,11 @@ import (
 	"github.com/pbmgo/pbm/pbm/quote"
 )
 
-// replyPrefix matches the prefixes mail clients put before a subject.
-var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr)(\[\d+\])?\s*:\s*)+`)
+// replyPrefix matches the prefixes mail clients put before a subject,
+// in English, German, the Scandinavian languages, French, Polish
+// (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc) and
+// Spanish (Rv).
+var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*)+`)
 
 // boardSubject matches the subject of a board mail, which a reply
 // carries back: it is not a command.
