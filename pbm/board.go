@@ -281,10 +281,20 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		return err
 	}
 	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
-	// The picture is drawn once, in this transaction, like the text.
-	png, err := boardPNG(b, st)
-	if err != nil {
-		return err
+	// The picture is drawn once, in this transaction, like the text,
+	// and only when a recipient shows pictures: drawing costs more than
+	// all the rest of a move.
+	var png []byte
+	drawn := false
+	picture := func() ([]byte, error) {
+		if !drawn {
+			var err error
+			if png, err = boardPNG(b, st); err != nil {
+				return nil, err
+			}
+			drawn = true
+		}
+		return png, nil
 	}
 	link := c.s.boardLink(g.Name(), b.Number)
 	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
@@ -299,7 +309,9 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		for _, a := range u.Addresses {
 			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link}
 			if !u.NoPictures {
-				m.Picture = png
+				if m.Picture, err = picture(); err != nil {
+					return err
+				}
 			}
 			if i < len(b.Players) && !b.Over {
 				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {

@@ -52,6 +52,7 @@ type benchConfig struct {
 	keep       bool          // keep the data directory
 	timeout    time.Duration // no progress for this long fails the run
 	daemon     string        // another pbmd binary to run as the daemon
+	pictures   bool          // board mails with a picture (the players' default)
 }
 
 func runBench(args []string, games *engine.Registry) error {
@@ -66,6 +67,7 @@ func runBench(args []string, games *engine.Registry) error {
 	fs.BoolVar(&bc.keep, "keep", false, "keep the data directory and print its path")
 	fs.DurationVar(&bc.timeout, "timeout", 2*time.Minute, "fail when no reply arrives for this long")
 	fs.StringVar(&bc.daemon, "daemon", "", "run this pbmd binary as the daemon (an older build, say) instead of this one")
+	fs.BoolVar(&bc.pictures, "pictures", true, "board mails carry a picture of the board; false turns it off for every player (pictures <userid> <password> off)")
 	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -172,7 +174,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	if err != nil {
 		return err
 	}
-	setupErr := benchSetup(lm, players, boards)
+	setupErr := benchSetup(lm, players, boards, bc.pictures)
 	d.stop()
 	if setupErr != nil {
 		return setupErr
@@ -350,7 +352,7 @@ func (d *benchDaemon) stop() {
 
 // benchSetup signs the players up and starts the boards, waiting for
 // each answer.
-func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoard) error {
+func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoard, pictures bool) error {
 	pl := func(p *benchPlayer) *player.Player {
 		return &player.Player{Address: p.addr, Server: "pbm@localhost", SMTP: lm.SMTPAddr(), IMAP: lm.IMAPAddr(), Password: localmail.DefaultPassword}
 	}
@@ -369,6 +371,17 @@ func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoa
 		}
 		if !strings.Contains(r.Text, "Welcome") {
 			return fmt.Errorf("signup %s: %s", p.name, r.Text)
+		}
+		if !pictures {
+			id, err := pl(p).Send(fmt.Sprintf("pictures %s pw-%s off", p.name, p.name), "")
+			if err != nil {
+				return err
+			}
+			if r, err := pl(p).Reply(id, 5*time.Minute); err != nil {
+				return fmt.Errorf("pictures %s: %w", p.name, err)
+			} else if strings.Contains(strings.ToLower(r.Subject), "error") {
+				return fmt.Errorf("pictures %s off: %s", p.name, r.Subject)
+			}
 		}
 	}
 	number := map[string]int{}
