@@ -59,14 +59,37 @@ func Record(b store.Board) string {
 	return w.String()
 }
 
-// ParseRecord reads a record back into a board.
+// ParseRecord reads a record back into a board. The text may be the
+// record alone or the mail it came in, as a mail client saves it: the
+// whole message (header, MIME parts, transfer encodings), or its body
+// with the echo of the command and "OK:" above the record and the
+// signature below it. Lines quoted with ">" (a forwarded record) are
+// read without the marks. Before the Game tag everything is skipped;
+// the record ends at the signature line "-- " or at the end.
 func ParseRecord(text []byte) (store.Board, error) {
+	if looksLikeMail(text) {
+		if m, err := ParseMessage(text); err == nil && strings.Contains(m.Body, "[Game ") {
+			text = []byte(m.Body)
+		}
+	}
 	var b store.Board
 	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(nil, 1<<20)
 	line := 0
+	started := false
 	for sc.Scan() {
 		line++
-		l := strings.TrimSpace(sc.Text())
+		raw := strings.TrimRight(sc.Text(), "\r")
+		l := unquoteLine(raw)
+		if started && (raw == "-- " || l == "--" || l == "-- ") {
+			break // the signature
+		}
+		if !started {
+			if !strings.HasPrefix(l, "[Game ") {
+				continue // the header, the echo of the command
+			}
+			started = true
+		}
 		if l == "" {
 			continue
 		}
@@ -101,6 +124,9 @@ func ParseRecord(text []byte) (store.Board, error) {
 		if len(f) < 3 {
 			return b, fmt.Errorf("record line %d: want <n> <userid> <move> [<time>]", line)
 		}
+		if n, err := strconv.Atoi(f[0]); err != nil || n != len(b.Log)+1 {
+			return b, fmt.Errorf("record line %d: move %s where move %d was expected", line, f[0], len(b.Log)+1)
+		}
 		e := store.Entry{Seat: seatOf(b, f[1]), Move: f[2]}
 		if e.Seat < 0 && f[1] != "-" {
 			return b, fmt.Errorf("record line %d: %s is not a player", line, f[1])
@@ -117,6 +143,32 @@ func ParseRecord(text []byte) (store.Board, error) {
 		return b, fmt.Errorf("record: no Game or Players tag")
 	}
 	return b, nil
+}
+
+// looksLikeMail reports whether text starts with a mail header field
+// (a saved message) rather than with the body.
+func looksLikeMail(text []byte) bool {
+	first, _, _ := bytes.Cut(text, []byte("\n"))
+	name, _, ok := bytes.Cut(first, []byte(":"))
+	if !ok || len(name) == 0 || len(name) > 76 {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// unquoteLine is a line without its quote marks (">", "> > ") and the
+// spaces around it.
+func unquoteLine(l string) string {
+	l = strings.TrimSpace(l)
+	for strings.HasPrefix(l, ">") {
+		l = strings.TrimSpace(l[1:])
+	}
+	return l
 }
 
 // ReplayRecord plays a record through its game and returns the final
