@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -65,6 +66,8 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 						return errBatch
 					}
 				}
+				// Every mail of the batch applied, nothing committed.
+				killpoint.At("group-commit", len(msgs))
 				return nil
 			})
 		}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbmgo/pbm/pbm/killpoint"
 )
 
 // drainBatches handles the mails of uids (sorted, in arrival order)
@@ -138,6 +140,9 @@ func (s *session) processBatch(ctx context.Context, uids []imap.UID) error {
 	// The committed mails are acknowledged together, before anything
 	// else: a crash between commit and acknowledgement only offers
 	// them again, and the handler dedupes them.
+	if done > 1 {
+		killpoint.At("ack", done)
+	}
 	if err := s.ackSet(handled[:done], s.in.cfg.Processed); err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbmgo/pbm/pbm/killpoint"
 )
 
 // session is one IMAP connection.
@@ -432,6 +434,10 @@ func (s *session) ackSet(uids []imap.UID, dest string) error {
 		return s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
 	}); err != nil {
 		return fmt.Errorf("uid store %s +\\Seen: %w", uid, err)
+	}
+	if len(uids) > 1 && dest == s.in.cfg.Processed {
+		// \Seen set, the set not yet moved.
+		killpoint.At("ack-move", len(uids))
 	}
 	if !s.canMove {
 		if !s.warned {
