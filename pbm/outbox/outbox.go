@@ -10,8 +10,11 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"net"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -131,31 +134,38 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 	if err != nil || len(due) == 0 {
 		return 0, err
 	}
-	c, err := s.dial(ctx)
-	if err != nil {
-		// The server is out of reach: every mail waits (a temporary
-		// failure, RFC 5321 section 4.5.4.1).
-		for _, m := range due {
-			if derr := s.deferMail(m, err); derr != nil {
-				return 0, derr
-			}
-		}
-		return 0, fmt.Errorf("outbox: connect %s: %w", s.cfg.Addr, err)
+	// Several deliveries are in flight at once, one SMTP session per
+	// lane; a recipient's mails all go by one lane, in the order they
+	// were queued.
+	nl := min(lanes, (len(due)+laneMails-1)/laneMails)
+	byLane := make([][]store.Mail, nl)
+	for _, m := range due {
+		h := fnv.New32a()
+		h.Write([]byte(strings.ToLower(m.To)))
+		l := int(h.Sum32() % uint32(nl))
+		byLane[l] = append(byLane[l], m)
 	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
-	sent := 0
 	// Deliveries are recorded together, in one transaction, after the
-	// batch (or before a failure is recorded): a crash in between only
-	// sends those mails again, under the same Message-ID.
-	var delivered []uint64
-	record := func() error {
-		if len(delivered) == 0 {
-			return nil
-		}
+	// pass: a crash in between only sends those mails again, under the
+	// same Message-ID.
+	delivered := make([][]uint64, nl)
+	errs := make([]error, nl)
+	var wg sync.WaitGroup
+	for l := range nl {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			delivered[l], errs[l] = s.deliver(ctx, byLane[l])
+		}()
+	}
+	wg.Wait()
+	var all []uint64
+	for _, d := range delivered {
+		all = append(all, d...)
+	}
+	if len(all) > 0 {
 		err := s.cfg.Store.Update(func(tx *store.Tx) error {
-			for _, seq := range delivered {
+			for _, seq := range all {
 				if err := tx.Delivered(seq); err != nil {
 					return err
 				}
@@ -163,13 +173,30 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("outbox: record %d deliveries: %w", len(delivered), err)
+			return 0, fmt.Errorf("outbox: record %d deliveries: %w", len(all), err)
 		}
-		sent += len(delivered)
-		delivered = delivered[:0]
-		return nil
 	}
-	defer func() { record() }()
+	return len(all), errors.Join(errs...)
+}
+
+// deliver sends mails over one SMTP session, in order, and returns the
+// ones the server accepted. Failures are recorded as they come.
+func (s *Sender) deliver(ctx context.Context, due []store.Mail) ([]uint64, error) {
+	c, err := s.dial(ctx)
+	if err != nil {
+		// The server is out of reach: every mail waits (a temporary
+		// failure, RFC 5321 section 4.5.4.1).
+		for _, m := range due {
+			if derr := s.deferMail(m, err); derr != nil {
+				return nil, derr
+			}
+		}
+		return nil, fmt.Errorf("outbox: connect %s: %w", s.cfg.Addr, err)
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	var delivered []uint64
 	for _, m := range due {
 		if ctx.Err() != nil {
 			break
@@ -180,33 +207,34 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 			s.log.Info("sent", "to", m.To, "subject", m.Subject, "message_id", m.MessageID)
 			continue
 		}
-		if err := record(); err != nil {
-			return sent, err
-		}
 		var se *smtp.SMTPError
 		if errors.As(err, &se) && !se.Temporary() {
 			// RFC 5321 section 4.2.1: 5yz is a permanent failure.
 			if err := s.failMail(m, err); err != nil {
-				return sent, err
+				return delivered, err
 			}
 		} else if err := s.deferMail(m, err); err != nil {
-			return sent, err
+			return delivered, err
 		}
 		if !errors.As(err, &se) {
-			return sent, fmt.Errorf("outbox: send to %s: %w", m.To, err) // the session is broken
+			return delivered, fmt.Errorf("outbox: send to %s: %w", m.To, err) // the session is broken
 		}
 		// RFC 5321 section 4.1.1.5: RSET ends a failed transaction so
 		// the session can carry the next one.
 		if rerr := c.Reset(); rerr != nil {
-			return sent, fmt.Errorf("outbox: reset: %w", rerr)
+			return delivered, fmt.Errorf("outbox: reset: %w", rerr)
 		}
 	}
-	if err := record(); err != nil {
-		return sent, err
-	}
 	c.Quit()
-	return sent, nil
+	return delivered, nil
 }
+
+// lanes is the most SMTP sessions one pass opens; laneMails the mails
+// a pass needs for each session beyond the first.
+const (
+	lanes     = 4
+	laneMails = 8
+)
 
 // flushBatch is the most mails one pass reads from the outbox.
 const flushBatch = 256
