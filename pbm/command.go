@@ -138,6 +138,17 @@ type run struct {
 	sections []*section
 	queued   int
 	after    []func()
+	// held are the board mails to the sender's own address, kept back
+	// so that the answer to the mail can be the board (reply.go): the
+	// mover gets one mail per move.
+	held []heldBoard
+}
+
+// heldBoard is a board mail to the sender kept back until the answer.
+type heldBoard struct {
+	game  string
+	board int
+	m     outMail
 }
 
 func (r *run) refused() int {

@@ -26,6 +26,22 @@ func (r *run) reply() error {
 	if m.ReplyTo, err = r.replyBoard(); err != nil {
 		return err
 	}
+	held := r.held
+	r.held = nil
+	board, merged := r.boardAnswer(held)
+	if merged {
+		// The answer is the board mail, with the command and its OK
+		// above the board: one mail per move.
+		sec := r.sections[0]
+		m.Subject, m.ReplyTo, m.Picture, m.Link = board.Subject, board.ReplyTo, board.Picture, board.Link
+		m.Text = "> " + sec.Command + "\nOK: " + sec.Text + "\n\n" + board.Text
+		held = nil
+	}
+	for _, h := range held {
+		if err := r.send(h.m); err != nil {
+			return err
+		}
+	}
 	// RFC 5322 section 3.6.4 and RFC 3834 section 3.1.5: the answer
 	// refers to the mail it answers.
 	if !strings.HasPrefix(r.msg.ID, "sha256:") {
@@ -36,7 +52,34 @@ func (r *run) reply() error {
 		}
 		m.References = append(append([]string(nil), refs...), r.msg.ID)
 	}
+	if merged && board.InReplyTo != "" && !contains(m.References, board.InReplyTo) {
+		// It stays in the board's thread (RFC 5322 section 3.6.4).
+		m.References = append([]string{board.InReplyTo}, m.References...)
+		if m.InReplyTo == "" {
+			m.InReplyTo = board.InReplyTo
+		}
+	}
 	return r.send(m)
+}
+
+// boardAnswer finds the board mail that answers the mail by itself:
+// the mail held one command, it was carried out, and it changed a
+// board whose mail goes to the sender's address. It is the last such
+// mail (the board as the command left it).
+func (r *run) boardAnswer(held []heldBoard) (outMail, bool) {
+	if len(r.sections) != 1 || r.sections[0].Refused || r.sections[0].board == 0 || r.sections[0].game == nil {
+		return outMail{}, false
+	}
+	sec := r.sections[0]
+	var found outMail
+	ok := false
+	for _, h := range held {
+		if h.game != sec.game.Name() || h.board != sec.board || !strings.EqualFold(h.m.To, r.msg.From) {
+			return outMail{}, false
+		}
+		found, ok = h.m, true
+	}
+	return found, ok
 }
 
 // subject is the reply's subject: for one command, the subject

@@ -266,8 +266,8 @@ func TestWholeGame(t *testing.T) {
 	f.signup("alice")
 	f.signup("bob")
 	mails := f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=5", "Good luck!")
-	if len(mails) != 3 {
-		t.Fatalf("challenge sent %d mails, want reply + 2 boards", len(mails))
+	if len(mails) != 2 {
+		t.Fatalf("challenge sent %d mails, want 2 boards, the challenger's also the answer", len(mails))
 	}
 	for _, p := range []string{"bob"} {
 		m := f.only(mails, p+"@players.test")
@@ -281,8 +281,12 @@ func TestWholeGame(t *testing.T) {
 	moves := []struct{ who, move string }{{"alice", "take2"}, {"bob", "take1"}, {"alice", "take2"}}
 	for i, mv := range moves {
 		mails = f.send(mv.who+"@players.test", fmt.Sprintf("nim move 101 %s pw-%s %s#%d", mv.who, mv.who, mv.move, i+1), "")
-		if len(mails) != 3 {
+		if len(mails) != 2 {
 			t.Fatalf("move %d sent %d mails", i+1, len(mails))
+		}
+		// The mover's one mail is the answer and the board.
+		if m := f.only(mails, mv.who+"@players.test"); !strings.HasPrefix(m.Subject, "Nim Board 101") || !strings.Contains(m.Text, "OK: "+mv.who+" played") || !strings.Contains(m.Text, "Pile:") {
+			t.Errorf("move %d, the mover's mail %q:\n%s", i+1, m.Subject, m.Text)
 		}
 	}
 	b := f.board(101)
@@ -371,7 +375,7 @@ func TestSameMailTwiceAppliedOnce(t *testing.T) {
 	f.signup("bob")
 	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
 	raw := f.raw("alice@players.test", "nim move 101 alice pw-alice take1", "")
-	if n := len(f.handle(raw)); n != 3 {
+	if n := len(f.handle(raw)); n != 2 {
 		t.Fatalf("first delivery queued %d mails", n)
 	}
 	out, err := f.s.Handle(context.Background(), raw)
@@ -386,7 +390,7 @@ func TestSameMailTwiceAppliedOnce(t *testing.T) {
 	}
 	// Without a Message-ID the header block identifies the mail.
 	noID := []byte("From: bob@players.test\r\nSubject: nim move 101 bob pw-bob take1\r\nDate: Tue, 1 Dec 2026 10:00:00 +0000\r\n\r\n")
-	if n := len(f.handle(noID)); n != 3 {
+	if n := len(f.handle(noID)); n != 2 {
 		t.Fatalf("mail without id queued %d", n)
 	}
 	if n := len(f.handle(noID)); n != 0 {
@@ -437,7 +441,7 @@ func TestBodyCommandsAndComment(t *testing.T) {
 	// A reply to a board mail: the subject is not a command, the body is.
 	f.send("alice@players.test", "nim challenge alice pw1 alice bob", "")
 	mails = f.send("alice@players.test", "Re: New Nim Board 101 alice", "nim move 101 alice pw1 take2\nNice game.\n\nOn Tue, Bob wrote:\n> old board\n")
-	if len(mails) != 3 {
+	if len(mails) != 2 {
 		t.Fatalf("reply to a board mail queued %d", len(mails))
 	}
 	m := f.only(mails, "bob@players.test")
