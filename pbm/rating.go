@@ -113,7 +113,11 @@ func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
 		if next.Games < provisionalGames {
 			prov = " (provisional)"
 		}
-		lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", me.User, dir, me.Rating, next.Rating, prov))
+		if dir == "stayed" {
+			lines = append(lines, fmt.Sprintf("%s's rating stayed at %.0f%s.", me.User, next.Rating, prov))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", me.User, dir, me.Rating, next.Rating, prov))
+		}
 	}
 	return lines, nil
 }
