@@ -18,3 +18,13 @@ type Evaluator interface {
 type Candidates interface {
 	Candidates() []string
 }
+
+// PlayoutDepth is an optional interface of a State with an Evaluator:
+// the most random moves a computer player should play after a new node
+// of its search before it asks the evaluation. A game whose random moves
+// say less than its evaluation (most of Hexatri's single actions are
+// aimless) returns a small number, even 0: the search is then a
+// best-first search on the evaluation.
+type PlayoutDepth interface {
+	PlayoutDepth() int
+}

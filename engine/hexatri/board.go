@@ -39,6 +39,7 @@ type geom struct {
 	outer      []bool   // triangle touching exactly one hexagon (entry)
 	name       []string // canonical name of every field
 	names      map[string]int
+	dist       []uint8 // steps from field to field, row by row (eval.go)
 
 	// Display: column of every field's centre and its text line.
 	step  int
@@ -218,6 +219,7 @@ func newGeom(R int) *geom {
 		g.line[g.nHex+i] = 2 * (k.band() + R)
 	}
 	g.lines = 2*(2*R+1) + 1
+	g.dist = distances(g)
 	return g
 }
 

@@ -10,8 +10,18 @@
 // are ordered by the evaluation one move ahead (when the game offers
 // one), elsewhere at random. Each play-out plays uniformly random legal
 // moves from the new node for at most Level.Depth moves and is then
-// scored by the evaluation; a finished game is scored by its result
-// (each winner 1/len(winners), a draw 1/players each).
+// scored by the evaluation, or after fewer moves when the game says so
+// (engine.PlayoutDepth: Hexatri scores the new node itself, as a random
+// action tells less than its evaluation); a finished game is scored by
+// its result (each winner 1/len(winners), a draw 1/players each).
+//
+// Moves a Legal list leaves out: at the root the computer takes the
+// engine's Candidates instead of Legal. Ekö's turns with a forced march
+// (MARCH) are not in Legal (two actions times the reinforcements are
+// too many to list); its Candidates add the marches that win at once,
+// so the computer never misses a winning march, and plays no other: a
+// march burns three reserve discs, and below the root and in the
+// play-outs neither side marches.
 //
 // Games for more than two: max-n. Every node keeps a reward per seat
 // and the seat to move at a node picks the child best for itself, so
@@ -279,6 +289,9 @@ func (nd *node) choice(players int) string {
 func (t *tree) playout(s engine.State) []float64 {
 	ev, hasEval := s.(engine.Evaluator)
 	depth := t.depth
+	if pd, ok := s.(engine.PlayoutDepth); ok && hasEval {
+		depth = min(depth, pd.PlayoutDepth())
+	}
 	if !hasEval || t.players == 1 {
 		depth = math.MaxInt
 	}
