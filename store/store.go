@@ -69,7 +69,10 @@ func Open(cfg Config) (*Store, error) {
 					return err
 				}
 			}
-			return openIndexes(tx)
+			if err := openIndexes(tx); err != nil {
+				return err
+			}
+			return openCounts(tx)
 		})
 		if err != nil {
 			return fmt.Errorf("store: create buckets: %w", err)
@@ -201,7 +204,16 @@ func (t *Tx) User(id string) (User, error) {
 }
 
 // PutUser writes an account.
-func (t *Tx) PutUser(u User) error { return t.put(bUsers, userKey(u.ID), u) }
+func (t *Tx) PutUser(u User) error {
+	isNew := t.tx.Bucket(bUsers).Get([]byte(userKey(u.ID))) == nil
+	if err := t.put(bUsers, userKey(u.ID), u); err != nil {
+		return err
+	}
+	if isNew {
+		return t.addCount(countUsers, 1)
+	}
+	return nil
+}
 
 // Users lists every account in userid order.
 func (t *Tx) Users() ([]User, error) {
@@ -279,10 +291,15 @@ func (t *Tx) Board(game string, n int) (Board, error) {
 
 // PutBoard writes a board.
 func (t *Tx) PutBoard(b Board) error {
-	if err := t.put(bBoards, boardKey(b.Game, b.Number), b); err != nil {
+	key := boardKey(b.Game, b.Number)
+	existed := t.tx.Bucket(bBoards).Get([]byte(key)) != nil
+	if err := t.put(bBoards, key, b); err != nil {
 		return err
 	}
-	return t.indexBoard(b)
+	if err := t.indexBoard(b); err != nil {
+		return err
+	}
+	return t.countBoard(key, b.Game, b.Number, b.Updated, b.Over, existed)
 }
 
 // Boards lists the boards of one game, or of every game when game is
@@ -337,10 +354,20 @@ func (t *Tx) Processed(id string) (Processed, bool, error) {
 }
 
 // MarkProcessed records a mail as handled.
-func (t *Tx) MarkProcessed(id string, p Processed) error { return t.put(bProcessed, id, p) }
+func (t *Tx) MarkProcessed(id string, p Processed) error {
+	isNew := t.tx.Bucket(bProcessed).Get([]byte(id)) == nil
+	if err := t.put(bProcessed, id, p); err != nil {
+		return err
+	}
+	if isNew {
+		return t.addCount(countProcessed, 1)
+	}
+	return nil
+}
 
-// ProcessedCount is the number of mails recorded as handled.
-func (t *Tx) ProcessedCount() int { return t.tx.Bucket(bProcessed).Stats().KeyN }
+// ProcessedCount is the number of mails recorded as handled, from a
+// counter.
+func (t *Tx) ProcessedCount() int { return t.count(countProcessed) }
 
 // Meta reads a small value by name; absent reads as empty.
 func (t *Tx) Meta(name string) string { return string(t.tx.Bucket(bMeta).Get([]byte(name))) }

@@ -1,0 +1,162 @@
+package store
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// finished lists the numbers FinishedBoards hands out for a game,
+// newest first, stopping after max.
+func finished(t *testing.T, s *Store, game string, max int) []int {
+	t.Helper()
+	var out []int
+	err := s.View(func(tx *Tx) error {
+		return tx.FinishedBoards(game, func(b Board) bool {
+			out = append(out, b.Number)
+			return len(out) < max
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func counts(t *testing.T, s *Store) Counts {
+	t.Helper()
+	var c Counts
+	s.View(func(tx *Tx) error { c = tx.Counts(); return nil })
+	return c
+}
+
+// TestFinishedAndCounts: the finished index lists a game's finished
+// boards newest first, a board joins it when it is first written over
+// (and leaves it if written running again), and the counters of
+// users, processed mails and running and finished boards follow every
+// write; both are built on open for a store without them.
+func TestFinishedAndCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbm.db")
+	s, err := Open(Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	put := func(b Board) {
+		t.Helper()
+		if err := s.Update(func(tx *Tx) error { return tx.PutBoard(b) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// nim 101..105 start running; esagek 101 too.
+	for n := 101; n <= 105; n++ {
+		put(Board{Game: "nim", Number: n, Players: []string{"a", "b"}, Updated: at})
+	}
+	put(Board{Game: "Esagek", Number: 101, Players: []string{"a"}, Updated: at})
+	if c := counts(t, s); c.Running["nim"] != 5 || c.Running["esagek"] != 1 || len(c.Finished) != 0 {
+		t.Fatalf("all running: %+v", c)
+	}
+	if g := finished(t, s, "nim", 10); len(g) != 0 {
+		t.Fatalf("nothing finished yet, listed %v", g)
+	}
+	// They finish in the order 103, 101, 105, each written twice (the
+	// second write, later, must not move it nor count it again).
+	for i, n := range []int{103, 101, 105} {
+		done := at.Add(time.Duration(i+1) * time.Hour)
+		put(Board{Game: "nim", Number: n, Players: []string{"a", "b"}, Updated: done, Over: true})
+		put(Board{Game: "nim", Number: n, Players: []string{"a", "b"}, Updated: done.Add(10 * time.Hour), Over: true, Outcome: "a wins"})
+	}
+	if g := finished(t, s, "nim", 10); !reflect.DeepEqual(g, []int{105, 101, 103}) {
+		t.Errorf("finished nim, newest first: %v", g)
+	}
+	if g := finished(t, s, "nim", 2); !reflect.DeepEqual(g, []int{105, 101}) {
+		t.Errorf("the two newest: %v", g)
+	}
+	if g := finished(t, s, "esagek", 10); len(g) != 0 {
+		t.Errorf("esagek has no finished board, listed %v", g)
+	}
+	c := counts(t, s)
+	if c.Running["nim"] != 2 || c.Finished["nim"] != 3 || c.Running["esagek"] != 1 {
+		t.Errorf("after three finished: %+v", c)
+	}
+	if r, f := c.Boards(); r != 3 || f != 3 {
+		t.Errorf("boards: %d running, %d finished", r, f)
+	}
+	// The esagek board finishes; a nim board is written running again
+	// (an admin's repair): it leaves the index.
+	put(Board{Game: "esagek", Number: 101, Players: []string{"a"}, Updated: at.Add(time.Hour), Over: true})
+	put(Board{Game: "nim", Number: 101, Players: []string{"a", "b"}, Updated: at.Add(20 * time.Hour)})
+	if g := finished(t, s, "nim", 10); !reflect.DeepEqual(g, []int{105, 103}) {
+		t.Errorf("nim 101 running again: %v", g)
+	}
+	if g := finished(t, s, "esagek", 10); !reflect.DeepEqual(g, []int{101}) {
+		t.Errorf("esagek: %v", g)
+	}
+	// Users and processed mails, each counted once however often
+	// written.
+	s.Update(func(tx *Tx) error {
+		for i := 0; i < 3; i++ {
+			for _, id := range []string{"alice", "ALICE", "bob"} {
+				if err := tx.PutUser(User{ID: id}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for j := 0; j < 4; j++ {
+				if err := tx.MarkProcessed(fmt.Sprintf("<m%d@x>", j), Processed{Outcome: "ok"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return nil
+	})
+	want := Counts{Users: 2, Processed: 4, Running: map[string]int{"nim": 3}, Finished: map[string]int{"nim": 2, "esagek": 1}}
+	if c := counts(t, s); !reflect.DeepEqual(c, want) {
+		t.Errorf("counts %+v, want %+v", c, want)
+	}
+	s.View(func(tx *Tx) error {
+		if tx.ProcessedCount() != 4 || tx.FinishedCount("NIM") != 2 {
+			t.Errorf("processed %d, nim finished %d", tx.ProcessedCount(), tx.FinishedCount("NIM"))
+		}
+		return nil
+	})
+
+	// A store from before the index and the counters (and one with a
+	// wrong counter left over): both rebuilt on open.
+	s.Update(func(tx *Tx) error {
+		for _, b := range [][]byte{bFinished, bFinishedOf} {
+			if err := tx.tx.DeleteBucket(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tx.addCount(countRunning+"nim", 40); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.tx.Bucket(bCounters).Delete([]byte(countUsers)); err != nil {
+			t.Fatal(err)
+		}
+		return tx.tx.Bucket(bMeta).Delete([]byte(finishedBuilt))
+	})
+	s.Close()
+	s, err = Open(Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if c := counts(t, s); !reflect.DeepEqual(c, want) {
+		t.Errorf("rebuilt counts %+v, want %+v", c, want)
+	}
+	// Rebuilt, the index orders by each board's Updated as it is now.
+	if g := finished(t, s, "nim", 10); !reflect.DeepEqual(g, []int{105, 103}) {
+		t.Errorf("rebuilt nim: %v", g)
+	}
+	// And it goes on being kept: nim 102 finishes last.
+	put(Board{Game: "nim", Number: 102, Players: []string{"a", "b"}, Updated: at.Add(30 * time.Hour), Over: true})
+	if g := finished(t, s, "nim", 10); !reflect.DeepEqual(g, []int{102, 105, 103}) {
+		t.Errorf("after the rebuild: %v", g)
+	}
+	if c := counts(t, s); c.Running["nim"] != 2 || c.Finished["nim"] != 3 {
+		t.Errorf("after the rebuild: %+v", c)
+	}
+}
