@@ -340,6 +340,47 @@ func (sess *imapSession) Login(username, password string) error {
 	return nil
 }
 
+// idleRecheck bounds how long an update can wait in imapSession.Idle.
+const idleRecheck = time.Second
+
+// Idle writes the updates queued before IDLE began, then waits for new
+// ones. imapmemserver's Idle writes only updates that arrive while it
+// waits, so an EXISTS for mail delivered between the client's last
+// command and its IDLE would wait for the next delivery (RFC 2177
+// section 3 and RFC 9051 section 7.4.1: the server tells an idling
+// client of new mail). A delivery in the instant between the flush and
+// the wait is caught by the next flush, at most idleRecheck later.
+func (sess *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	if sess.UserSession == nil {
+		return nil
+	}
+	for {
+		if err := sess.UserSession.Poll(w, true); err != nil {
+			return err
+		}
+		wait := make(chan struct{})
+		time.AfterFunc(idleRecheck, func() { close(wait) })
+		done := make(chan struct{})
+		go func() {
+			select {
+			case <-stop:
+			case <-wait:
+			}
+			close(done)
+		}()
+		// The timer is left to fire: it ends the goroutine above.
+		err := sess.UserSession.Idle(w, done)
+		if err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		default:
+		}
+	}
+}
+
 // trackingListener remembers accepted connections so that
 // DropIMAPConnections can close them.
 type trackingListener struct {

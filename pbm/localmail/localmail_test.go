@@ -333,3 +333,55 @@ func TestSubaddressNotLogged(t *testing.T) {
 		t.Errorf("the token is in the log:\n%s", logs.String())
 	}
 }
+
+// A mail delivered after the client's last command and before its
+// IDLE is announced as soon as IDLE begins, not with the next delivery.
+func TestIdleAnnouncesMailDeliveredBeforeIt(t *testing.T) {
+	s := start(t)
+	exists := make(chan uint32, 16)
+	c, err := imapclient.DialInsecure(s.IMAPAddr(), &imapclient.Options{
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					exists <- *d.NumMessages
+				}
+			},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Login("pbm@localhost", "pbm").Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Noop().Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := send(t, s.SMTPAddr(), "alice@example.org", []string{"pbm@localhost"}, mailText("idle@x", "one")); err != nil {
+		t.Fatal(err)
+	}
+	cmd, err := c.Idle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without the flush at the start of IDLE the EXISTS would never come
+	// (no further mail is delivered); a generous cap for a busy machine.
+	select {
+	case n := <-exists:
+		if n != 1 {
+			t.Errorf("EXISTS %d, want 1", n)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no EXISTS during IDLE for the mail delivered before it")
+	}
+	if err := cmd.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
