@@ -44,7 +44,8 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	// One log line per event on stdout, for the journal or a terminal.
+	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
 	cfg.Logger = log
 	cfg.Games = engine.NewRegistry(games()...)
 
