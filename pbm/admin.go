@@ -82,27 +82,27 @@ func (s *Server) adminGames(c *call) error {
 	return nil
 }
 
+// adminStats reads the store's counters: it counts no board and no
+// account.
 func (s *Server) adminStats(c *call) error {
-	users, err := c.tx.Users()
-	if err != nil {
-		return err
-	}
-	boards, err := c.tx.Boards("")
-	if err != nil {
-		return err
+	n := c.tx.Counts()
+	running, finished := n.Boards()
+	var games []string
+	for _, g := range c.s.cfg.Games.Games() {
+		name := strings.ToLower(g.Name())
+		if r, f := n.Running[name], n.Finished[name]; r+f > 0 {
+			games = append(games, fmt.Sprintf("%s %d running, %d finished", g.Name(), r, f))
+		}
 	}
 	failed, err := c.tx.FailedMail()
 	if err != nil {
 		return err
 	}
-	running := 0
-	for _, b := range boards {
-		if !b.Over {
-			running++
-		}
-	}
 	c.sec.Text = fmt.Sprintf("accounts %d; boards %d (%d running, %d finished); mails processed %d; outbox %d; failed deliveries %d",
-		len(users), len(boards), running, len(boards)-running, c.tx.ProcessedCount(), c.tx.OutboxLen(), len(failed))
+		n.Users, running+finished, running, finished, n.Processed, c.tx.OutboxLen(), len(failed))
+	if len(games) > 0 {
+		c.sec.Text += "\n\n" + strings.Join(games, "\n")
+	}
 	return nil
 }
 

@@ -158,22 +158,75 @@ func (s *Server) cmdStandings(c *call) error {
 	return nil
 }
 
+// historyRows is the most finished games "<game> history" lists.
+const historyRows = 50
+
+// cmdHistory: "<game> history [<userid>]": the last finished games of
+// the game, newest first, or of one player. It reads the store's index
+// of finished boards, never every board.
 func (s *Server) cmdHistory(c *call) error {
-	boards, err := c.tx.Boards(c.game.Name())
+	if len(c.args) > 1 {
+		return refuse("Usage: %s history [<userid>]", c.game.Name())
+	}
+	listed := func(b store.Board) bool {
+		return b.Over && !b.Aborted && !(len(b.Log) > 0 && b.Log[len(b.Log)-1].Kind == "decline")
+	}
+	row := func(b store.Board) string {
+		return fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome)
+	}
+	var rows []string
+	more := ""
+	if len(c.args) == 1 {
+		who := c.args[0]
+		boards, err := c.tx.BoardsOf(who, c.game.Name())
+		if err != nil {
+			return err
+		}
+		var done []store.Board
+		for _, b := range boards {
+			if listed(b) && seatOf(b, who) >= 0 {
+				done = append(done, b)
+			}
+		}
+		sort.SliceStable(done, func(i, j int) bool { return done[i].Updated.After(done[j].Updated) })
+		for i, b := range done {
+			if i == historyRows {
+				more = fmt.Sprintf("\n\n(the %d most recent of %d are shown)", historyRows, len(done))
+				break
+			}
+			rows = append(rows, row(b))
+		}
+		c.sec.subject = "Historical List of " + c.game.Title() + " games of " + trimLine(who)
+		if len(rows) == 0 {
+			c.sec.Text = fmt.Sprintf("No finished %s games of %s.", c.game.Title(), trimLine(who))
+		} else {
+			c.sec.Text = fmt.Sprintf("Finished %s games of %s, newest first:\n\n%s%s", c.game.Title(), trimLine(who), strings.Join(rows, "\n"), more)
+		}
+		return nil
+	}
+	full := false
+	err := c.tx.FinishedBoards(c.game.Name(), func(b store.Board) bool {
+		if !listed(b) {
+			return true
+		}
+		if len(rows) == historyRows {
+			full = true
+			return false
+		}
+		rows = append(rows, row(b))
+		return true
+	})
 	if err != nil {
 		return err
 	}
-	var rows []string
-	for _, b := range boards {
-		if !b.Over || b.Aborted || len(b.Log) > 0 && b.Log[len(b.Log)-1].Kind == "decline" {
-			continue
-		}
-		rows = append(rows, fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome))
+	if full {
+		more = fmt.Sprintf("\n\n(the %d most recent of %d ended boards, aborted and declined ones included; %s history <userid> lists a player's)",
+			historyRows, c.tx.FinishedCount(c.game.Name()), c.game.Name())
 	}
 	if len(rows) == 0 {
 		c.sec.Text = "No finished " + c.game.Title() + " games yet."
 	} else {
-		c.sec.Text = fmt.Sprintf("Finished %s games:\n\n%s", c.game.Title(), strings.Join(rows, "\n"))
+		c.sec.Text = fmt.Sprintf("Finished %s games, newest first:\n\n%s%s", c.game.Title(), strings.Join(rows, "\n"), more)
 	}
 	c.sec.subject = "Historical List of " + c.game.Title() + " games"
 	return nil

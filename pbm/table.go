@@ -84,7 +84,8 @@ func (s *Server) commands() (global, game commandSet) {
 		"rejectall": {usage: "<userid> <password>", minArgs: 2, secrets: []int{1},
 			help: "refuse every challenge to boards of the game (limit 0)", handle: s.cmdRejectAll},
 		"standings": {help: "the ratings table", handle: s.cmdStandings, aliases: []string{"ratings"}, table: true},
-		"history":   {help: "the finished games", handle: s.cmdHistory, table: true},
+		"history": {usage: "[<userid>]",
+			help: "the 50 most recent finished games, newest first, or those of one player", handle: s.cmdHistory, table: true},
 		"record": {usage: "<board>", minArgs: 1,
 			help: "the whole game as a text record (pbmd replay reads it)", handle: s.cmdRecord, table: true},
 	}
