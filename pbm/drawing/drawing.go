@@ -84,8 +84,8 @@ func layout(p *picture.Picture) (height int, t transform) {
 
 // render lays the picture out on s.
 func render(s surface, p *picture.Picture, height int, t transform) {
-	s.poly([]picture.Point{{X: 0, Y: 0}, {X: Width, Y: 0}, {X: Width, Y: float64(height)}, {X: 0, Y: float64(height)}}, "#ffffff", "", 0)
-	s.text(margin, titleH/2+4, 17, true, true, inkColour, title(p))
+	background(s, height)
+	drawTitle(s, p)
 	s.group("board")
 	for i := range p.Cells {
 		drawCell(s, &p.Cells[i], t)
@@ -98,6 +98,20 @@ func render(s surface, p *picture.Picture, height int, t transform) {
 		drawPieces(s, p.Seats, &p.Cells[i], t)
 	}
 	s.end()
+	drawFoot(s, p, t)
+}
+
+// background is the white of the whole drawing.
+func background(s surface, height int) {
+	s.poly([]picture.Point{{X: 0, Y: 0}, {X: Width, Y: 0}, {X: Width, Y: float64(height)}, {X: 0, Y: float64(height)}}, "#ffffff", "", 0)
+}
+
+func drawTitle(s surface, p *picture.Picture) {
+	s.text(margin, titleH/2+4, 17, true, true, inkColour, title(p))
+}
+
+// drawFoot draws the seats and the last move below the board.
+func drawFoot(s surface, p *picture.Picture, t transform) {
 	_, max := p.Bounds()
 	y := max.Y*t.scale + t.dy + margin + seatLineH/2
 	s.group("seats")

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"sync"
 
@@ -24,28 +24,42 @@ import (
 
 // PNG writes the picture as a PNG image 640 pixels wide.
 func PNG(w io.Writer, p picture.Picture) error {
-	img := Image(p)
+	img := paletted(&p, true)
+	defer palettedPool.Put(img)
 	b := bufio.NewWriter(w)
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: pool}
+	enc := png.Encoder{CompressionLevel: compression, BufferPool: pool}
 	if err := enc.Encode(b, img); err != nil {
 		return fmt.Errorf("drawing: encode png: %w", err)
 	}
 	return b.Flush()
 }
 
+// compression is the zlib level of the PNGs.
+const compression = png.DefaultCompression
+
 // Image rasterises the picture.
 func Image(p picture.Picture) *image.Paletted {
-	height, t := layout(&p)
-	s := &rasterSurface{
-		img:   image.NewRGBA(image.Rect(0, 0, Width, height)),
-		faces: map[faceKey]font.Face{},
-	}
-	render(s, &p, height, t)
-	for _, f := range s.faces {
-		f.Close()
-	}
+	img := paletted(&p, true)
+	out := *img
+	out.Pix = append([]uint8(nil), img.Pix...)
+	palettedPool.Put(img)
+	return &out
+}
+
+// paletted rasterises the picture, from the cached static layer of its
+// board when cached is set, and reduces its colours. The image is from
+// palettedPool.
+func paletted(p *picture.Picture, cached bool) *image.Paletted {
+	s := surfaces.Get().(*rasterSurface)
+	defer surfaces.Put(s)
+	s.rasterise(p, cached)
 	return quantise(s.img)
 }
+
+var (
+	surfaces     = sync.Pool{New: func() any { return &rasterSurface{faces: map[faceKey]font.Face{}} }}
+	palettedPool = sync.Pool{New: func() any { return new(image.Paletted) }}
+)
 
 type bufferPool struct{ sync.Pool }
 
@@ -72,14 +86,36 @@ type faceKey struct {
 	bold bool
 }
 
+// rasterSurface draws on an RGBA image. Shapes and glyphs are rasterised
+// into alpha masks and composited by one routine, which skips the pixels
+// outside the clip when there is one; a shape drawn under a clip gets the
+// same pixels inside it as without the clip.
 type rasterSurface struct {
 	img   *image.RGBA
 	r     vector.Rasterizer
-	faces map[faceKey]font.Face
+	mask  image.Alpha
+	faces map[faceKey]font.Face // a Face is not safe for concurrent use; a surface is used by one goroutine at a time
+	// clip, when not nil, holds one byte per pixel of img, non-zero
+	// where drawing shows; damage lists rectangles covering it.
+	clip   []uint8
+	damage []image.Rectangle
+	clipAt []uint8 // storage of clip
 }
 
 func (s *rasterSurface) group(string, ...string) {}
 func (s *rasterSurface) end()                    {}
+
+// reset makes img a blank image of the given height.
+func (s *rasterSurface) reset(height int) {
+	n := 4 * Width * height
+	if s.img == nil || cap(s.img.Pix) < n {
+		s.img = &image.RGBA{Pix: make([]uint8, n)}
+	}
+	s.img.Pix = s.img.Pix[:n]
+	s.img.Stride = 4 * Width
+	s.img.Rect = image.Rect(0, 0, Width, height)
+	s.clip, s.damage = nil, s.damage[:0]
+}
 
 func (s *rasterSurface) poly(pts []picture.Point, fill, stroke string, width float64) {
 	if len(pts) < 3 {
@@ -108,21 +144,27 @@ func (s *rasterSurface) poly(pts []picture.Point, fill, stroke string, width flo
 	}
 }
 
-// fill rasterises the shapes that paths adds, all wound the same way so
-// that overlaps do not cancel, inside the box of bound, in colour.
-func (s *rasterSurface) fill(colour string, paths func(add func([]picture.Point)), bound []picture.Point) {
+// box is the pixel rectangle that fill rasterises for shapes within
+// the box of bound.
+func box(bound []picture.Point) image.Rectangle {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range bound {
 		x0, y0 = math.Min(x0, p.X), math.Min(y0, p.Y)
 		x1, y1 = math.Max(x1, p.X), math.Max(y1, p.Y)
 	}
-	rect := image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
-	rect = rect.Intersect(s.img.Bounds())
-	if rect.Empty() {
+	return image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
+}
+
+// fill rasterises the shapes that paths adds, all wound the same way so
+// that overlaps do not cancel, inside the box of bound, in colour.
+func (s *rasterSurface) fill(colour string, paths func(add func([]picture.Point)), bound []picture.Point) {
+	rect := box(bound).Intersect(s.img.Bounds())
+	if rect.Empty() || !s.visible(rect) {
 		return
 	}
 	ox, oy := float64(rect.Min.X), float64(rect.Min.Y)
-	s.r.Reset(rect.Dx(), rect.Dy())
+	w, h := rect.Dx(), rect.Dy()
+	s.r.Reset(w, h)
 	paths(func(pts []picture.Point) {
 		rev := area(pts) < 0
 		for i := range pts {
@@ -138,7 +180,57 @@ func (s *rasterSurface) fill(colour string, paths func(add func([]picture.Point)
 		}
 		s.r.ClosePath()
 	})
-	s.r.Draw(s.img, rect, image.NewUniform(parseHex(colour)), image.Point{})
+	if cap(s.mask.Pix) < w*h {
+		s.mask.Pix = make([]uint8, w*h)
+	}
+	s.mask.Pix, s.mask.Stride, s.mask.Rect = s.mask.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	s.r.DrawOp = draw.Src
+	s.r.Draw(&s.mask, s.mask.Rect, image.Opaque, image.Point{})
+	s.composite(rect, s.mask.Pix, w, parseHex(colour))
+}
+
+// visible reports whether anything drawn in r can show through the clip.
+func (s *rasterSurface) visible(r image.Rectangle) bool {
+	if s.clip == nil {
+		return true
+	}
+	for _, d := range s.damage {
+		if d.Overlaps(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// composite blends c into the pixels of r by the coverage in mask, whose
+// rows are stride apart and whose first byte is r.Min, within the clip.
+func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c color.RGBA) {
+	pix := s.img.Pix
+	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		m := mask[(y-r.Min.Y)*stride:][:w]
+		row := pix[s.img.PixOffset(r.Min.X, y):][:4*w]
+		var clip []uint8
+		if s.clip != nil {
+			clip = s.clip[y*Width+r.Min.X:][:w]
+		}
+		for x, a := range m {
+			if a == 0 || clip != nil && clip[x] == 0 {
+				continue
+			}
+			p := row[4*x : 4*x+4 : 4*x+4]
+			if a == 255 {
+				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
+				continue
+			}
+			ma, na := uint32(a), 255-uint32(a)
+			p[0] = uint8((uint32(p[0])*na + cr*ma + 127) / 255)
+			p[1] = uint8((uint32(p[1])*na + cg*ma + 127) / 255)
+			p[2] = uint8((uint32(p[2])*na + cb*ma + 127) / 255)
+			p[3] = uint8((uint32(p[3])*na + 255*ma + 127) / 255)
+		}
+	}
 }
 
 // area is the signed area of a polygon.
@@ -175,18 +267,52 @@ func (s *rasterSurface) face(size float64, bold bool) font.Face {
 	if err != nil {
 		panic("drawing: face of the Go font: " + err.Error())
 	}
+	if len(s.faces) > 64 {
+		for k, f := range s.faces {
+			f.Close()
+			delete(s.faces, k)
+		}
+	}
 	s.faces[k] = f
 	return f
 }
 
-func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt string) {
-	f := s.face(size, bold)
-	d := font.Drawer{Dst: s.img, Src: image.NewUniform(parseHex(colour)), Face: f}
+// textBox is a rectangle holding every pixel text would draw.
+func (s *rasterSurface) textBox(x, y, size float64, bold, start bool, txt string) image.Rectangle {
+	adv := float64(font.MeasureString(s.face(size, bold), txt)) / 64
 	if !start {
-		x -= float64(d.MeasureString(txt)) / 64 / 2
+		x -= adv / 2
 	}
-	d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + baseline*size) * 64)}
-	d.DrawString(txt)
+	return image.Rect(int(math.Floor(x-size)), int(math.Floor(y-1.5*size)), int(math.Ceil(x+adv+size)), int(math.Ceil(y+1.5*size)))
+}
+
+func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt string) {
+	if s.clip != nil && !s.visible(s.textBox(x, y, size, bold, start, txt)) {
+		return
+	}
+	f := s.face(size, bold)
+	if !start {
+		x -= float64(font.MeasureString(f, txt)) / 64 / 2
+	}
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + baseline*size) * 64)}
+	c := parseHex(colour)
+	bounds := s.img.Bounds()
+	prev := rune(-1)
+	for _, r := range txt {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, mp, advance, _ := f.Glyph(dot, r)
+		if a, ok := mask.(*image.Alpha); ok && !dr.Empty() {
+			cr := dr.Intersect(bounds)
+			if !cr.Empty() {
+				mp = mp.Add(cr.Min.Sub(dr.Min))
+				s.composite(cr, a.Pix[a.PixOffset(mp.X, mp.Y):], a.Stride, c)
+			}
+		}
+		dot.X += advance
+		prev = r
+	}
 }
 
 // parseHex reads "#rrggbb"; anything else is grey.
@@ -197,59 +323,4 @@ func parseHex(s string) color.RGBA {
 		}
 	}
 	return color.RGBA{128, 128, 128, 255}
-}
-
-// quantise maps the image onto a palette of at most 256 colours, most
-// frequent first, so the PNG stays small: the drawing has few flat
-// colours and the antialiased edges between them.
-func quantise(img *image.RGBA) *image.Paletted {
-	px := img.Pix
-	key := func(i int) uint32 { return uint32(px[i])<<16 | uint32(px[i+1])<<8 | uint32(px[i+2]) }
-	counts := map[uint32]int{}
-	last, run := uint32(1<<31), 0
-	for i := 0; i+3 < len(px); i += 4 {
-		if k := key(i); k == last {
-			run++
-		} else {
-			if run > 0 {
-				counts[last] += run
-			}
-			last, run = k, 1
-		}
-	}
-	counts[last] += run
-	keys := make([]uint32, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if counts[keys[i]] != counts[keys[j]] {
-			return counts[keys[i]] > counts[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	if len(keys) > 256 {
-		keys = keys[:256]
-	}
-	pal := make(color.Palette, len(keys))
-	index := make(map[uint32]uint8, len(counts))
-	for i, k := range keys {
-		pal[i] = color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}
-		index[k] = uint8(i)
-	}
-	out := image.NewPaletted(img.Bounds(), pal)
-	last, idx := uint32(1<<31), uint8(0)
-	for i, j := 0, 0; i+3 < len(px); i, j = i+4, j+1 {
-		k := key(i)
-		if k != last {
-			v, ok := index[k]
-			if !ok {
-				v = uint8(pal.Index(color.RGBA{px[i], px[i+1], px[i+2], 255}))
-				index[k] = v
-			}
-			last, idx = k, v
-		}
-		out.Pix[j] = idx
-	}
-	return out
 }

@@ -1,0 +1,221 @@
+package drawing
+
+import (
+	"container/list"
+	"encoding/binary"
+	"image"
+	"math"
+	"sync"
+
+	"github.com/pbmgo/pbm/engine/picture"
+)
+
+// The static layer of a board is what its picture shows before anything
+// moves: the white ground, the cells with their terrain, outlines and
+// labels as if empty, and the regions' outlines. Most of a picture is
+// that layer, and a board keeps its layout from move to move, so the
+// rasteriser keeps the layers of the boards it drew last and, per
+// picture, copies one and redraws only the damage: the cells whose look
+// differs from the layer (the last move's, and those whose label moves
+// aside for a piece) and the regions the last move turned, with
+// everything under them, then the pieces, the title and the seats on
+// top. The pixels are those of drawing the whole picture.
+
+// staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
+const staticCap = 16
+
+type staticCache struct {
+	mu  sync.Mutex
+	lru list.List // of *staticLayer, most recent first
+	m   map[string]*list.Element
+	// hits and misses count lookups, for tests.
+	hits, misses int
+}
+
+type staticLayer struct {
+	key string
+	img *image.RGBA // read-only once in the cache
+}
+
+var statics = &staticCache{m: map[string]*list.Element{}}
+
+func (c *staticCache) get(key string) *image.RGBA {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[key]; ok {
+		c.lru.MoveToFront(e)
+		c.hits++
+		return e.Value.(*staticLayer).img
+	}
+	c.misses++
+	return nil
+}
+
+func (c *staticCache) put(key string, img *image.RGBA) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[key]; ok {
+		c.lru.MoveToFront(e)
+		return
+	}
+	c.m[key] = c.lru.PushFront(&staticLayer{key, img})
+	for c.lru.Len() > staticCap {
+		e := c.lru.Back()
+		c.lru.Remove(e)
+		delete(c.m, e.Value.(*staticLayer).key)
+	}
+}
+
+// staticKey is everything the static layer depends on: the height of
+// the drawing and each cell's and region's place, shape and labels.
+func staticKey(p *picture.Picture, height int) string {
+	b := make([]byte, 0, 64*(len(p.Cells)+len(p.Regions)))
+	b = binary.AppendUvarint(b, uint64(height))
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	num := func(f float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f)) }
+	b = binary.AppendUvarint(b, uint64(len(p.Cells)))
+	for i := range p.Cells {
+		c := &p.Cells[i]
+		str(c.Name)
+		b = append(b, byte(c.Shape))
+		num(c.Centre.X)
+		num(c.Centre.Y)
+		num(c.Size)
+		str(string(c.Terrain))
+		str(c.Text)
+	}
+	b = binary.AppendUvarint(b, uint64(len(p.Regions)))
+	for _, r := range p.Regions {
+		str(r.Name)
+		b = append(b, byte(r.Shape))
+		num(r.Centre.X)
+		num(r.Centre.Y)
+		num(r.Size)
+	}
+	return string(b)
+}
+
+// rasterise draws the picture on s.img, from the static layer when
+// cached is set.
+func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
+	height, t := layout(p)
+	s.reset(height)
+	if !cached {
+		render(s, p, height, t)
+		return
+	}
+	key := staticKey(p, height)
+	layer := statics.get(key)
+	if layer == nil {
+		layer = s.static(p, height, t)
+		statics.put(key, layer)
+	}
+	copy(s.img.Pix, layer.Pix)
+
+	// The damage, redrawn from the ground up under a clip.
+	for i := range p.Cells {
+		if c := &p.Cells[i]; changed(c, t) {
+			s.damage = append(s.damage, s.cellBox(c, t, false), s.cellBox(c, t, true))
+		}
+	}
+	for _, g := range p.Regions {
+		if g.Last {
+			s.damage = append(s.damage, s.regionBox(g, t))
+		}
+	}
+	drawTitle(s, p)
+	if len(s.damage) > 0 {
+		n := Width * height
+		if cap(s.clipAt) < n {
+			s.clipAt = make([]uint8, n)
+		}
+		s.clip = s.clipAt[:n]
+		clear(s.clip)
+		bounds := s.img.Bounds()
+		for i, d := range s.damage {
+			d = d.Intersect(bounds)
+			s.damage[i] = d
+			for y := d.Min.Y; y < d.Max.Y; y++ {
+				row := s.clip[y*Width+d.Min.X : y*Width+d.Max.X]
+				for x := range row {
+					row[x] = 1
+				}
+			}
+		}
+		background(s, height)
+		drawTitle(s, p)
+		for i := range p.Cells {
+			drawCell(s, &p.Cells[i], t)
+		}
+		for _, r := range p.Regions {
+			drawRegion(s, r, t)
+		}
+		s.clip = nil
+	}
+	for i := range p.Cells {
+		drawPieces(s, p.Seats, &p.Cells[i], t)
+	}
+	drawFoot(s, p, t)
+}
+
+// static draws the static layer of p on a new image.
+func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *image.RGBA {
+	img := s.img
+	s.img = image.NewRGBA(img.Rect)
+	background(s, height)
+	for i := range p.Cells {
+		c := p.Cells[i]
+		c.Pieces, c.Last = nil, false
+		drawCell(s, &c, t)
+	}
+	for _, r := range p.Regions {
+		r.Last = false
+		drawRegion(s, r, t)
+	}
+	layer := s.img
+	s.img = img
+	return layer
+}
+
+// changed reports whether a cell looks different from its static layer
+// under its pieces.
+func changed(c *picture.Cell, t transform) bool {
+	if c.Last {
+		return true
+	}
+	if len(c.Pieces) == 0 {
+		return false
+	}
+	ctr, r := t.pt(c.Centre), c.Size*t.scale
+	x0, y0, f0 := labelPlace(c.Shape, ctr, r, false)
+	x1, y1, f1 := labelPlace(c.Shape, ctr, r, true)
+	return x0 != x1 || y0 != y1 || f0 != f1
+}
+
+// cellBox holds every pixel drawCell draws for c, as occupied or not.
+func (s *rasterSurface) cellBox(c *picture.Cell, t transform, occupied bool) image.Rectangle {
+	ctr := t.pt(c.Centre)
+	r := c.Size * t.scale
+	b := box(grow(picture.Corners(c.Shape, ctr, r), 3))
+	lx, ly, fs := labelPlace(c.Shape, ctr, r, occupied)
+	if c.Name != "" {
+		b = b.Union(s.textBox(lx, ly, fs, false, false, c.Name))
+	}
+	if c.Text != "" && isHex(c.Shape) {
+		b = b.Union(s.textBox(ctr.X, ctr.Y+0.68*r, fs, false, false, c.Text))
+	}
+	return b
+}
+
+// regionBox holds every pixel drawRegion draws for g.
+func (s *rasterSurface) regionBox(g picture.Region, t transform) image.Rectangle {
+	ctr := t.pt(g.Centre)
+	r := g.Size * t.scale
+	fs := clamp(0.16*r, 10, 16)
+	b := box(grow(picture.Corners(g.Shape, ctr, r), 5))
+	b = b.Union(box(grow(circle(ctr, fs*0.75), 3)))
+	return b.Union(s.textBox(ctr.X, ctr.Y, fs, true, false, g.Name))
+}

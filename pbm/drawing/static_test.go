@@ -1,0 +1,146 @@
+package drawing
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"sync"
+	"testing"
+
+	"golang.org/x/image/font"
+
+	"github.com/pbmgo/pbm/engine/picture"
+)
+
+// variants are the test positions and changes of them: a turned
+// region, no last move, no pieces.
+func variants(t testing.TB) (names []string, pics []picture.Picture) {
+	for _, ps := range positions {
+		p := ps.picture(t)
+		names, pics = append(names, ps.name), append(pics, p)
+		q := p
+		q.Cells = append([]picture.Cell(nil), p.Cells...)
+		for i := range q.Cells {
+			q.Cells[i].Last = false
+		}
+		q.Regions = append([]picture.Region(nil), p.Regions...)
+		if len(q.Regions) > 0 {
+			q.Regions[len(q.Regions)/2].Last = true
+		}
+		names, pics = append(names, ps.name+"/other-last"), append(pics, q)
+		e := p
+		e.Cells = append([]picture.Cell(nil), p.Cells...)
+		for i := range e.Cells {
+			e.Cells[i].Pieces = nil
+		}
+		names, pics = append(names, ps.name+"/empty"), append(pics, e)
+	}
+	return names, pics
+}
+
+func raster(p picture.Picture, cached bool) *image.RGBA {
+	s := &rasterSurface{faces: map[faceKey]font.Face{}}
+	s.rasterise(&p, cached)
+	return s.img
+}
+
+// Drawing from the static layer gives the pixels of drawing it all, and
+// the second picture of a board finds its layer in the cache.
+func TestStaticLayer(t *testing.T) {
+	names, pics := variants(t)
+	for i, p := range pics {
+		t.Run(names[i], func(t *testing.T) {
+			want := raster(p, false)
+			statics.mu.Lock()
+			h0 := statics.hits
+			statics.mu.Unlock()
+			for n := range 2 {
+				got := raster(p, true)
+				if d := diff(got, want); d != "" {
+					t.Errorf("call %d from the static layer: %s", n+1, d)
+				}
+			}
+			statics.mu.Lock()
+			h1 := statics.hits
+			statics.mu.Unlock()
+			if h1 == h0 {
+				t.Error("the second call did not find the static layer")
+			}
+		})
+	}
+}
+
+// diff describes how two images differ, "" when they do not.
+func diff(a, b *image.RGBA) string {
+	if a.Rect != b.Rect {
+		return fmt.Sprintf("bounds %v, want %v", a.Rect, b.Rect)
+	}
+	n, first := 0, image.Point{}
+	for i := range a.Pix {
+		if a.Pix[i] != b.Pix[i] {
+			if n == 0 {
+				first = image.Pt(i/4%a.Rect.Dx(), i/4/a.Rect.Dx())
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d bytes differ, the first at %v", n, first)
+}
+
+// Pictures drawn at once on many goroutines are those drawn one by one.
+func TestPNGConcurrent(t *testing.T) {
+	_, pics := variants(t)
+	want := make([][]byte, len(pics))
+	for i, p := range pics {
+		var b bytes.Buffer
+		if err := PNG(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.Bytes()
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for k := range pics {
+				i := (k + g*7) % len(pics)
+				var b bytes.Buffer
+				if err := PNG(&b, pics[i]); err != nil {
+					t.Error(err)
+					return
+				}
+				if !bytes.Equal(b.Bytes(), want[i]) {
+					t.Errorf("picture %d differs when drawn concurrently", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// The pictures look as they did before the static layer: every channel
+// of every pixel within a few levels of the former rasteriser's.
+func TestPNGLikeLegacy(t *testing.T) {
+	for _, ps := range positions {
+		p := ps.picture(t)
+		got := raster(p, true)
+		height, tr := layout(&p)
+		l := &legacySurface{img: image.NewRGBA(image.Rect(0, 0, Width, height)), faces: map[legacyFaceKey]font.Face{}}
+		render(l, &p, height, tr)
+		worst, n := 0, 0
+		for i := range got.Pix {
+			d := int(got.Pix[i]) - int(l.img.Pix[i])
+			d = max(d, -d)
+			if d > 0 {
+				n++
+			}
+			worst = max(worst, d)
+		}
+		t.Logf("%s: %d of %d bytes differ, by %d at most", ps.name, n, len(got.Pix), worst)
+		if worst > 3 {
+			t.Errorf("%s: a channel differs by %d", ps.name, worst)
+		}
+	}
+}
