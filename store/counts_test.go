@@ -160,3 +160,90 @@ func TestFinishedAndCounts(t *testing.T) {
 		t.Errorf("after the rebuild: %+v", c)
 	}
 }
+
+// TestDueBoards: the clock's index lists the running boards whose Due
+// has come, earliest first; a board moves with its Due, leaves when it
+// is over or its Due is cleared, and an older store gets each running
+// board due at its last update.
+func TestDueBoards(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbm.db")
+	s, err := Open(Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	hour := func(h int) time.Time { return at.Add(time.Duration(h) * time.Hour) }
+	put := func(b Board) {
+		t.Helper()
+		b.Game, b.Players = "nim", []string{"a", "b"}
+		if err := s.Update(func(tx *Tx) error { return tx.PutBoard(b) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due := func(now time.Time) []int {
+		t.Helper()
+		var out []int
+		s.View(func(tx *Tx) error {
+			bs, err := tx.DueBoards(now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range bs {
+				out = append(out, b.Number)
+			}
+			return nil
+		})
+		return out
+	}
+	put(Board{Number: 101, Updated: at, Due: hour(5)})
+	put(Board{Number: 102, Updated: at, Due: hour(2)})
+	put(Board{Number: 103, Updated: at})                           // no Due: never
+	put(Board{Number: 104, Updated: at, Due: hour(1), Over: true}) // over: never
+	if g := due(hour(1)); len(g) != 0 {
+		t.Errorf("due at 1h: %v", g)
+	}
+	if g := due(hour(2)); !reflect.DeepEqual(g, []int{102}) {
+		t.Errorf("due at 2h: %v", g)
+	}
+	if g := due(hour(9)); !reflect.DeepEqual(g, []int{102, 101}) {
+		t.Errorf("due at 9h: %v", g)
+	}
+	// 102 is looked at and set later; 101 finishes; 103 gets a Due.
+	put(Board{Number: 102, Updated: at, Due: hour(8)})
+	put(Board{Number: 101, Updated: hour(3), Due: hour(5), Over: true})
+	put(Board{Number: 103, Updated: at, Due: hour(7)})
+	if g := due(hour(9)); !reflect.DeepEqual(g, []int{103, 102}) {
+		t.Errorf("due at 9h after the changes: %v", g)
+	}
+	if g := due(hour(7)); !reflect.DeepEqual(g, []int{103}) {
+		t.Errorf("due at 7h after the changes: %v", g)
+	}
+	put(Board{Number: 103, Updated: at})
+	if g := due(hour(9)); !reflect.DeepEqual(g, []int{102}) {
+		t.Errorf("103 with its Due cleared: %v", g)
+	}
+
+	// An older store: boards written without Due and without the
+	// index. Rebuilt on open, each running board is due at its last
+	// update, or at its Due if it has one.
+	put(Board{Number: 105, Updated: hour(4)})
+	s.Update(func(tx *Tx) error {
+		for _, b := range [][]byte{bDue, bDueOf} {
+			if err := tx.tx.DeleteBucket(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return tx.tx.Bucket(bMeta).Delete([]byte(dueBuilt))
+	})
+	s.Close()
+	if s, err = Open(Config{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if g := due(hour(9)); !reflect.DeepEqual(g, []int{103, 105, 102}) {
+		t.Errorf("rebuilt, due at 9h: %v", g)
+	}
+	if g := due(hour(3)); !reflect.DeepEqual(g, []int{103}) {
+		t.Errorf("rebuilt, due at 3h: %v", g)
+	}
+}

@@ -72,7 +72,10 @@ func Open(cfg Config) (*Store, error) {
 			if err := openIndexes(tx); err != nil {
 				return err
 			}
-			return openCounts(tx)
+			if err := openCounts(tx); err != nil {
+				return err
+			}
+			return openDue(tx)
 		})
 		if err != nil {
 			return fmt.Errorf("store: create buckets: %w", err)
@@ -261,6 +264,10 @@ type Board struct {
 	ForfeitDays int       `json:"forfeit_days,omitempty"`
 	LastNag     time.Time `json:"last_nag,omitempty"`
 	Rated       bool      `json:"rated,omitempty"` // ratings were updated for the result
+	// Due is when the clock must next look at the running board; zero
+	// never. The core sets it; the store indexes running boards by it
+	// (DueBoards).
+	Due time.Time `json:"due,omitzero"`
 }
 
 // Vote is a draw offer or take-back request and who accepted it.
@@ -299,7 +306,10 @@ func (t *Tx) PutBoard(b Board) error {
 	if err := t.indexBoard(b); err != nil {
 		return err
 	}
-	return t.countBoard(key, b.Game, b.Number, b.Updated, b.Over, existed)
+	if err := t.countBoard(key, b.Game, b.Number, b.Updated, b.Over, existed); err != nil {
+		return err
+	}
+	return t.indexDue(key, b.Over, b.Due)
 }
 
 // Boards lists the boards of one game, or of every game when game is
