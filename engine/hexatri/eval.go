@@ -32,8 +32,10 @@ const (
 // where a game is won), and less for each of its leaders in danger: a
 // leader that the combat would remove if the movement phase ended now
 // (outnumbered on its hexagon, or encircled) costs almost its value, a
-// leader with enemies on its hexagon or the fields around it a part of
-// it. A dead position (see dead) scores below a draw's share for every
+// leader pinned as its seat's last piece on a hexagon with enemies (one
+// more enemy stepping in removes it) half of it, a leader with more
+// enemies on its hexagon and the triangles around it than own pieces
+// there, or on a triangle whose hexagons enemies hold, a part of it. A dead position (see dead) scores below a draw's share for every
 // seat. A finished game is scored by its result.
 func (s *state) Evaluate() []float64 {
 	r := make([]float64, s.n)
