@@ -169,7 +169,7 @@ func (s *Server) cmdSignoff(c *call) error {
 	if err != nil {
 		return err
 	}
-	boards, err := c.tx.Boards("")
+	boards, err := c.tx.BoardsOf(u.ID, "")
 	if err != nil {
 		return err
 	}

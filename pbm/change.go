@@ -39,6 +39,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 		}
 		ch.Ratings = lines
 	}
+	b.Due = c.s.clockDue(c.tx, *b, st, c.s.now())
 	if err := c.tx.PutBoard(*b); err != nil {
 		return err
 	}

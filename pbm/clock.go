@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -37,22 +38,24 @@ func idleSince(b store.Board, u store.User, now time.Time) time.Time {
 	return since
 }
 
-// Tick runs the clocks of every running board once, in one
+// Tick runs the clocks of the running boards that are due, in one
 // transaction: a reminder to a player who has not moved for the
 // board's nag days (again each day), a note to the others, and a
 // forfeit at the forfeit limit. A vote left unanswered that long
 // counts as accepted by those who did not answer. Players on vacation
-// are neither reminded nor forfeited. It returns the number of mails
-// queued.
+// are neither reminded nor forfeited. It reads only the boards whose
+// Due has come (the store's index; each board's Due is set by commit
+// and by Tick itself, clockDue), never every board. It returns the
+// number of mails queued.
 func (s *Server) Tick(ctx context.Context) (int, error) {
 	queued := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
 		r := &run{s: s, tx: tx, msg: &Message{}}
-		boards, err := tx.Boards("")
+		now := s.now()
+		boards, err := tx.DueBoards(now)
 		if err != nil {
 			return err
 		}
-		now := s.now()
 		for _, b := range boards {
 			if b.Over {
 				continue
@@ -77,19 +80,90 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 	return queued, nil
 }
 
+// clockLimits are a board's forfeit and nag limits.
+func (s *Server) clockLimits(b store.Board) (forfeit, nag time.Duration) {
+	forfeit = time.Duration(b.ForfeitDays) * day
+	nag = time.Duration(b.NagDays) * day
+	if b.ForfeitDays == 0 {
+		forfeit = time.Duration(s.cfg.ForfeitDays) * day
+	}
+	if b.NagDays == 0 {
+		nag = time.Duration(s.cfg.NagDays) * day
+	}
+	return forfeit, nag
+}
+
+// clockDue is when Tick must next look at a running board: the end
+// of an unanswered vote, the reminder (again a day after the last) or
+// the forfeit of the player to move, or the end of that player's
+// vacation; zero when there is nothing to wait for (no account to
+// move and no vote). It is never later than the time Tick would act:
+// a vacation or a move makes the wait longer, and Tick, looking at the
+// board too early, sets the next time.
+func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
+	if b.Over {
+		return time.Time{}
+	}
+	forfeit, nag := s.clockLimits(b)
+	var due time.Time
+	earliest := func(t time.Time) {
+		if due.IsZero() || t.Before(due) {
+			due = t
+		}
+	}
+	if b.Vote != nil {
+		earliest(b.Vote.At.Add(forfeit))
+	}
+	seat := st.ToMove()
+	if seat < 0 || seat >= len(b.Players) {
+		return due
+	}
+	u, err := tx.User(b.Players[seat])
+	if err != nil {
+		return due
+	}
+	if away, until := onVacation(u, now); away {
+		earliest(until)
+		return due
+	}
+	since := idleSince(b, u, now)
+	earliest(since.Add(forfeit))
+	nagAt := since.Add(nag)
+	if again := b.LastNag.Add(day); again.After(nagAt) {
+		nagAt = again
+	}
+	earliest(nagAt)
+	return due
+}
+
+// nextDue is clockDue for a board Tick looks at now. A Due that has
+// come already (which clockDue should not give) is put an hour on, so
+// that a board is not looked at on every tick.
+func (c *call) nextDue(b store.Board, st engine.State, now time.Time) time.Time {
+	due := c.s.clockDue(c.tx, b, st, now)
+	if !due.IsZero() && !due.After(now) {
+		due = now.Add(time.Hour)
+	}
+	return due
+}
+
+// reschedule sets the board's Due after Tick looked at it and did
+// nothing that commits the board.
+func (c *call) reschedule(b store.Board, st engine.State, now time.Time) error {
+	due := c.nextDue(b, st, now)
+	if due.Equal(b.Due) {
+		return nil
+	}
+	b.Due = due
+	return c.tx.PutBoard(b)
+}
+
 func (c *call) tick(b store.Board, now time.Time) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
-	forfeit := time.Duration(b.ForfeitDays) * day
-	nag := time.Duration(b.NagDays) * day
-	if b.ForfeitDays == 0 {
-		forfeit = time.Duration(c.s.cfg.ForfeitDays) * day
-	}
-	if b.NagDays == 0 {
-		nag = time.Duration(c.s.cfg.NagDays) * day
-	}
+	forfeit, nag := c.s.clockLimits(b)
 	// A vote not answered within the forfeit limit is accepted.
 	if b.Vote != nil && now.Sub(b.Vote.At) >= forfeit {
 		var silent []string
@@ -107,15 +181,15 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	}
 	seat := st.ToMove()
 	if seat < 0 || seat >= len(b.Players) {
-		return nil
+		return c.reschedule(b, st, now)
 	}
 	late := b.Players[seat]
 	u, err := c.tx.User(late)
 	if err != nil {
-		return nil // an account gone: signoff resigns its games
+		return c.reschedule(b, st, now) // an account gone: signoff resigns its games
 	}
 	if away, _ := onVacation(u, now); away {
-		return nil
+		return c.reschedule(b, st, now)
 	}
 	idle := now.Sub(idleSince(b, u, now))
 	switch {
@@ -126,6 +200,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		return err
 	case idle >= nag && now.Sub(b.LastNag) >= day:
 		b.LastNag = now
+		b.Due = c.nextDue(b, st, now)
 		if err := c.tx.PutBoard(b); err != nil {
 			return err
 		}
@@ -152,6 +227,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 				return err
 			}
 		}
+	default:
+		return c.reschedule(b, st, now)
 	}
 	return nil
 }
@@ -198,7 +275,7 @@ func (s *Server) cmdVacation(c *call) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	boards, err := c.tx.Boards("")
+	boards, err := c.tx.BoardsOf(u.ID, "")
 	if err != nil {
 		return err
 	}

@@ -110,7 +110,7 @@ func limitText(u store.User, game string) string {
 
 // running counts the running boards of the call's game a user plays.
 func (c *call) running(id string) (int, error) {
-	boards, err := c.tx.Boards(c.game.Name())
+	boards, err := c.tx.BoardsOf(id, c.game.Name())
 	if err != nil {
 		return 0, err
 	}
