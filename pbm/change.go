@@ -122,10 +122,12 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]string, 
 	return lines, nil
 }
 
-// notifyList is who hears only the result of a board.
+// notifyList is who hears only the result of a board: the board's
+// list and the users who hear every result of its game (the store's
+// index of them).
 func (c *call) notifyList(b store.Board) []string {
 	out := append([]string(nil), b.Notify...)
-	users, err := c.tx.Users()
+	users, err := c.tx.NotifiedOfAll(b.Game)
 	if err != nil {
 		return out
 	}

@@ -8,9 +8,9 @@ import (
 )
 
 // watchersOf adds to a new board the users who subscribe to every
-// board of its game.
+// board of its game, from the store's index of them.
 func (c *call) watchersOf(b *store.Board) error {
-	users, err := c.tx.Users()
+	users, err := c.tx.SubscribersOfAll(b.Game)
 	if err != nil {
 		return err
 	}

@@ -247,3 +247,80 @@ func TestDueBoards(t *testing.T) {
 		t.Errorf("rebuilt, due at 3h: %v", g)
 	}
 }
+
+// TestWatchersOfAll: the accounts that subscribe to, or hear the
+// result of, every board of a game are listed per game; a change of
+// the lists moves them, and an older store gets the index on open.
+func TestWatchersOfAll(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbm.db")
+	s, err := Open(Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(f func(*Tx) ([]User, error)) []string {
+		t.Helper()
+		var out []string
+		s.View(func(tx *Tx) error {
+			us, err := f(tx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range us {
+				out = append(out, u.ID)
+			}
+			return nil
+		})
+		return out
+	}
+	subs := func(game string) []string {
+		return ids(func(tx *Tx) ([]User, error) { return tx.SubscribersOfAll(game) })
+	}
+	notified := func(game string) []string {
+		return ids(func(tx *Tx) ([]User, error) { return tx.NotifiedOfAll(game) })
+	}
+	put := func(u User) {
+		t.Helper()
+		if err := s.Update(func(tx *Tx) error { return tx.PutUser(u) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(User{ID: "Carol", SubscribeAll: []string{"nim", "Esagek"}})
+	put(User{ID: "bob", SubscribeAll: []string{"nim"}, NotifyAll: []string{"esagek"}})
+	put(User{ID: "nimrod"})
+	if g := subs("NIM"); !reflect.DeepEqual(g, []string{"bob", "Carol"}) {
+		t.Errorf("subscribers of nim: %v", g)
+	}
+	if g := notified("esagek"); !reflect.DeepEqual(g, []string{"bob"}) {
+		t.Errorf("notified of esagek: %v", g)
+	}
+	// carol drops nim; bob moves from subscribe to notify in nim.
+	put(User{ID: "carol", SubscribeAll: []string{"esagek"}})
+	put(User{ID: "bob", NotifyAll: []string{"esagek", "nim"}})
+	if g := subs("nim"); len(g) != 0 {
+		t.Errorf("subscribers of nim after the changes: %v", g)
+	}
+	if g := subs("esagek"); !reflect.DeepEqual(g, []string{"carol"}) {
+		t.Errorf("subscribers of esagek: %v", g)
+	}
+	if g := notified("nim"); !reflect.DeepEqual(g, []string{"bob"}) {
+		t.Errorf("notified of nim: %v", g)
+	}
+	// An older store: built on open.
+	s.Update(func(tx *Tx) error {
+		if err := tx.tx.DeleteBucket(bWatchers); err != nil {
+			t.Fatal(err)
+		}
+		return tx.tx.Bucket(bMeta).Delete([]byte(watchersBuilt))
+	})
+	s.Close()
+	if s, err = Open(Config{Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if g := subs("esagek"); !reflect.DeepEqual(g, []string{"carol"}) {
+		t.Errorf("rebuilt, subscribers of esagek: %v", g)
+	}
+	if g := notified("esagek"); !reflect.DeepEqual(g, []string{"bob"}) {
+		t.Errorf("rebuilt, notified of esagek: %v", g)
+	}
+}

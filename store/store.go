@@ -75,7 +75,10 @@ func Open(cfg Config) (*Store, error) {
 			if err := openCounts(tx); err != nil {
 				return err
 			}
-			return openDue(tx)
+			if err := openDue(tx); err != nil {
+				return err
+			}
+			return openWatchers(tx)
 		})
 		if err != nil {
 			return fmt.Errorf("store: create buckets: %w", err)
@@ -208,11 +211,17 @@ func (t *Tx) User(id string) (User, error) {
 
 // PutUser writes an account.
 func (t *Tx) PutUser(u User) error {
-	isNew := t.tx.Bucket(bUsers).Get([]byte(userKey(u.ID))) == nil
+	var old []byte
+	if v := t.tx.Bucket(bUsers).Get([]byte(userKey(u.ID))); v != nil {
+		old = append([]byte(nil), v...)
+	}
 	if err := t.put(bUsers, userKey(u.ID), u); err != nil {
 		return err
 	}
-	if isNew {
+	if err := t.indexWatchers(old, u); err != nil {
+		return err
+	}
+	if old == nil {
 		return t.addCount(countUsers, 1)
 	}
 	return nil
