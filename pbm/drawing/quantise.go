@@ -1,8 +1,10 @@
 package drawing
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
+	"math/bits"
 	"slices"
 )
 
@@ -13,26 +15,19 @@ import (
 // palettedPool.
 func quantise(img *image.RGBA) *image.Paletted {
 	px := img.Pix
+	if len(px) < 4 {
+		out := palettedPool.Get().(*image.Paletted)
+		*out = image.Paletted{Pix: out.Pix[:0], Rect: img.Rect, Palette: color.Palette{color.White}}
+		return out
+	}
 	var t colourTable
 	t.init(1 << 12)
 	// Count runs of one colour, as the rows are mostly flat.
-	last, run := uint32(1<<31), int32(0)
-	for i := 0; i+3 < len(px); i += 4 {
-		if k := uint32(px[i])<<16 | uint32(px[i+1])<<8 | uint32(px[i+2]); k == last {
-			run++
-		} else {
-			if run > 0 {
-				*t.at(last) += run
-			}
-			last, run = k, 1
-		}
-	}
-	if run > 0 {
-		*t.at(last) += run
-	}
-	type entry struct {
-		key   uint32
-		count int32
+	// Count runs of one colour, as the rows are mostly flat.
+	for i := 0; i+4 <= len(px); {
+		v, j := runAt(px, i)
+		*t.at(key(v)) += int32((j - i) / 4)
+		i = j
 	}
 	entries := make([]entry, 0, t.n)
 	for i, k := range t.keys {
@@ -52,8 +47,11 @@ func quantise(img *image.RGBA) *image.Paletted {
 		pal[i] = color.RGBA{uint8(e.key >> 16), uint8(e.key >> 8), uint8(e.key), 255}
 		*t.at(e.key) = int32(i)
 	}
-	for _, e := range entries[n:] {
-		*t.at(e.key) = int32(pal.Index(color.RGBA{uint8(e.key >> 16), uint8(e.key >> 8), uint8(e.key), 255}))
+	if len(entries) > n {
+		near := newNearest(entries[:n])
+		for _, e := range entries[n:] {
+			*t.at(e.key) = int32(near.index(e.key))
+		}
 	}
 	out := palettedPool.Get().(*image.Paletted)
 	if m := len(px) / 4; cap(out.Pix) < m {
@@ -62,15 +60,94 @@ func quantise(img *image.RGBA) *image.Paletted {
 		out.Pix = out.Pix[:m]
 	}
 	out.Stride, out.Rect, out.Palette = img.Rect.Dx(), img.Rect, pal
-	last, idx := uint32(1<<31), uint8(0)
-	for i, j := 0, 0; i+3 < len(px); i, j = i+4, j+1 {
-		k := uint32(px[i])<<16 | uint32(px[i+1])<<8 | uint32(px[i+2])
-		if k != last {
-			last, idx = k, uint8(*t.at(k))
+	dst := out.Pix
+	for i := 0; i+4 <= len(px); {
+		v, j := runAt(px, i)
+		idx := uint8(*t.at(key(v)))
+		run := dst[i/4 : j/4]
+		for k := range run {
+			run[k] = idx
 		}
-		out.Pix[j] = idx
+		i = j
 	}
 	return out
+}
+
+// runAt returns the pixel at byte i of px as a little-endian word and
+// the end of the run of pixels equal to it, comparing two at a time.
+func runAt(px []uint8, i int) (v uint32, end int) {
+	v = binary.LittleEndian.Uint32(px[i:])
+	pair := uint64(v) | uint64(v)<<32
+	j := i + 4
+	for j+8 <= len(px) && binary.LittleEndian.Uint64(px[j:]) == pair {
+		j += 8
+	}
+	if j+4 <= len(px) && binary.LittleEndian.Uint32(px[j:]) == v {
+		j += 4
+	}
+	return v, j
+}
+
+// key is the colour of an RGBA pixel read as a little-endian word, as
+// 0xrrggbb.
+func key(v uint32) uint32 {
+	return bits.ReverseBytes32(v) >> 8
+}
+
+type entry struct {
+	key   uint32
+	count int32
+}
+
+// nearest finds the palette colour nearest a colour, as
+// color.Palette.Index does for opaque colours (the least sum of the
+// squared differences of the 16-bit channels, each divided by 4, the
+// first of equals), searching out from the colour's green in the
+// palette sorted by green.
+type nearest []near
+
+type near struct {
+	r, g, b uint32 // 16-bit channels
+	i       int    // index in the palette
+}
+
+func newNearest(pal []entry) nearest {
+	n := make(nearest, len(pal))
+	for i, e := range pal {
+		n[i] = near{(e.key >> 16 & 0xff) * 0x101, (e.key >> 8 & 0xff) * 0x101, (e.key & 0xff) * 0x101, i}
+	}
+	slices.SortFunc(n, func(a, b near) int { return int(a.g) - int(b.g) })
+	return n
+}
+
+func (n nearest) index(k uint32) int {
+	r, g, b := (k>>16&0xff)*0x101, (k>>8&0xff)*0x101, (k&0xff)*0x101
+	ret, best := 0, uint32(1<<32-1)
+	try := func(p *near) bool {
+		d := g - p.g
+		sum := (d * d) >> 2
+		if sum > best {
+			return false
+		}
+		d = r - p.r
+		sum += (d * d) >> 2
+		d = b - p.b
+		sum += (d * d) >> 2
+		if sum < best || sum == best && p.i < ret {
+			ret, best = p.i, sum
+		}
+		return true
+	}
+	mid, _ := slices.BinarySearchFunc(n, g, func(p near, g uint32) int { return int(p.g) - int(g) })
+	for lo, hi, up, down := mid-1, mid, true, true; up || down; {
+		if up = up && hi < len(n) && try(&n[hi]); up {
+			hi++
+		}
+		if down = down && lo >= 0 && try(&n[lo]); down {
+			lo--
+		}
+	}
+	return ret
 }
 
 // colourTable maps 24-bit colours to counts or indices by open

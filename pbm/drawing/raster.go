@@ -2,6 +2,7 @@ package drawing
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -34,8 +35,10 @@ func PNG(w io.Writer, p picture.Picture) error {
 	return b.Flush()
 }
 
-// compression is the zlib level of the PNGs.
-const compression = png.DefaultCompression
+// compression is the zlib level of the PNGs: the fastest, as the mail
+// of every move carries one; the pictures of the test positions come to
+// 32 to 71 KB, 5% more than at the default level.
+const compression = png.BestSpeed
 
 // Image rasterises the picture.
 func Image(p picture.Picture) *image.Paletted {
@@ -205,6 +208,18 @@ func (s *rasterSurface) visible(r image.Rectangle) bool {
 // composite blends c into the pixels of r by the coverage in mask, whose
 // rows are stride apart and whose first byte is r.Min, within the clip.
 func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c color.RGBA) {
+	if s.clip != nil {
+		// Only the part of r that the damage covers.
+		var u image.Rectangle
+		for _, d := range s.damage {
+			u = u.Union(d.Intersect(r))
+		}
+		if u.Empty() {
+			return
+		}
+		mask = mask[(u.Min.Y-r.Min.Y)*stride+u.Min.X-r.Min.X:]
+		r = u
+	}
 	pix := s.img.Pix
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	w := r.Dx()
@@ -215,7 +230,13 @@ func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c
 		if s.clip != nil {
 			clip = s.clip[y*Width+r.Min.X:][:w]
 		}
-		for x, a := range m {
+		for x := 0; x < len(m); x++ {
+			// Eight pixels at once where nothing covers them.
+			if x&7 == 0 && x+8 <= len(m) && (binary.LittleEndian.Uint64(m[x:]) == 0 || clip != nil && binary.LittleEndian.Uint64(clip[x:]) == 0) {
+				x += 7
+				continue
+			}
+			a := m[x]
 			if a == 0 || clip != nil && clip[x] == 0 {
 				continue
 			}

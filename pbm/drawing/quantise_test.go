@@ -1,0 +1,74 @@
+package drawing
+
+import (
+	"bytes"
+	"image/color"
+	"math/rand/v2"
+	"testing"
+)
+
+// nearest agrees with color.Palette.Index.
+func TestNearest(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	// Colours anywhere, and colours of a few levels, which tie often.
+	for _, levels := range []uint32{256, 5} {
+		c := func() uint32 {
+			return r.Uint32N(levels)*(255/(levels-1))<<16 | r.Uint32N(levels)*(255/(levels-1))<<8 | r.Uint32N(levels)*(255/(levels-1))
+		}
+		var pal color.Palette
+		var entries []entry
+		seen := map[uint32]bool{}
+		for len(entries) < min(200, int(levels*levels*levels)/2) {
+			k := c()
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255})
+			entries = append(entries, entry{key: k})
+		}
+		n := newNearest(entries)
+		for range 20000 {
+			k := c()
+			if r.IntN(2) == 0 {
+				k = r.Uint32() & 0xffffff
+			}
+			if got, want := n.index(k), pal.Index(color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 255}); got != want {
+				t.Fatalf("nearest of %06x is %d, want %d", k, got, want)
+			}
+		}
+	}
+}
+
+// quantise gives the palette and pixels the former map-based one gave.
+func TestQuantiseLikeLegacy(t *testing.T) {
+	for _, ps := range positions {
+		img := raster(ps.picture(t), true)
+		got, want := quantise(img), legacyQuantise(img)
+		if len(got.Palette) != len(want.Palette) {
+			t.Fatalf("%s: %d colours, want %d", ps.name, len(got.Palette), len(want.Palette))
+		}
+		for i := range got.Palette {
+			if got.Palette[i] != want.Palette[i] {
+				t.Fatalf("%s: colour %d is %v, want %v", ps.name, i, got.Palette[i], want.Palette[i])
+			}
+		}
+		if !bytes.Equal(got.Pix, want.Pix) || got.Rect != want.Rect || got.Stride != want.Stride {
+			t.Fatalf("%s: the pixels differ", ps.name)
+		}
+	}
+}
+
+func BenchmarkQuantise(b *testing.B) {
+	img := raster(positions[5].picture(b), true)
+	b.Run("legacy", func(b *testing.B) {
+		for b.Loop() {
+			legacyQuantise(img)
+		}
+	})
+	b.Run("table", func(b *testing.B) {
+		for b.Loop() {
+			palettedPool.Put(quantise(img))
+		}
+	})
+}
