@@ -481,10 +481,23 @@ func (s *Server) showUsers(c *call) error {
 	if len(who) == 0 {
 		return refuse("This would generate too much mail: name a board or a userid, as in %s show <userid> next.", c.game.Name())
 	}
-	boards, err := c.tx.Boards(c.game.Name())
-	if err != nil {
-		return err
+	// The boards of the users named, from the store's index of each
+	// player's boards, in board order.
+	seen := map[int]bool{}
+	var boards []store.Board
+	for _, id := range who {
+		bs, err := c.tx.BoardsOf(id, c.game.Name())
+		if err != nil {
+			return err
+		}
+		for _, b := range bs {
+			if !seen[b.Number] {
+				seen[b.Number] = true
+				boards = append(boards, b)
+			}
+		}
 	}
+	sort.Slice(boards, func(i, j int) bool { return boards[i].Number < boards[j].Number })
 	var parts []string
 	for _, b := range boards {
 		plays := false

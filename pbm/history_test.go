@@ -100,3 +100,22 @@ func TestHistoryNewestFirst(t *testing.T) {
 		t.Errorf("the board just ended is not first:\n%s", r.Text)
 	}
 }
+
+// TestShowUsersOwnBoards: "show <userid>..." lists each board of the
+// users named once, in board order, read from each player's boards.
+func TestShowUsersOwnBoards(t *testing.T) {
+	f := newFixture(t)
+	for _, id := range []string{"alice", "bob", "carol", "dave"} {
+		f.signup(id)
+	}
+	f.send("carol@players.test", "nim challenge carol pw-carol carol dave", "")  // 101
+	f.send("alice@players.test", "nim challenge alice pw-alice alice carol", "") // 102
+	f.send("bob@players.test", "nim challenge bob pw-bob bob dave", "")          // 103
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")   // 104
+	r := f.only(f.send("dave@players.test", "nim show carol ALICE", ""), "dave@players.test")
+	i101, i102, i104 := strings.Index(r.Text, "Nim Board 101"), strings.Index(r.Text, "Nim Board 102"), strings.Index(r.Text, "Nim Board 104")
+	if !strings.Contains(r.Text, "3 Nim boards") || i101 < 0 || i102 < i101 || i104 < i102 ||
+		strings.Contains(r.Text, "Nim Board 103") || strings.Count(r.Text, "Nim Board 102") != 1 {
+		t.Errorf("show carol alice:\n%s", r.Text)
+	}
+}
