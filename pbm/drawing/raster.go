@@ -298,13 +298,15 @@ func (s *rasterSurface) face(size float64, bold bool) font.Face {
 	return f
 }
 
-// textBox is a rectangle holding every pixel text would draw.
+// textBox is a rectangle holding every pixel text would draw: the
+// glyphs of the Go fonts reach 0.55 of the size above and below the
+// middle of the line and a little beyond their advances.
 func (s *rasterSurface) textBox(x, y, size float64, bold, start bool, txt string) image.Rectangle {
 	adv := float64(font.MeasureString(s.face(size, bold), txt)) / 64
 	if !start {
 		x -= adv / 2
 	}
-	return image.Rect(int(math.Floor(x-size)), int(math.Floor(y-1.5*size)), int(math.Ceil(x+adv+size)), int(math.Ceil(y+1.5*size)))
+	return image.Rect(int(math.Floor(x-0.3*size))-1, int(math.Floor(y-size))-1, int(math.Ceil(x+adv+0.3*size))+1, int(math.Ceil(y+size))+1)
 }
 
 func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt string) {

@@ -19,7 +19,9 @@ import (
 // differs from the layer (the last move's, and those whose label moves
 // aside for a piece) and the regions the last move turned, with
 // everything under them, then the pieces, the title and the seats on
-// top. The pixels are those of drawing the whole picture.
+// top. A cell whose name moves aside for its pieces takes the pixels
+// around its name from the layer drawn with every cell occupied, kept
+// beside the layer. The pixels are those of drawing the whole picture.
 
 // staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
 const staticCap = 16
@@ -34,31 +36,35 @@ type staticCache struct {
 
 type staticLayer struct {
 	key string
-	img *image.RGBA // read-only once in the cache
+	img *image.RGBA // read-only once in the cache, as labels
+	// labels holds, per cell whose labels move aside for pieces, the
+	// layer's pixels around both places of each label as drawn with
+	// the cell occupied; none for the other cells.
+	labels [][]*image.RGBA
 }
 
 var statics = &staticCache{m: map[string]*list.Element{}}
 
-func (c *staticCache) get(key string) *image.RGBA {
+func (c *staticCache) get(key string) *staticLayer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.m[key]; ok {
 		c.lru.MoveToFront(e)
 		c.hits++
-		return e.Value.(*staticLayer).img
+		return e.Value.(*staticLayer)
 	}
 	c.misses++
 	return nil
 }
 
-func (c *staticCache) put(key string, img *image.RGBA) {
+func (c *staticCache) put(l *staticLayer) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.m[key]; ok {
+	if e, ok := c.m[l.key]; ok {
 		c.lru.MoveToFront(e)
 		return
 	}
-	c.m[key] = c.lru.PushFront(&staticLayer{key, img})
+	c.m[l.key] = c.lru.PushFront(l)
 	for c.lru.Len() > staticCap {
 		e := c.lru.Back()
 		c.lru.Remove(e)
@@ -111,13 +117,36 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	layer := statics.get(key)
 	if layer == nil {
 		layer = s.static(p, height, t)
-		statics.put(key, layer)
+		layer.key = key
+		statics.put(layer)
 	}
-	copy(s.img.Pix, layer.Pix)
+	copy(s.img.Pix, layer.img.Pix)
+	// The names of occupied cells in their place, unless the box of one
+	// overlaps the box of an empty cell's name: that overlap is damage.
+	for i, ls := range layer.labels {
+		if len(p.Cells[i].Pieces) == 0 {
+			continue
+		}
+		for _, l := range ls {
+			for y := l.Rect.Min.Y; y < l.Rect.Max.Y; y++ {
+				copy(s.img.Pix[s.img.PixOffset(l.Rect.Min.X, y):s.img.PixOffset(l.Rect.Max.X, y)], l.Pix[l.PixOffset(l.Rect.Min.X, y):])
+			}
+			for j, ms := range layer.labels {
+				if len(p.Cells[j].Pieces) > 0 {
+					continue
+				}
+				for _, m := range ms {
+					if m.Rect.Overlaps(l.Rect) {
+						s.damage = append(s.damage, m.Rect.Intersect(l.Rect))
+					}
+				}
+			}
+		}
+	}
 
 	// The damage, redrawn from the ground up under a clip.
 	for i := range p.Cells {
-		if c := &p.Cells[i]; changed(c, t) {
+		if c := &p.Cells[i]; c.Last {
 			s.damage = append(s.damage, s.cellBox(c, t, false), s.cellBox(c, t, true))
 		}
 	}
@@ -145,7 +174,15 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 				}
 			}
 		}
-		background(s, height)
+		// The white of background, at once.
+		for _, d := range s.damage {
+			for y := d.Min.Y; y < d.Max.Y; y++ {
+				row := s.img.Pix[s.img.PixOffset(d.Min.X, y):s.img.PixOffset(d.Max.X, y)]
+				for x := range row {
+					row[x] = 0xff
+				}
+			}
+		}
 		drawTitle(s, p)
 		for i := range p.Cells {
 			drawCell(s, &p.Cells[i], t)
@@ -161,38 +198,55 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	drawFoot(s, p, t)
 }
 
-// static draws the static layer of p on a new image.
-func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *image.RGBA {
+// static draws the static layer of p.
+func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *staticLayer {
 	img := s.img
-	s.img = image.NewRGBA(img.Rect)
-	background(s, height)
-	for i := range p.Cells {
-		c := p.Cells[i]
-		c.Pieces, c.Last = nil, false
-		drawCell(s, &c, t)
+	draw := func(occupied bool) *image.RGBA {
+		s.img = image.NewRGBA(img.Rect)
+		background(s, height)
+		for i := range p.Cells {
+			c := p.Cells[i]
+			c.Pieces, c.Last = nil, false
+			if occupied {
+				c.Pieces = []picture.Piece{{}}
+			}
+			drawCell(s, &c, t)
+		}
+		for _, r := range p.Regions {
+			r.Last = false
+			drawRegion(s, r, t)
+		}
+		return s.img
 	}
-	for _, r := range p.Regions {
-		r.Last = false
-		drawRegion(s, r, t)
-	}
-	layer := s.img
+	l := &staticLayer{img: draw(false), labels: make([][]*image.RGBA, len(p.Cells))}
+	occupied := draw(true)
 	s.img = img
-	return layer
-}
-
-// changed reports whether a cell looks different from its static layer
-// under its pieces.
-func changed(c *picture.Cell, t transform) bool {
-	if c.Last {
-		return true
+	crop := func(b image.Rectangle) *image.RGBA {
+		b = b.Intersect(img.Rect)
+		c := image.NewRGBA(b)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			copy(c.Pix[c.PixOffset(b.Min.X, y):], occupied.Pix[occupied.PixOffset(b.Min.X, y):occupied.PixOffset(b.Max.X, y)])
+		}
+		return c
 	}
-	if len(c.Pieces) == 0 {
-		return false
+	for i := range p.Cells {
+		c := &p.Cells[i]
+		ctr, r := t.pt(c.Centre), c.Size*t.scale
+		x0, y0, f0 := labelPlace(c.Shape, ctr, r, false)
+		x1, y1, f1 := labelPlace(c.Shape, ctr, r, true)
+		if x0 == x1 && y0 == y1 && f0 == f1 {
+			continue
+		}
+		// As drawCell draws the labels.
+		if c.Name != "" {
+			l.labels[i] = append(l.labels[i], crop(s.textBox(x0, y0, f0, false, false, c.Name).Union(s.textBox(x1, y1, f1, false, false, c.Name))))
+		}
+		if c.Text != "" && isHex(c.Shape) && f0 != f1 {
+			y := ctr.Y + 0.68*r
+			l.labels[i] = append(l.labels[i], crop(s.textBox(ctr.X, y, f0, false, false, c.Text).Union(s.textBox(ctr.X, y, f1, false, false, c.Text))))
+		}
 	}
-	ctr, r := t.pt(c.Centre), c.Size*t.scale
-	x0, y0, f0 := labelPlace(c.Shape, ctr, r, false)
-	x1, y1, f1 := labelPlace(c.Shape, ctr, r, true)
-	return x0 != x1 || y0 != y1 || f0 != f1
+	return l
 }
 
 // cellBox holds every pixel drawCell draws for c, as occupied or not.

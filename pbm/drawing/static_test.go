@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"sync"
 	"testing"
 
@@ -35,7 +36,33 @@ func variants(t testing.TB) (names []string, pics []picture.Picture) {
 		}
 		names, pics = append(names, ps.name+"/empty"), append(pics, e)
 	}
+	names, pics = append(names, "crowded"), append(pics, crowded())
 	return names, pics
+}
+
+// crowded is a board of many small hexagons with long names, whose
+// labels overlap their neighbours'.
+func crowded() picture.Picture {
+	p := picture.Picture{Game: "Crowded", Seats: []picture.Seat{{Letter: "R", Colour: "Red"}, {Letter: "B", Colour: "Blue"}}, Last: "Q0303-Q0404"}
+	for col := range 30 {
+		for row := range 10 {
+			c := picture.Cell{
+				Name:   fmt.Sprintf("Q%02d%02d", col, row),
+				Shape:  picture.HexFlat,
+				Centre: picture.Point{X: 1.5 * float64(col), Y: math.Sqrt(3) * (float64(row) + float64(col%2)/2)},
+				Size:   1,
+			}
+			if (col*7+row*3)%4 == 0 {
+				c.Pieces = []picture.Piece{{Seat: col % 2, Kind: picture.Man, Count: 1 + row%3}}
+			}
+			if row%3 == 0 {
+				c.Text = "3"
+			}
+			p.Cells = append(p.Cells, c)
+		}
+	}
+	p.MarkLast(p.Last)
+	return p
 }
 
 func raster(p picture.Picture, cached bool) *image.RGBA {
