@@ -31,7 +31,7 @@ func (f *fixture) fill(b *testing.B, users, boards int) {
 					}
 					bd := store.Board{Game: "nim", Number: n, Players: []string{fmt.Sprintf("u%d", i%users), fmt.Sprintf("u%d", (i+1)%users)},
 						Options: map[string]string{"stones": "30"}, Created: at, Updated: at, ThreadID: fmt.Sprintf("t%d@x", n),
-						Log: []store.Entry{{Seat: 0, Move: "take1", At: at}}}
+						Log: []store.Entry{{Seat: 0, Move: "take1", At: at}}, Due: f.clock.Add(7 * day)}
 					if i%3 == 0 {
 						bd.Over, bd.Outcome = true, "u wins"
 					}
@@ -49,9 +49,9 @@ func (f *fixture) fill(b *testing.B, users, boards int) {
 }
 
 // BenchmarkScale measures a move mail and the list commands (games,
-// all show, standings, history, show, the admin's stats) on an
-// empty store and on one with 100,000 boards and 10,000 users, and a
-// move at ply 10 and at ply 500. Compare the pairs side by side:
+// all show, standings, history, show, the admin's stats) and a tick of
+// the clock on an empty store and on one with 100,000 boards (none of
+// them due) and 10,000 users, and a move at ply 10 and at ply 500. Compare the pairs side by side:
 //
 //	go test ./pbm -run XXX -bench Scale -benchtime 200x
 func BenchmarkScale(b *testing.B) {
@@ -86,6 +86,13 @@ func BenchmarkScale(b *testing.B) {
 				}
 			})
 		}
+		b.Run(size.name+"/tick", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := f.s.Tick(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 	for _, ply := range []int{10, 500} {
 		b.Run(fmt.Sprintf("ply%d/move", ply), func(b *testing.B) {
