@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // quantise maps the image onto a palette of at most 256 colours, most
@@ -20,21 +21,29 @@ func quantise(img *image.RGBA) *image.Paletted {
 		*out = image.Paletted{Pix: out.Pix[:0], Rect: img.Rect, Palette: color.Palette{color.White}}
 		return out
 	}
-	var t colourTable
-	t.init(1 << 12)
-	// Count runs of one colour, as the rows are mostly flat.
-	// Count runs of one colour, as the rows are mostly flat.
+	q := quantisers.Get().(*quantiser)
+	defer quantisers.Put(q)
+	t := &q.table
+	t.reset()
+	// Count runs of one colour, as the rows are mostly flat, and keep
+	// them to write the pixels from.
+	runs := q.runs[:0]
 	for i := 0; i+4 <= len(px); {
 		v, j := runAt(px, i)
-		*t.at(key(v)) += int32((j - i) / 4)
+		k := key(v)
+		slot := t.slot(k)
+		t.vals[slot] += int32((j - i) / 4)
+		runs = append(runs, run{k, slot, int32((j - i) / 4)})
 		i = j
 	}
-	entries := make([]entry, 0, t.n)
+	q.runs = runs
+	entries := q.entries[:0]
 	for i, k := range t.keys {
 		if k != 0 {
 			entries = append(entries, entry{k &^ occupied, t.vals[i]})
 		}
 	}
+	q.entries = entries
 	slices.SortFunc(entries, func(a, b entry) int {
 		if a.count != b.count {
 			return int(b.count - a.count)
@@ -61,14 +70,17 @@ func quantise(img *image.RGBA) *image.Paletted {
 	}
 	out.Stride, out.Rect, out.Palette = img.Rect.Dx(), img.Rect, pal
 	dst := out.Pix
-	for i := 0; i+4 <= len(px); {
-		v, j := runAt(px, i)
-		idx := uint8(*t.at(key(v)))
-		run := dst[i/4 : j/4]
+	for _, r := range runs {
+		slot := r.slot
+		if t.grown {
+			slot = t.slot(r.key)
+		}
+		idx := uint8(t.vals[slot])
+		run := dst[:r.n]
 		for k := range run {
 			run[k] = idx
 		}
-		i = j
+		dst = dst[r.n:]
 	}
 	return out
 }
@@ -150,12 +162,29 @@ func (n nearest) index(k uint32) int {
 	return ret
 }
 
+// quantiser holds what quantise uses, for reuse.
+type quantiser struct {
+	table   colourTable
+	runs    []run
+	entries []entry
+}
+
+var quantisers = sync.Pool{New: func() any { return new(quantiser) }}
+
+// run is a run of pixels of one colour, with its slot in the table.
+type run struct {
+	key     uint32
+	slot, n int32
+}
+
 // colourTable maps 24-bit colours to counts or indices by open
-// addressing; a key is stored with the bit occupied set.
+// addressing; a key is stored with the bit occupied set. grown tells
+// that slots have moved since reset.
 type colourTable struct {
-	keys []uint32
-	vals []int32
-	n    int
+	keys  []uint32
+	vals  []int32
+	n     int
+	grown bool
 }
 
 const occupied = 1 << 31
@@ -164,22 +193,35 @@ func (t *colourTable) init(size int) {
 	t.keys, t.vals, t.n = make([]uint32, size), make([]int32, size), 0
 }
 
+// reset empties the table.
+func (t *colourTable) reset() {
+	if len(t.keys) == 0 || len(t.keys) > 1<<16 {
+		t.init(1 << 14)
+	}
+	clear(t.keys)
+	clear(t.vals)
+	t.n, t.grown = 0, false
+}
+
 // at returns the value of k, adding k with 0 if absent.
-func (t *colourTable) at(k uint32) *int32 {
+func (t *colourTable) at(k uint32) *int32 { return &t.vals[t.slot(k)] }
+
+// slot returns the slot of k, adding k with 0 if absent.
+func (t *colourTable) slot(k uint32) int32 {
 	mask := uint32(len(t.keys) - 1)
 	h := (k * 0x9e3779b1) >> 8 & mask
 	for {
 		switch t.keys[h] {
 		case k | occupied:
-			return &t.vals[h]
+			return int32(h)
 		case 0:
 			if 2*(t.n+1) > len(t.keys) {
 				t.grow()
-				return t.at(k)
+				return t.slot(k)
 			}
 			t.keys[h] = k | occupied
 			t.n++
-			return &t.vals[h]
+			return int32(h)
 		}
 		h = (h + 1) & mask
 	}
@@ -188,6 +230,7 @@ func (t *colourTable) at(k uint32) *int32 {
 func (t *colourTable) grow() {
 	keys, vals := t.keys, t.vals
 	t.init(2 * len(keys))
+	t.grown = true
 	for i, k := range keys {
 		if k != 0 {
 			*t.at(k &^ occupied) = vals[i]

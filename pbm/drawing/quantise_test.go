@@ -2,8 +2,10 @@ package drawing
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -71,4 +73,21 @@ func BenchmarkQuantise(b *testing.B) {
 			palettedPool.Put(quantise(img))
 		}
 	})
+}
+
+// An image of more colours than the table first holds reduces as the
+// former quantise did too.
+func TestQuantiseNoise(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	img := image.NewRGBA(image.Rect(0, 0, 160, 120))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(r.Uint32())
+		if i%4 == 3 {
+			img.Pix[i] = 255
+		}
+	}
+	got, want := quantise(img), legacyQuantise(img)
+	if !slices.Equal(got.Palette, want.Palette) || !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("the noise reduces otherwise")
+	}
 }
