@@ -44,12 +44,31 @@ func quantise(img *image.RGBA) *image.Paletted {
 		}
 	}
 	q.entries = entries
+	if len(entries) > 256 {
+		// Only the 256 commonest need sorting: move them to the front.
+		counts := q.counts[:0]
+		for _, e := range entries {
+			counts = append(counts, e.count)
+		}
+		q.counts = counts
+		slices.Sort(counts)
+		least := counts[len(counts)-256]
+		front := 0
+		for i, e := range entries {
+			if e.count >= least {
+				entries[front], entries[i] = entries[i], entries[front]
+				front++
+			}
+		}
+		entries = entries[:front]
+	}
 	slices.SortFunc(entries, func(a, b entry) int {
 		if a.count != b.count {
 			return int(b.count - a.count)
 		}
 		return int(a.key) - int(b.key)
 	})
+	entries = q.entries
 	n := min(len(entries), 256)
 	pal := make(color.Palette, n)
 	for i, e := range entries[:n] {
@@ -77,8 +96,12 @@ func quantise(img *image.RGBA) *image.Paletted {
 		}
 		idx := uint8(t.vals[slot])
 		run := dst[:r.n]
-		for k := range run {
-			run[k] = idx
+		if idx == 0 { // the commonest colour, in the longest runs
+			clear(run)
+		} else {
+			for k := range run {
+				run[k] = idx
+			}
 		}
 		dst = dst[r.n:]
 	}
@@ -167,6 +190,7 @@ type quantiser struct {
 	table   colourTable
 	runs    []run
 	entries []entry
+	counts  []int32
 }
 
 var quantisers = sync.Pool{New: func() any { return new(quantiser) }}
