@@ -109,11 +109,20 @@ func quantise(img *image.RGBA) *image.Paletted {
 }
 
 // runAt returns the pixel at byte i of px as a little-endian word and
-// the end of the run of pixels equal to it, comparing two at a time.
+// the end of the run of pixels equal to it, comparing eight and then two
+// at a time.
 func runAt(px []uint8, i int) (v uint32, end int) {
 	v = binary.LittleEndian.Uint32(px[i:])
 	pair := uint64(v) | uint64(v)<<32
 	j := i + 4
+	for j+32 <= len(px) {
+		b := px[j : j+32 : j+32]
+		if (binary.LittleEndian.Uint64(b)^pair)|(binary.LittleEndian.Uint64(b[8:])^pair)|
+			(binary.LittleEndian.Uint64(b[16:])^pair)|(binary.LittleEndian.Uint64(b[24:])^pair) != 0 {
+			break
+		}
+		j += 32
+	}
 	for j+8 <= len(px) && binary.LittleEndian.Uint64(px[j:]) == pair {
 		j += 8
 	}
