@@ -50,6 +50,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 	if err != nil {
 		return err
 	}
+	defer sender.Close()
 	if _, err := sender.Flush(ctx); err != nil {
 		return fmt.Errorf("daemon: deliver: %w", err)
 	}

@@ -59,7 +59,24 @@ type Sender struct {
 	cfg  Config
 	log  *slog.Logger
 	poke chan struct{}
+
+	mu   sync.Mutex
+	idle []*session // open sessions between passes, at most lanes
 }
+
+// session is an SMTP session and its connection, kept open from one
+// pass to the next so that a pass seldom pays for the connection,
+// EHLO, STARTTLS and AUTH.
+type session struct {
+	c    *smtp.Client
+	conn net.Conn
+	used time.Time // when it last carried a mail
+}
+
+// idleLimit is how long a session is kept without a mail. RFC 5321
+// section 4.5.3.2.7 lets a server close a session after five minutes
+// without a command; ours is well inside that.
+const idleLimit = 30 * time.Second
 
 // New returns a sender.
 func New(cfg Config) (*Sender, error) {
@@ -111,12 +128,84 @@ func (s *Sender) Run(ctx context.Context) error {
 		if n == flushBatch && ctx.Err() == nil {
 			continue // more may be waiting
 		}
+		s.prune(time.Now())
 		select {
 		case <-ctx.Done():
+			s.Close()
 			return nil
 		case <-t.C:
 		case <-s.poke:
 		}
+	}
+}
+
+// take returns an open session: a kept one that still answers NOOP
+// (RFC 5321 section 4.1.1.9), or a new one.
+func (s *Sender) take(ctx context.Context) (*session, error) {
+	for {
+		s.mu.Lock()
+		if len(s.idle) == 0 {
+			s.mu.Unlock()
+			return s.dial(ctx)
+		}
+		ss := s.idle[len(s.idle)-1]
+		s.idle = s.idle[:len(s.idle)-1]
+		s.mu.Unlock()
+		if time.Since(ss.used) < idleLimit {
+			ss.conn.SetDeadline(time.Now().Add(s.cfg.Timeout))
+			if ss.c.Noop() == nil {
+				return ss, nil
+			}
+		}
+		ss.c.Close()
+	}
+}
+
+// put keeps a session that ended its last transaction cleanly for the
+// next pass, or ends it with QUIT when enough are kept.
+func (s *Sender) put(ss *session) {
+	ss.used = time.Now()
+	s.mu.Lock()
+	if len(s.idle) < lanes {
+		s.idle = append(s.idle, ss)
+		ss = nil
+	}
+	s.mu.Unlock()
+	if ss != nil {
+		ss.c.Quit()
+	}
+}
+
+// prune ends the sessions idle for longer than idleLimit.
+func (s *Sender) prune(now time.Time) {
+	s.mu.Lock()
+	var old []*session
+	keep := s.idle[:0]
+	for _, ss := range s.idle {
+		if now.Sub(ss.used) >= idleLimit {
+			old = append(old, ss)
+		} else {
+			keep = append(keep, ss)
+		}
+	}
+	s.idle = keep
+	s.mu.Unlock()
+	for _, ss := range old {
+		ss.conn.SetDeadline(time.Now().Add(5 * time.Second))
+		ss.c.Quit()
+	}
+}
+
+// Close ends the sessions kept between passes with QUIT. Run calls it
+// when it returns; a caller of Flush alone calls it when done.
+func (s *Sender) Close() {
+	s.mu.Lock()
+	idle := s.idle
+	s.idle = nil
+	s.mu.Unlock()
+	for _, ss := range idle {
+		ss.conn.SetDeadline(time.Now().Add(5 * time.Second))
+		ss.c.Quit()
 	}
 }
 
@@ -182,7 +271,7 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 // deliver sends mails over one SMTP session, in order, and returns the
 // ones the server accepted. Failures are recorded as they come.
 func (s *Sender) deliver(ctx context.Context, due []store.Mail) ([]uint64, error) {
-	c, err := s.dial(ctx)
+	ss, err := s.take(ctx)
 	if err != nil {
 		// The server is out of reach: every mail waits (a temporary
 		// failure, RFC 5321 section 4.5.4.1).
@@ -193,7 +282,15 @@ func (s *Sender) deliver(ctx context.Context, due []store.Mail) ([]uint64, error
 		}
 		return nil, fmt.Errorf("outbox: connect %s: %w", s.cfg.Addr, err)
 	}
-	defer c.Close()
+	c := ss.c
+	healthy := false
+	defer func() {
+		if healthy {
+			s.put(ss)
+		} else {
+			c.Close()
+		}
+	}()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	var delivered []uint64
@@ -225,7 +322,9 @@ func (s *Sender) deliver(ctx context.Context, due []store.Mail) ([]uint64, error
 			return delivered, fmt.Errorf("outbox: reset: %w", rerr)
 		}
 	}
-	c.Quit()
+	// The session ended its last transaction cleanly: it is kept for
+	// the next pass unless the pass was cut short.
+	healthy = ctx.Err() == nil && stop()
 	return delivered, nil
 }
 
@@ -239,7 +338,7 @@ const (
 // flushBatch is the most mails one pass reads from the outbox.
 const flushBatch = 256
 
-func (s *Sender) dial(ctx context.Context) (*smtp.Client, error) {
+func (s *Sender) dial(ctx context.Context) (*session, error) {
 	d := &net.Dialer{Timeout: 30 * time.Second}
 	conn, err := d.DialContext(ctx, "tcp", s.cfg.Addr)
 	if err != nil {
@@ -274,7 +373,7 @@ func (s *Sender) dial(ctx context.Context) (*smtp.Client, error) {
 			return nil, fmt.Errorf("auth: %w", err)
 		}
 	}
-	return c, nil
+	return &session{c: c, conn: conn, used: time.Now()}, nil
 }
 
 func (s *Sender) deferMail(m store.Mail, cause error) error {
