@@ -325,17 +325,69 @@ func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt s
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, mask, mp, advance, _ := f.Glyph(dot, r)
-		if a, ok := mask.(*image.Alpha); ok && !dr.Empty() {
+		g := glyphOf(f, glyphKey{size, bold, r, uint8(dot.X & 63), uint8(dot.Y & 63)})
+		if dr := g.rect.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))); !dr.Empty() {
 			cr := dr.Intersect(bounds)
 			if !cr.Empty() {
-				mp = mp.Add(cr.Min.Sub(dr.Min))
-				s.composite(cr, a.Pix[a.PixOffset(mp.X, mp.Y):], a.Stride, c)
+				mp := cr.Min.Sub(dr.Min)
+				s.composite(cr, g.mask[mp.Y*g.rect.Dx()+mp.X:], g.rect.Dx(), c)
 			}
 		}
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
+}
+
+// Glyphs are rasterised once per font, size, rune and place within a
+// pixel, and kept: a glyph's mask depends on nothing else.
+type glyphKey struct {
+	size   float64
+	bold   bool
+	r      rune
+	fx, fy uint8 // the dot's fraction of a pixel, in 64ths
+}
+
+type glyph struct {
+	rect    image.Rectangle // the mask's place from the dot's pixel
+	mask    []uint8         // rect.Dx() bytes a row
+	advance fixed.Int26_6
+}
+
+// glyphCap bounds the glyphs kept, some 300 bytes each.
+const glyphCap = 1 << 15
+
+var glyphs struct {
+	sync.RWMutex
+	m map[glyphKey]*glyph
+}
+
+// glyphOf returns the glyph of k drawn with f, the face of k's font and
+// size.
+func glyphOf(f font.Face, k glyphKey) *glyph {
+	glyphs.RLock()
+	g := glyphs.m[k]
+	glyphs.RUnlock()
+	if g != nil {
+		return g
+	}
+	dot := fixed.Point26_6{X: fixed.Int26_6(k.fx), Y: fixed.Int26_6(k.fy)}
+	dr, mask, mp, advance, _ := f.Glyph(dot, k.r)
+	g = &glyph{advance: advance}
+	if a, ok := mask.(*image.Alpha); ok && !dr.Empty() {
+		g.rect = dr
+		w := dr.Dx()
+		g.mask = make([]uint8, w*dr.Dy())
+		for y := range dr.Dy() {
+			copy(g.mask[y*w:(y+1)*w], a.Pix[a.PixOffset(mp.X, mp.Y+y):])
+		}
+	}
+	glyphs.Lock()
+	if len(glyphs.m) >= glyphCap || glyphs.m == nil {
+		glyphs.m = map[glyphKey]*glyph{}
+	}
+	glyphs.m[k] = g
+	glyphs.Unlock()
+	return g
 }
 
 // parseHex reads "#rrggbb"; anything else is grey.
