@@ -47,6 +47,27 @@ func daemonEnv(mail *localmail.Server, data string) []string {
 	)
 }
 
+// killRig is what every kill test starts from: the daemon binary, the
+// embedded mail servers it uses, a directory for its data and the file
+// its log goes to, all ended when the test ends.
+func killRig(t *testing.T) (bin string, mail *localmail.Server, dir string, logf *os.File) {
+	t.Helper()
+	bin = buildDaemon(t)
+	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
+		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mail.Close() })
+	dir = t.TempDir()
+	logf, err = os.Create(filepath.Join(dir, "pbmd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { logf.Close() })
+	return bin, mail, dir, logf
+}
+
 // TestCrashExactlyOnce kills the daemon with SIGKILL again and again
 // while it works through a run of mails, restarting it each time. Each
 // user changes its password along a chain p0 -> p1 -> ...: a mail
@@ -56,20 +77,8 @@ func TestCrashExactlyOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the daemon")
 	}
-	bin := buildDaemon(t)
-	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
-		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mail.Close()
-	dir := t.TempDir()
+	bin, mail, dir, logf := killRig(t)
 	data := filepath.Join(dir, "pbm.db")
-	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
 
 	const users, chain = 5, 9 // 5 signups + 45 password changes
 	type sentMail struct {

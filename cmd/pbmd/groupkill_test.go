@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,21 +38,9 @@ func TestGroupCommitKills(t *testing.T) {
 		t.Skip("builds and kills the daemon many times")
 	}
 	const minKills = 15 // at each point
-	bin := buildDaemon(t)
-	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
-		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mail.Close()
-	dir := t.TempDir()
+	bin, mail, dir, logf := killRig(t)
 	data := filepath.Join(dir, "pbm.db")
 	killLog := filepath.Join(dir, "kills.log")
-	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
 	env := append(daemonEnv(mail, data), "PBM_RATELIMIT=1000000")
 
 	// Set-up without kills: players and boards.

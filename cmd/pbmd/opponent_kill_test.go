@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -33,20 +30,8 @@ func TestKillWhileComputerThinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the daemon")
 	}
-	bin := buildDaemon(t)
-	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
-		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mail.Close()
-	dir := t.TempDir()
+	bin, mail, dir, logf := killRig(t)
 	data := filepath.Join(dir, "pbm.db")
-	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
 	start := func() *exec.Cmd {
 		cmd := exec.Command(bin)
 		cmd.Dir = dir

@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -44,20 +42,8 @@ func TestOutboxKills(t *testing.T) {
 		t.Skip("builds and kills the daemon 200 times")
 	}
 	const wantKills = 200
-	bin := buildDaemon(t)
-	mail, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
-		ServerAddress: "pbm@localhost", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mail.Close()
-	dir := t.TempDir()
+	bin, mail, dir, logf := killRig(t)
 	data := filepath.Join(dir, "pbm.db")
-	logf, err := os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
 
 	var (
 		mu    sync.Mutex
