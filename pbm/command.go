@@ -325,19 +325,3 @@ func firstLine(subject, body string) string {
 	}
 	return "(empty mail)"
 }
-
-// exact finds a command by its name or an alias, without prefixes.
-func (cs commandSet) exact(word string) (string, *command, bool) {
-	word = strings.ToLower(word)
-	if c, ok := cs[word]; ok {
-		return word, c, true
-	}
-	for name, c := range cs {
-		for _, a := range c.aliases {
-			if a == word {
-				return name, c, true
-			}
-		}
-	}
-	return "", nil, false
-}

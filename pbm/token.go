@@ -206,7 +206,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, ok bool)
 		}
 		comment = commentText(body[i+1:])
 		board := strconv.Itoa(rt.board)
-		if name, cmd, found := r.s.game.exact(f[0]); found && !cmd.admin && cmd.children == nil {
+		if name, cmd, found := r.s.game.find(f[0]); found && !cmd.admin && cmd.children == nil {
 			switch {
 			case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
 				return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, true
