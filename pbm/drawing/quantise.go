@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math/bits"
 	"slices"
-	"sync"
 )
 
 // quantise maps the image onto a palette of at most 256 colours, most
@@ -17,12 +16,12 @@ import (
 func quantise(img *image.RGBA) *image.Paletted {
 	px := img.Pix
 	if len(px) < 4 {
-		out := palettedPool.Get().(*image.Paletted)
+		out := palettedPool.get()
 		*out = image.Paletted{Pix: out.Pix[:0], Rect: img.Rect, Palette: color.Palette{color.White}}
 		return out
 	}
-	q := quantisers.Get().(*quantiser)
-	defer quantisers.Put(q)
+	q := quantisers.get()
+	defer quantisers.put(q)
 	t := &q.table
 	t.reset()
 	// Count runs of one colour, as the rows are mostly flat, and keep
@@ -81,7 +80,7 @@ func quantise(img *image.RGBA) *image.Paletted {
 			*t.at(e.key) = int32(near.index(e.key))
 		}
 	}
-	out := palettedPool.Get().(*image.Paletted)
+	out := palettedPool.get()
 	if m := len(px) / 4; cap(out.Pix) < m {
 		out.Pix = make([]uint8, m)
 	} else {
@@ -202,7 +201,7 @@ type quantiser struct {
 	counts  []int32
 }
 
-var quantisers = sync.Pool{New: func() any { return new(quantiser) }}
+var quantisers = newFreeList(func() *quantiser { return new(quantiser) })
 
 // run is a run of pixels of one colour, with its slot in the table.
 type run struct {

@@ -70,7 +70,7 @@ func BenchmarkQuantise(b *testing.B) {
 	})
 	b.Run("table", func(b *testing.B) {
 		for b.Loop() {
-			palettedPool.Put(quantise(img))
+			palettedPool.put(quantise(img))
 		}
 	})
 }

@@ -26,7 +26,7 @@ import (
 // PNG writes the picture as a PNG image 640 pixels wide.
 func PNG(w io.Writer, p picture.Picture) error {
 	img := paletted(&p, true)
-	defer palettedPool.Put(img)
+	defer palettedPool.put(img)
 	b := bufio.NewWriter(w)
 	enc := png.Encoder{CompressionLevel: compression, BufferPool: pool}
 	if err := enc.Encode(b, img); err != nil {
@@ -45,7 +45,7 @@ func Image(p picture.Picture) *image.Paletted {
 	img := paletted(&p, true)
 	out := *img
 	out.Pix = append([]uint8(nil), img.Pix...)
-	palettedPool.Put(img)
+	palettedPool.put(img)
 	return &out
 }
 
@@ -53,26 +53,50 @@ func Image(p picture.Picture) *image.Paletted {
 // board when cached is set, and reduces its colours. The image is from
 // palettedPool.
 func paletted(p *picture.Picture, cached bool) *image.Paletted {
-	s := surfaces.Get().(*rasterSurface)
-	defer surfaces.Put(s)
+	s := surfaces.get()
+	defer surfaces.put(s)
 	s.rasterise(p, cached)
 	return quantise(s.img)
 }
 
 var (
-	surfaces     = sync.Pool{New: func() any { return &rasterSurface{faces: map[faceKey]font.Face{}} }}
-	palettedPool = sync.Pool{New: func() any { return new(image.Paletted) }}
+	surfaces     = newFreeList(func() *rasterSurface { return &rasterSurface{faces: map[faceKey]font.Face{}} })
+	palettedPool = newFreeList(func() *image.Paletted { return new(image.Paletted) })
+	pool         = &bufferPool{newFreeList(func() *png.EncoderBuffer { return nil })}
 )
 
-type bufferPool struct{ sync.Pool }
-
-func (p *bufferPool) Get() *png.EncoderBuffer {
-	b, _ := p.Pool.Get().(*png.EncoderBuffer)
-	return b
+// freeList keeps a few objects for reuse. Unlike a sync.Pool it keeps
+// them across garbage collections: the buffers of a picture are large
+// and a collection would otherwise drop them every few pictures.
+type freeList[T any] struct {
+	c   chan *T
+	new func() *T
 }
-func (p *bufferPool) Put(b *png.EncoderBuffer) { p.Pool.Put(b) }
 
-var pool = &bufferPool{}
+func newFreeList[T any](new func() *T) *freeList[T] {
+	return &freeList[T]{make(chan *T, 4), new}
+}
+
+func (f *freeList[T]) get() *T {
+	select {
+	case x := <-f.c:
+		return x
+	default:
+		return f.new()
+	}
+}
+
+func (f *freeList[T]) put(x *T) {
+	select {
+	case f.c <- x:
+	default:
+	}
+}
+
+type bufferPool struct{ *freeList[png.EncoderBuffer] }
+
+func (p *bufferPool) Get() *png.EncoderBuffer  { return p.get() }
+func (p *bufferPool) Put(b *png.EncoderBuffer) { p.put(b) }
 
 var fonts = func() (f [2]*opentype.Font) {
 	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
@@ -103,6 +127,7 @@ type rasterSurface struct {
 	clip   []uint8
 	damage []image.Rectangle
 	clipAt []uint8 // storage of clip
+	key    []byte  // the static layer's
 }
 
 func (s *rasterSurface) group(string, ...string) {}

@@ -45,10 +45,10 @@ type staticLayer struct {
 
 var statics = &staticCache{m: map[string]*list.Element{}}
 
-func (c *staticCache) get(key string) *staticLayer {
+func (c *staticCache) get(key []byte) *staticLayer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.m[key]; ok {
+	if e, ok := c.m[string(key)]; ok {
 		c.lru.MoveToFront(e)
 		c.hits++
 		return e.Value.(*staticLayer)
@@ -74,8 +74,8 @@ func (c *staticCache) put(l *staticLayer) {
 
 // staticKey is everything the static layer depends on: the height of
 // the drawing and each cell's and region's place, shape and labels.
-func staticKey(p *picture.Picture, height int) string {
-	b := make([]byte, 0, 64*(len(p.Cells)+len(p.Regions)))
+// It is appended to b.
+func staticKey(b []byte, p *picture.Picture, height int) []byte {
 	b = binary.AppendUvarint(b, uint64(height))
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
@@ -101,7 +101,7 @@ func staticKey(p *picture.Picture, height int) string {
 		num(r.Centre.Y)
 		num(r.Size)
 	}
-	return string(b)
+	return b
 }
 
 // rasterise draws the picture on s.img, from the static layer when
@@ -113,11 +113,11 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 		render(s, p, height, t)
 		return
 	}
-	key := staticKey(p, height)
-	layer := statics.get(key)
+	s.key = staticKey(s.key[:0], p, height)
+	layer := statics.get(s.key)
 	if layer == nil {
 		layer = s.static(p, height, t)
-		layer.key = key
+		layer.key = string(s.key)
 		statics.put(layer)
 	}
 	copy(s.img.Pix, layer.img.Pix)
