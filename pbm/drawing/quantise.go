@@ -145,25 +145,41 @@ type entry struct {
 // nearest finds the palette colour nearest a colour, as
 // color.Palette.Index does for opaque colours (the least sum of the
 // squared differences of the 16-bit channels, each divided by 4, the
-// first of equals), searching out from the colour's green in the
-// palette sorted by green.
-type nearest []near
+// first of equals). It first tries the palette colours in the colour's
+// box of an 8×8×8 grid, then searches out from the colour's green in
+// the palette sorted by green while the green alone is no farther than
+// the best so far.
+type nearest struct {
+	sorted []near
+	head   [512]int16 // per box, the first of its colours in sorted, -1 for none
+	next   []int16    // the next colour of the same box
+}
 
 type near struct {
 	r, g, b uint32 // 16-bit channels
 	i       int    // index in the palette
 }
 
-func newNearest(pal []entry) nearest {
-	n := make(nearest, len(pal))
+// gridBox is the grid box of a colour 0xrrggbb.
+func gridBox(k uint32) uint32 { return k>>21&7<<6 | k>>13&7<<3 | k>>5&7 }
+
+func newNearest(pal []entry) *nearest {
+	n := &nearest{sorted: make([]near, len(pal)), next: make([]int16, len(pal))}
 	for i, e := range pal {
-		n[i] = near{(e.key >> 16 & 0xff) * 0x101, (e.key >> 8 & 0xff) * 0x101, (e.key & 0xff) * 0x101, i}
+		n.sorted[i] = near{(e.key >> 16 & 0xff) * 0x101, (e.key >> 8 & 0xff) * 0x101, (e.key & 0xff) * 0x101, i}
 	}
-	slices.SortFunc(n, func(a, b near) int { return int(a.g) - int(b.g) })
+	slices.SortFunc(n.sorted, func(a, b near) int { return int(a.g) - int(b.g) })
+	for i := range n.head {
+		n.head[i] = -1
+	}
+	for j, p := range n.sorted {
+		bk := gridBox(pal[p.i].key)
+		n.next[j], n.head[bk] = n.head[bk], int16(j)
+	}
 	return n
 }
 
-func (n nearest) index(k uint32) int {
+func (n *nearest) index(k uint32) int {
 	r, g, b := (k>>16&0xff)*0x101, (k>>8&0xff)*0x101, (k&0xff)*0x101
 	ret, best := 0, uint32(1<<32-1)
 	try := func(p *near) bool {
@@ -181,12 +197,16 @@ func (n nearest) index(k uint32) int {
 		}
 		return true
 	}
-	mid, _ := slices.BinarySearchFunc(n, g, func(p near, g uint32) int { return int(p.g) - int(g) })
+	for j := n.head[gridBox(k)]; j >= 0; j = n.next[j] {
+		try(&n.sorted[j])
+	}
+	s := n.sorted
+	mid, _ := slices.BinarySearchFunc(s, g, func(p near, g uint32) int { return int(p.g) - int(g) })
 	for lo, hi, up, down := mid-1, mid, true, true; up || down; {
-		if up = up && hi < len(n) && try(&n[hi]); up {
+		if up = up && hi < len(s) && try(&s[hi]); up {
 			hi++
 		}
-		if down = down && lo >= 0 && try(&n[lo]); down {
+		if down = down && lo >= 0 && try(&s[lo]); down {
 			lo--
 		}
 	}
