@@ -14,10 +14,13 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"runtime"
 	"sort"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -270,6 +273,45 @@ func BenchmarkPNGLegacy(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkPNGSideBySide draws each position with PNG and legacyPNG in
+// turn, so that both see the same load, and reports per picture of each
+// the CPU time of the process (which counts the garbage collector's
+// work wherever it falls) and of the benchmark's own thread (which
+// leaves the collector's background work out), and the ratios. The
+// static layer is warm, as it is for a board that has moved before.
+func BenchmarkPNGSideBySide(b *testing.B) {
+	cpu := func(who int) time.Duration {
+		var u syscall.Rusage
+		syscall.Getrusage(who, &u)
+		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	}
+	for _, ps := range positions {
+		p := ps.picture(b)
+		b.Run(ps.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			PNG(io.Discard, p)
+			var proc, thread [2]time.Duration
+			n := 0
+			for b.Loop() {
+				for i, draw := range []func(io.Writer, picture.Picture) error{PNG, legacyPNG} {
+					p0, t0 := cpu(syscall.RUSAGE_SELF), cpu(syscall.RUSAGE_THREAD)
+					draw(io.Discard, p)
+					proc[i] += cpu(syscall.RUSAGE_SELF) - p0
+					thread[i] += cpu(syscall.RUSAGE_THREAD) - t0
+				}
+				n++
+			}
+			b.ReportMetric(float64(proc[0].Nanoseconds())/float64(n), "new-cpu-ns/op")
+			b.ReportMetric(float64(proc[1].Nanoseconds())/float64(n), "old-cpu-ns/op")
+			b.ReportMetric(float64(proc[1])/float64(proc[0]), "x-cpu")
+			b.ReportMetric(float64(thread[0].Nanoseconds())/float64(n), "new-thread-ns/op")
+			b.ReportMetric(float64(thread[1].Nanoseconds())/float64(n), "old-thread-ns/op")
+			b.ReportMetric(float64(thread[1])/float64(thread[0]), "x-thread")
 		})
 	}
 }
