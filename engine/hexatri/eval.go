@@ -22,6 +22,7 @@ const (
 	evApproach = 0.6 // an ordinary piece next to an enemy leader
 	evScale    = 0.45
 	evDead     = 0.2 // taken off the draw's share of a dead position
+	evTempo    = 0.8 // the seat to act may still answer a threat
 )
 
 // Evaluate estimates each seat's chances; the strengths of the seats in
@@ -35,7 +36,10 @@ const (
 // leader pinned as its seat's last piece on a hexagon with enemies (one
 // more enemy stepping in removes it) half of it, a leader with more
 // enemies on its hexagon and the triangles around it than own pieces
-// there, or on a triangle whose hexagons enemies hold, a part of it. A dead position (see dead) scores below a draw's share for every
+// there, or on a triangle whose hexagons enemies hold, a part of it.
+// The seat to act gets a little more: it may still answer a threat
+// (without it a search on the evaluation alone swings between the
+// seats from one action to the next). A dead position (see dead) scores below a draw's share for every
 // seat. A finished game is scored by its result.
 func (s *state) Evaluate() []float64 {
 	r := make([]float64, s.n)
@@ -115,6 +119,9 @@ func (s *state) Evaluate() []float64 {
 			}
 		}
 		str[p.owner] += evApproach * near
+	}
+	if s.toMove >= 0 && s.toMove < s.n {
+		str[s.toMove] += evTempo
 	}
 	sum := 0.0
 	for seat := range s.n {
