@@ -164,7 +164,6 @@ func (t *Tx) countBoard(key, game string, n int, updated time.Time, over, existe
 // false. It reads only the boards it hands to fn.
 func (t *Tx) FinishedBoards(game string, fn func(Board) bool) error {
 	prefix := []byte(strings.ToLower(game) + "/")
-	boards := t.tx.Bucket(bBoards)
 	c := t.tx.Bucket(bFinished).Cursor()
 	// The last key of the prefix: seek past it and step back.
 	end := append(append([]byte(nil), prefix[:len(prefix)-1]...), '/'+1)
@@ -175,15 +174,11 @@ func (t *Tx) FinishedBoards(game string, fn func(Board) bool) error {
 		k, v = c.Prev()
 	}
 	for ; k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
-		data := boards.Get(v)
-		if data == nil {
-			continue
+		b, ok, err := t.boardAt(v)
+		if err != nil {
+			return err
 		}
-		var b Board
-		if err := json.Unmarshal(data, &b); err != nil {
-			return fmt.Errorf("store: decode board %s: %w", v, err)
-		}
-		if !fn(b) {
+		if ok && !fn(b) {
 			return nil
 		}
 	}

@@ -103,20 +103,16 @@ func (t *Tx) indexDue(key string, over bool, due time.Time) error {
 // earliest first. It reads no other board.
 func (t *Tx) DueBoards(now time.Time) ([]Board, error) {
 	limit := []byte(now.UTC().Format(finishLayout) + "\x01")
-	boards := t.tx.Bucket(bBoards)
 	var out []Board
 	c := t.tx.Bucket(bDue).Cursor()
 	for k, _ := c.First(); k != nil && bytes.Compare(k, limit) < 0; k, _ = c.Next() {
-		key := k[bytes.IndexByte(k, 0)+1:]
-		v := boards.Get(key)
-		if v == nil {
-			continue
+		b, ok, err := t.boardAt(k[bytes.IndexByte(k, 0)+1:])
+		if err != nil {
+			return nil, err
 		}
-		var b Board
-		if err := json.Unmarshal(v, &b); err != nil {
-			return nil, fmt.Errorf("store: decode board %s: %w", key, err)
+		if ok {
+			out = append(out, b)
 		}
-		out = append(out, b)
 	}
 	return out, nil
 }

@@ -71,18 +71,14 @@ func (t *Tx) BoardsOf(user, game string) ([]Board, error) {
 	}
 	var out []Board
 	c := t.tx.Bucket(bPlayerBoards).Cursor()
-	boards := t.tx.Bucket(bBoards)
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		key := k[bytes.IndexByte(k, 0)+1:]
-		v := boards.Get(key)
-		if v == nil {
-			continue
+		b, ok, err := t.boardAt(k[bytes.IndexByte(k, 0)+1:])
+		if err != nil {
+			return nil, err
 		}
-		var b Board
-		if err := json.Unmarshal(v, &b); err != nil {
-			return nil, fmt.Errorf("store: decode board %s: %w", key, err)
+		if ok {
+			out = append(out, b)
 		}
-		out = append(out, b)
 	}
 	return out, nil
 }

@@ -305,6 +305,19 @@ func (t *Tx) Board(game string, n int) (Board, error) {
 	return b, err
 }
 
+// boardAt reads the board stored under key, the key an index holds;
+// ok is false when the board is gone.
+func (t *Tx) boardAt(key []byte) (b Board, ok bool, err error) {
+	v := t.tx.Bucket(bBoards).Get(key)
+	if v == nil {
+		return b, false, nil
+	}
+	if err := json.Unmarshal(v, &b); err != nil {
+		return b, false, fmt.Errorf("store: decode board %s: %w", key, err)
+	}
+	return b, true, nil
+}
+
 // PutBoard writes a board.
 func (t *Tx) PutBoard(b Board) error {
 	key := boardKey(b.Game, b.Number)
