@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,5 +127,52 @@ func TestSVGEscapes(t *testing.T) {
 	}
 	if err := xml.Unmarshal(b.Bytes(), new(struct{})); err != nil {
 		t.Errorf("not well-formed XML: %v", err)
+	}
+}
+
+// The seats of a picture are those of the text board: every seat's
+// player is named on the text board, and any colour word on a line
+// naming the player is the colour the picture (and the web page, which
+// shows the same picture) gives the seat.
+func TestSeatsMatchTheTextBoard(t *testing.T) {
+	words := func(l string) []string {
+		return strings.FieldsFunc(l, func(r rune) bool { return strings.ContainsRune(" ():,;", r) })
+	}
+	colours := 0
+	for _, ps := range positions {
+		t.Run(ps.name, func(t *testing.T) {
+			st, _ := picturetest.Play(t, ps.game, ps.players, ps.opts, ps.seed, ps.plies, nil)
+			p := picturetest.Describe(t, st)
+			names := make([]string, ps.players)
+			for i := range names {
+				names[i] = fmt.Sprintf("player%d", i+1)
+			}
+			var b strings.Builder
+			st.Board(&b, names)
+			for i, s := range p.Seats {
+				named := false
+				for _, l := range strings.Split(b.String(), "\n") {
+					if !slices.Contains(words(l), names[i]) {
+						continue
+					}
+					named = true
+					for _, w := range words(l) {
+						if _, ok := picture.Palette[w]; !ok {
+							continue
+						}
+						colours++
+						if w != s.Colour {
+							t.Errorf("seat %d: the text board says %s, the picture %s: %q", i, w, s.Colour, l)
+						}
+					}
+				}
+				if !named {
+					t.Errorf("seat %d: the text board does not name %s:\n%s", i, names[i], b.String())
+				}
+			}
+		})
+	}
+	if colours == 0 {
+		t.Error("no text board names a colour: the test compares nothing")
 	}
 }
