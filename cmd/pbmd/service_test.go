@@ -22,7 +22,7 @@ func TestServiceUnit(t *testing.T) {
 		"\nUser=pbm\n", "\nStateDirectory=pbm\n", "\nRestart=on-failure\n",
 		"\nExecStart=/usr/local/bin/pbmd -config /etc/pbm/pbm.yaml\n",
 		"\nNoNewPrivileges=yes\n", "\nProtectSystem=strict\n", "\nProtectHome=yes\n",
-		"\nPrivateTmp=yes\n", "\nCapabilityBoundingSet=\n", "\nStandardError=journal\n",
+		"\nPrivateTmp=yes\n", "\nCapabilityBoundingSet=\n", "\nStandardOutput=journal\n", "\nStandardError=journal\n",
 	} {
 		if !strings.Contains(unit, want) {
 			t.Errorf("pbmd.service lacks %q", strings.TrimSpace(want))
