@@ -142,3 +142,51 @@ func (r *relay) quiet(d, timeout time.Duration) {
 	}
 	r.settled(timeout)
 }
+
+// checkGame compares the log of HexEmergo board 101 with the moves of
+// the game played on it, which must have ended: it returns how many
+// moves are missing from the log and how many it holds too many.
+func checkGame(t *testing.T, tx *store.Tx, moves []string) (lost, doubled int) {
+	t.Helper()
+	b, err := tx.Board("hexemergo", 101)
+	if err != nil {
+		t.Errorf("board 101: %v", err)
+		return len(moves), 0
+	}
+	for i, e := range b.Log {
+		if i < len(moves) && e.Move != moves[i] {
+			t.Errorf("move %d: the log has %q, the game %q", i+1, e.Move, moves[i])
+		}
+	}
+	if !b.Over {
+		t.Errorf("board 101 is not over: %d moves in the log", len(b.Log))
+	}
+	return max(0, len(moves)-len(b.Log)), max(0, len(b.Log)-len(moves))
+}
+
+// challenge has alice (password apple) challenge bob to HexEmergo and
+// returns the number of the board from bob's new board mail.
+func challenge(t *testing.T, alice, bob *user) int {
+	t.Helper()
+	if r := alice.command("hexemergo challenge alice apple alice bob", replyWait); !isOK(r) {
+		t.Fatalf("challenge: %s", r.Text)
+	}
+	ms, err := bob.box.await(replyWait, func(ms []player.Mail) bool {
+		for _, m := range ms {
+			if boardRe.MatchString(m.Subject) {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("bob has no new board: %v", err)
+	}
+	board := 0
+	for _, m := range ms {
+		if sm := boardRe.FindStringSubmatch(m.Subject); sm != nil {
+			board, _ = strconv.Atoi(sm[1])
+		}
+	}
+	return board
+}

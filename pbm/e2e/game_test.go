@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -100,26 +99,7 @@ func playGame(t *testing.T, tlsMode string, burst bool) {
 	if r := bob.command("list", replyWait); !strings.Contains(r.Text, "hexemergo") {
 		t.Fatalf("list: %s", r.Text)
 	}
-	if r := alice.command("hexemergo challenge alice apple alice bob", replyWait); !isOK(r) {
-		t.Fatalf("challenge: %s", r.Text)
-	}
-	ms, err := bob.box.await(replyWait, func(ms []player.Mail) bool {
-		for _, m := range ms {
-			if boardRe.MatchString(m.Subject) {
-				return true
-			}
-		}
-		return false
-	})
-	if err != nil {
-		t.Fatalf("bob has no new board: %v", err)
-	}
-	var board int
-	for _, m := range ms {
-		if sm := boardRe.FindStringSubmatch(m.Subject); sm != nil {
-			board, _ = strconv.Atoi(sm[1])
-		}
-	}
+	board := challenge(t, alice, bob)
 
 	// Play the game move by move, each with its number (#n).
 	moves := shortGame(t, 300)

@@ -349,13 +349,15 @@ func (w *world) newPBMD(tlsMode string) *pbmd {
 
 // newPBMDVia is newPBMD with the IMAP server reached at imapAddr (a
 // proxy in front of Dovecot).
-func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
-	w.t.Helper()
-	bin := buildPBMD(w.t)
-	dir := w.t.TempDir()
-	p := &pbmd{t: w.t, bin: bin, dir: dir, data: filepath.Join(dir, "pbm.db")}
-	ih, ip := splitHostPort(w.t, imapAddr)
-	sh, sp := splitHostPort(w.t, w.smarthost.addr)
+// newDaemon prepares the daemon binary with a data directory of its
+// own and the settings every suite shares: the environment without any
+// PBM_ variable of the caller, the data and backup paths, the admin and
+// the server's address and name. The caller adds the mail servers. The
+// daemon is killed when the test ends, and its log shown if it failed.
+func newDaemon(t *testing.T) *pbmd {
+	t.Helper()
+	dir := t.TempDir()
+	p := &pbmd{t: t, bin: buildPBMD(t), dir: dir, data: filepath.Join(dir, "pbm.db")}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "PBM_") {
 			p.env = append(p.env, kv)
@@ -367,6 +369,28 @@ func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
 		"PBM_ADMINS=root",
 		"PBM_SERVER_ADDRESS="+serverAddress,
 		"PBM_SERVER_NAME=PBM e2e",
+	)
+	var err error
+	p.log, err = os.Create(filepath.Join(dir, "pbmd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.kill()
+		if t.Failed() {
+			t.Logf("pbmd log (tail):\n%s", tail(p.logText(), 4000))
+		}
+		p.log.Close()
+	})
+	return p
+}
+
+func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
+	w.t.Helper()
+	p := newDaemon(w.t)
+	ih, ip := splitHostPort(w.t, imapAddr)
+	sh, sp := splitHostPort(w.t, w.smarthost.addr)
+	p.env = append(p.env,
 		"PBM_IMAP_HOST="+ih, "PBM_IMAP_PORT="+ip, "PBM_IMAP_TLS="+tlsMode,
 		"PBM_IMAP_USERNAME="+serverAddress, "PBM_IMAP_PASSWORD="+mailPassword,
 		"PBM_IMAP_CAFILE="+w.d.caFile,
@@ -375,19 +399,6 @@ func (w *world) newPBMDVia(tlsMode, imapAddr string) *pbmd {
 		"PBM_SMTP_CAFILE="+w.d.caFile,
 		"PBM_SMTP_POLL=500ms",
 	)
-	var err error
-	p.log, err = os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	w.t.Cleanup(func() {
-		p.kill()
-		if w.t.Failed() {
-			b, _ := os.ReadFile(p.log.Name())
-			w.t.Logf("pbmd log (tail):\n%s", tail(string(b), 4000))
-		}
-		p.log.Close()
-	})
 	return p
 }
 

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,26 +38,7 @@ func TestPostfixGame(t *testing.T) {
 			t.Fatalf("signup %s: %s", u.id, r.Text)
 		}
 	}
-	if r := alice.command("hexemergo challenge alice apple alice bob", replyWait); !isOK(r) {
-		t.Fatalf("challenge: %s", r.Text)
-	}
-	ms, err := bob.box.await(replyWait, func(ms []player.Mail) bool {
-		for _, m := range ms {
-			if boardRe.MatchString(m.Subject) {
-				return true
-			}
-		}
-		return false
-	})
-	if err != nil {
-		t.Fatalf("bob has no new board: %v", err)
-	}
-	var board int
-	for _, m := range ms {
-		if sm := boardRe.FindStringSubmatch(m.Subject); sm != nil {
-			board, _ = strconv.Atoi(sm[1])
-		}
-	}
+	board := challenge(t, alice, bob)
 
 	moves := shortGame(t, 300)
 	st, _ := hexemergo.Game{}.New(2, nil, 0)

@@ -289,22 +289,8 @@ func TestPostfixKill(t *testing.T) {
 		if moves == nil {
 			return nil
 		}
-		b, err := tx.Board("hexemergo", 101)
-		if err != nil {
-			t.Errorf("board 101: %v", err)
-			lost += len(moves)
-			return nil
-		}
-		lost += max(0, len(moves)-len(b.Log))
-		doubled += max(0, len(b.Log)-len(moves))
-		for i, e := range b.Log {
-			if i < len(moves) && e.Move != moves[i] {
-				t.Errorf("move %d: the log has %q, the game %q", i+1, e.Move, moves[i])
-			}
-		}
-		if !b.Over {
-			t.Errorf("board 101 is not over: %d moves in the log", len(b.Log))
-		}
+		l, d := checkGame(t, tx, moves)
+		lost, doubled = lost+l, doubled+d
 		return nil
 	})
 	if processed != mails {

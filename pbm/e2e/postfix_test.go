@@ -344,38 +344,15 @@ func (pw *postfixWorld) user(id string) *user {
 func (pw *postfixWorld) newPBMD() *pbmd {
 	t := pw.w.t
 	t.Helper()
-	dir := t.TempDir()
-	p := &pbmd{t: t, bin: buildPBMD(t), dir: dir, data: filepath.Join(dir, "pbm.db")}
+	p := newDaemon(t)
 	sh, sp := splitHostPort(t, pw.pf.smtpAddr)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "PBM_") {
-			p.env = append(p.env, kv)
-		}
-	}
 	p.env = append(p.env,
-		"PBM_DATA="+p.data,
-		"PBM_BACKUP="+dir,
-		"PBM_ADMINS=root",
-		"PBM_SERVER_ADDRESS="+serverAddress,
-		"PBM_SERVER_NAME=PBM e2e",
 		"PBM_LMTP_LISTEN="+pw.lmtp,
 		// The local MTA on loopback: plain SMTP, no login.
 		"PBM_SMTP_HOST="+sh, "PBM_SMTP_PORT="+sp, "PBM_SMTP_TLS=none",
 		"PBM_SMTP_POLL=500ms",
 		"PBM_WEB_LISTEN=127.0.0.1:0",
 	)
-	var err error
-	p.log, err = os.Create(filepath.Join(dir, "pbmd.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		p.kill()
-		if t.Failed() {
-			t.Logf("pbmd log (tail):\n%s", tail(p.logText(), 4000))
-		}
-		p.log.Close()
-	})
 	return p
 }
 
