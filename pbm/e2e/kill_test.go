@@ -3,6 +3,9 @@ package e2e
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +21,13 @@ import (
 // challenge, every move with its number #n) mailed in one burst.
 // Afterwards every mail has exactly one reply, every chain ends on its
 // last password and the board's log holds each move once, in order.
+// PBM_E2E_BURN=n runs n processes that spin on the CPU beside it, to
+// show that the test holds on a machine that is fully loaded.
 func TestKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills the pbmd binary again and again")
 	}
+	burn(t)
 	w := newWorld(t)
 	// The daemon reaches Dovecot through a proxy that delays each
 	// command by 3 ms: the acknowledgement of a committed mail then
@@ -146,3 +152,18 @@ func TestKill(t *testing.T) {
 	record(figures{mails: mails, moves: len(moves), kills: kills, lost: lost, doubled: doubled + tl.doubled, missing: tl.missing})
 }
 
+// burn starts the CPU burners PBM_E2E_BURN asks for, stopped when the
+// test ends.
+func burn(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("PBM_E2E_BURN"))
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("CPU burner: %v", err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	}
+	if n > 0 {
+		t.Logf("%d CPU burners beside the test", n)
+	}
+}
