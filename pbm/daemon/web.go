@@ -38,11 +38,3 @@ func startWeb(cfg Config, st *store.Store, log *slog.Logger) *webSite {
 }
 
 func (w *webSite) close() error { return w.srv.Close() }
-
-// WebAddr is the address the web site listens on, or "" when it is off.
-func (d *Daemon) WebAddr() string {
-	if d.web == nil {
-		return ""
-	}
-	return d.web.addr
-}

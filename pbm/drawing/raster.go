@@ -40,15 +40,6 @@ func PNG(w io.Writer, p picture.Picture) error {
 // 32 to 71 KB, 5% more than at the default level.
 const compression = png.BestSpeed
 
-// Image rasterises the picture.
-func Image(p picture.Picture) *image.Paletted {
-	img := paletted(&p, true)
-	out := *img
-	out.Pix = append([]uint8(nil), img.Pix...)
-	palettedPool.put(img)
-	return &out
-}
-
 // paletted rasterises the picture, from the cached static layer of its
 // board when cached is set, and reduces its colours. The image is from
 // palettedPool.

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -60,9 +59,7 @@ type postfix struct {
 	conf     string // config_directory: main.cf, master.cf, vmailbox
 	smtpAddr string // smtpd on loopback
 	maillog  string
-
-	mu    sync.Mutex
-	users []string // addresses with a Maildir
+	users    []string // addresses with a Maildir
 }
 
 // postfixMain is main.cf. The server's address goes to pbmd over LMTP
@@ -194,21 +191,6 @@ func (p *postfix) writeUsers() error {
 		fmt.Fprintf(&b, "%s %s/\n", u, u)
 	}
 	return os.WriteFile(filepath.Join(p.conf, "vmailbox"), []byte(b.String()), 0o644)
-}
-
-// addUsers gives more addresses a Maildir; Postfix reads the table
-// again on reload.
-func (p *postfix) addUsers(addrs ...string) {
-	p.t.Helper()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.users = append(p.users, addrs...)
-	if err := p.writeUsers(); err != nil {
-		p.t.Fatal(err)
-	}
-	if out, err := p.run("reload"); err != nil {
-		p.t.Fatalf("postfix reload: %v\n%s", err, out)
-	}
 }
 
 // waitReady waits until smtpd answers with its greeting.
