@@ -16,7 +16,7 @@ type Mail struct {
 	From      string    `json:"from"` // envelope sender
 	To        string    `json:"to"`   // one recipient
 	Subject   string    `json:"subject"`
-	Raw       []byte    `json:"raw"`
+	Raw       []byte    `json:"raw,omitempty"` // in a frame, after the JSON (encodeMail)
 	Queued    time.Time `json:"queued"`
 	Attempts  int       `json:"attempts,omitempty"`
 	NextTry   time.Time `json:"next_try,omitempty"`
@@ -28,6 +28,55 @@ type Mail struct {
 
 func seqKey(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
 
+// mailFrame starts a stored mail: the byte, the length of the JSON of
+// its fields but Raw (uvarint), that JSON, then the message as it is,
+// so that neither writing nor reading a mail passes its bytes through
+// base64 and the JSON decoder, and the outbox can tell whether a mail
+// is due without reading its message. A record that starts with '{' is
+// the older form, all JSON, and still reads.
+const mailFrame = 0x01
+
+func encodeMail(m Mail) ([]byte, error) {
+	raw := m.Raw
+	m.Raw = nil
+	head, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("store: encode mail %d: %w", m.Seq, err)
+	}
+	data := make([]byte, 0, 1+binary.MaxVarintLen64+len(head)+len(raw))
+	data = append(data, mailFrame)
+	data = binary.AppendUvarint(data, uint64(len(head)))
+	data = append(data, head...)
+	return append(data, raw...), nil
+}
+
+// decodeMail reads a stored mail; its message is copied out of v only
+// when withRaw, as v lives no longer than the transaction.
+func decodeMail(v []byte, withRaw bool) (Mail, error) {
+	var m Mail
+	if len(v) == 0 || v[0] != mailFrame {
+		err := json.Unmarshal(v, &m)
+		return m, err
+	}
+	n, w := binary.Uvarint(v[1:])
+	if w <= 0 || n > uint64(len(v)-1-w) {
+		return m, fmt.Errorf("bad mail frame (%d bytes)", len(v))
+	}
+	if err := json.Unmarshal(v[1+w:1+w+int(n)], &m); err != nil {
+		return m, err
+	}
+	if withRaw {
+		m.Raw = frameRaw(v)
+	}
+	return m, nil
+}
+
+// frameRaw is the message of a mail stored in a frame, copied.
+func frameRaw(v []byte) []byte {
+	n, w := binary.Uvarint(v[1:])
+	return append([]byte(nil), v[1+w+int(n):]...)
+}
+
 // Enqueue adds a mail to the outbox and returns its sequence number.
 func (t *Tx) Enqueue(m Mail) (uint64, error) {
 	b := t.tx.Bucket(bOutbox)
@@ -36,9 +85,9 @@ func (t *Tx) Enqueue(m Mail) (uint64, error) {
 		return 0, fmt.Errorf("store: outbox sequence: %w", err)
 	}
 	m.Seq = seq
-	data, err := json.Marshal(m)
+	data, err := encodeMail(m)
 	if err != nil {
-		return 0, fmt.Errorf("store: encode mail: %w", err)
+		return 0, err
 	}
 	if err := b.Put(seqKey(seq), data); err != nil {
 		return 0, fmt.Errorf("store: enqueue: %w", err)
@@ -55,11 +104,14 @@ func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
 	var out []Mail
 	c := t.tx.Bucket(bOutbox).Cursor()
 	for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
-		var m Mail
-		if err := json.Unmarshal(v, &m); err != nil {
+		m, err := decodeMail(v, false)
+		if err != nil {
 			return nil, fmt.Errorf("store: decode mail %x: %w", k, err)
 		}
 		if !m.NextTry.After(now) {
+			if m.Raw == nil {
+				m.Raw = frameRaw(v)
+			}
 			out = append(out, m)
 		}
 	}
@@ -72,8 +124,8 @@ func (t *Tx) FailedMail() ([]Mail, error) { return t.mails(bFailed) }
 func (t *Tx) mails(bucket []byte) ([]Mail, error) {
 	var out []Mail
 	err := t.tx.Bucket(bucket).ForEach(func(k, v []byte) error {
-		var m Mail
-		if err := json.Unmarshal(v, &m); err != nil {
+		m, err := decodeMail(v, true)
+		if err != nil {
 			return fmt.Errorf("store: decode mail %x: %w", k, err)
 		}
 		out = append(out, m)
@@ -92,19 +144,21 @@ func (t *Tx) Delivered(seq uint64) error {
 
 // Defer records a temporary failure and the time of the next attempt.
 func (t *Tx) Defer(seq uint64, next time.Time, reason string) error {
-	var m Mail
 	b := t.tx.Bucket(bOutbox)
 	data := b.Get(seqKey(seq))
 	if data == nil {
 		return ErrNotFound
 	}
-	if err := json.Unmarshal(data, &m); err != nil {
+	m, err := decodeMail(data, true)
+	if err != nil {
 		return fmt.Errorf("store: decode mail %d: %w", seq, err)
 	}
 	m.Attempts++
 	m.NextTry = next
 	m.LastError = reason
-	data, _ = json.Marshal(m)
+	if data, err = encodeMail(m); err != nil {
+		return err
+	}
 	return b.Put(seqKey(seq), data)
 }
 
@@ -117,12 +171,15 @@ func (t *Tx) Fail(seq uint64, reason string) (Mail, error) {
 	if data == nil {
 		return m, ErrNotFound
 	}
-	if err := json.Unmarshal(data, &m); err != nil {
+	m, err := decodeMail(data, true)
+	if err != nil {
 		return m, fmt.Errorf("store: decode mail %d: %w", seq, err)
 	}
 	m.Attempts++
 	m.LastError = reason
-	data, _ = json.Marshal(m)
+	if data, err = encodeMail(m); err != nil {
+		return m, err
+	}
 	if err := t.tx.Bucket(bFailed).Put(seqKey(seq), data); err != nil {
 		return m, err
 	}

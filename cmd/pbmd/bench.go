@@ -49,6 +49,7 @@ type benchConfig struct {
 	rate       float64       // mails per second; 0: as fast as SMTP takes them
 	perProcess int           // mails per mode run one process per mail
 	profile    string        // CPU profile of the daemon
+	harness    string        // CPU profile of this process (mail servers, senders, readers)
 	keep       bool          // keep the data directory
 	timeout    time.Duration // no progress for this long fails the run
 	daemon     string        // another pbmd binary to run as the daemon
@@ -64,6 +65,7 @@ func runBench(args []string, games *engine.Registry) error {
 	fs.Float64Var(&bc.rate, "rate", 0, "mails per second in all; 0 sends at full speed")
 	fs.IntVar(&bc.perProcess, "per-process", 50, "mails per mode run one process per mail; 0 skips")
 	fs.StringVar(&bc.profile, "cpuprofile", "", "write the daemon's CPU profile here")
+	fs.StringVar(&bc.harness, "harnessprofile", "", "write the CPU profile of the bench's own process (mail servers, senders, readers) here")
 	fs.BoolVar(&bc.keep, "keep", false, "keep the data directory and print its path")
 	fs.DurationVar(&bc.timeout, "timeout", 2*time.Minute, "fail when no reply arrives for this long")
 	fs.StringVar(&bc.daemon, "daemon", "", "run this pbmd binary as the daemon (an older build, say) instead of this one")
@@ -211,13 +213,21 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	}
 	defer d.stop()
 	var results [2]benchResult
+	stopProfile := func() {}
+	if bc.harness != "" {
+		if stopProfile, err = startProfile(bc.harness); err != nil {
+			return err
+		}
+	}
 	for mode, name := range []string{"password", "reply"} {
 		r, err := runStream(d, rd, lm, boards, stream[mode], bc)
 		if err != nil {
+			stopProfile()
 			return fmt.Errorf("bench %s: %w", name, err)
 		}
 		results[mode] = r
 	}
+	stopProfile()
 	if n := rd.refusals(); n > 0 {
 		return fmt.Errorf("bench: %d moves were refused; see %s", n, filepath.Join(dir, "pbmd.log"))
 	}
@@ -483,10 +493,14 @@ type readers struct {
 	sent    map[string]time.Time // Message-ID: when it was sent
 	got     map[string]time.Time // Message-ID: when its answer was read
 	refused int                  // answers that refused the move
-	// addrs holds the reply addresses read in board mails, under
-	// "<address> <game>/<board>/<n>" (n the moves the mail showed), or
-	// "<address> <game>/<board>" for the older form without n.
-	addrs   map[string]string
+	// addrs holds the reply addresses read in board mails, by owner,
+	// board and the moves the mail showed (-1 for the older form
+	// without them).
+	addrs map[addrKey]string
+	// waiting holds the mails await waits for that have no answer
+	// yet; left counts them.
+	waiting map[string]bool
+	left    int
 	changed chan struct{}
 	clients []*imapclient.Client
 	wg      sync.WaitGroup
@@ -494,7 +508,7 @@ type readers struct {
 }
 
 func startReaders(lm *localmail.Server, players []*benchPlayer) (*readers, error) {
-	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, addrs: map[string]string{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
+	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, addrs: map[addrKey]string{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
 	for _, p := range players {
 		wake := make(chan struct{}, 1)
 		c, err := imapclient.DialInsecure(lm.IMAPAddr(), &imapclient.Options{
@@ -554,17 +568,27 @@ func (rd *readers) read(c *imapclient.Client, owner string, wake chan struct{}) 
 				// pbm+<game>.<board>.<n>.<token>, or the older
 				// pbm+<game>.<board>.<token>.
 				local, _, _ := strings.Cut(strings.TrimPrefix(a.Address, "pbm+"), "@")
-				switch parts := strings.Split(local, "."); len(parts) {
-				case 4:
-					rd.addrs[owner+" "+strings.Join(parts[:3], "/")] = a.Address
-				case 3:
-					rd.addrs[owner+" "+strings.Join(parts[:2], "/")] = a.Address
+				parts := strings.Split(local, ".")
+				k := addrKey{owner: owner, n: -1}
+				if len(parts) == 3 || len(parts) == 4 {
+					k.game = parts[0]
+					k.board, _ = strconv.Atoi(parts[1])
+				}
+				if len(parts) == 4 {
+					k.n, _ = strconv.Atoi(parts[2])
+				}
+				if k.game != "" {
+					rd.addrs[k] = a.Address
 				}
 			}
 			id := strings.Trim(strings.TrimSpace(h.Header.Get("In-Reply-To")), "<>")
 			if _, ok := rd.sent[id]; ok {
 				if _, dup := rd.got[id]; !dup {
 					rd.got[id] = now
+					if rd.waiting[id] {
+						delete(rd.waiting, id)
+						rd.left--
+					}
 					subject := strings.ToLower(strings.TrimSpace(h.Header.Get("Subject")))
 					if strings.HasSuffix(subject, "error") || strings.Contains(subject, "refused") {
 						rd.refused++
@@ -611,10 +635,17 @@ func (rd *readers) close() {
 func (rd *readers) replyAddress(owner, game string, board, n int) string {
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	if a := rd.addrs[fmt.Sprintf("%s %s/%d/%d", owner, game, board, n)]; a != "" {
+	if a := rd.addrs[addrKey{owner, game, board, n}]; a != "" {
 		return a
 	}
-	return rd.addrs[fmt.Sprintf("%s %s/%d", owner, game, board)]
+	return rd.addrs[addrKey{owner, game, board, -1}]
+}
+
+// addrKey finds a reply address: its owner, the board and the moves
+// the board mail showed.
+type addrKey struct {
+	owner, game string
+	board, n    int
 }
 
 func (rd *readers) refusals() int {
@@ -626,15 +657,19 @@ func (rd *readers) refusals() int {
 // await waits until every mail of ids has its answer; it fails when
 // none arrives for timeout.
 func (rd *readers) await(ids []string, timeout time.Duration) error {
+	rd.mu.Lock()
+	rd.waiting, rd.left = map[string]bool{}, 0
+	for _, id := range ids {
+		if _, ok := rd.got[id]; !ok && !rd.waiting[id] {
+			rd.waiting[id] = true
+			rd.left++
+		}
+	}
+	rd.mu.Unlock()
 	progress, seen := time.Now(), -1
 	for {
 		rd.mu.Lock()
-		n := 0
-		for _, id := range ids {
-			if _, ok := rd.got[id]; ok {
-				n++
-			}
-		}
+		n := len(ids) - rd.left
 		rd.mu.Unlock()
 		if n == len(ids) {
 			return nil
