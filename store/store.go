@@ -49,7 +49,8 @@ type Config struct {
 
 // Store is an open database.
 type Store struct {
-	db *bolt.DB
+	db   *bolt.DB
+	memo *memo
 }
 
 // Open opens or creates the database file and its buckets.
@@ -88,7 +89,7 @@ func Open(cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	return &Store{db: db, memo: newMemo(memoBytes)}, nil
 }
 
 // Close closes the database.
@@ -97,12 +98,12 @@ func (s *Store) Close() error { return s.db.Close() }
 // Update runs fn in one read-write transaction. If fn returns an
 // error nothing of it is kept.
 func (s *Store) Update(fn func(*Tx) error) error {
-	return s.guard(func() error { return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) }) })
+	return s.guard(func() error { return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo}) }) })
 }
 
 // View runs fn in a read-only transaction.
 func (s *Store) View(fn func(*Tx) error) error {
-	return s.guard(func() error { return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) }) })
+	return s.guard(func() error { return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo}) }) })
 }
 
 // Backup writes a consistent copy of the database to path, through a
@@ -148,7 +149,8 @@ func (s *Store) WriteTo(w io.Writer) (int64, error) {
 
 // Tx is one transaction.
 type Tx struct {
-	tx *bolt.Tx
+	tx   *bolt.Tx
+	memo *memo // nil: every record is decoded
 }
 
 func (t *Tx) get(bucket []byte, key string, v any) error {
@@ -163,14 +165,20 @@ func (t *Tx) get(bucket []byte, key string, v any) error {
 }
 
 func (t *Tx) put(bucket []byte, key string, v any) error {
+	_, err := t.putData(bucket, key, v)
+	return err
+}
+
+// putData writes v and returns the bytes written.
+func (t *Tx) putData(bucket []byte, key string, v any) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("store: encode %s/%s: %w", bucket, key, err)
+		return nil, fmt.Errorf("store: encode %s/%s: %w", bucket, key, err)
 	}
 	if err := t.tx.Bucket(bucket).Put([]byte(key), data); err != nil {
-		return fmt.Errorf("store: put %s/%s: %w", bucket, key, err)
+		return nil, fmt.Errorf("store: put %s/%s: %w", bucket, key, err)
 	}
-	return nil
+	return data, nil
 }
 
 // User is an account.
@@ -204,9 +212,12 @@ func userKey(id string) string { return strings.ToLower(id) }
 
 // User reads an account; userids are compared without case.
 func (t *Tx) User(id string) (User, error) {
-	var u User
-	err := t.get(bUsers, userKey(id), &u)
-	return u, err
+	key := []byte(userKey(id))
+	v := t.tx.Bucket(bUsers).Get(key)
+	if v == nil {
+		return User{}, ErrNotFound
+	}
+	return t.decodeUser(key, v)
 }
 
 // PutUser writes an account.
@@ -215,8 +226,13 @@ func (t *Tx) PutUser(u User) error {
 	if v := t.tx.Bucket(bUsers).Get([]byte(userKey(u.ID))); v != nil {
 		old = append([]byte(nil), v...)
 	}
-	if err := t.put(bUsers, userKey(u.ID), u); err != nil {
+	data, err := t.putData(bUsers, userKey(u.ID), u)
+	if err != nil {
 		return err
+	}
+	if t.memo != nil {
+		c := u.clone()
+		t.memo.keep(memoKey(bUsers, []byte(userKey(u.ID))), data, &c)
 	}
 	if err := t.indexWatchers(old, u); err != nil {
 		return err
@@ -300,8 +316,10 @@ func boardKey(game string, n int) string { return fmt.Sprintf("%s/%08d", strings
 
 // Board reads one board.
 func (t *Tx) Board(game string, n int) (Board, error) {
-	var b Board
-	err := t.get(bBoards, boardKey(game, n), &b)
+	b, ok, err := t.boardAt([]byte(boardKey(game, n)))
+	if err == nil && !ok {
+		err = ErrNotFound
+	}
 	return b, err
 }
 
@@ -312,18 +330,21 @@ func (t *Tx) boardAt(key []byte) (b Board, ok bool, err error) {
 	if v == nil {
 		return b, false, nil
 	}
-	if err := json.Unmarshal(v, &b); err != nil {
-		return b, false, fmt.Errorf("store: decode board %s: %w", key, err)
-	}
-	return b, true, nil
+	b, err = t.decodeBoard(key, v)
+	return b, err == nil, err
 }
 
 // PutBoard writes a board.
 func (t *Tx) PutBoard(b Board) error {
 	key := boardKey(b.Game, b.Number)
 	existed := t.tx.Bucket(bBoards).Get([]byte(key)) != nil
-	if err := t.put(bBoards, key, b); err != nil {
+	data, err := t.putData(bBoards, key, b)
+	if err != nil {
 		return err
+	}
+	if t.memo != nil {
+		c := b.clone()
+		t.memo.keep(memoKey(bBoards, []byte(key)), data, &c)
 	}
 	if err := t.indexBoard(b); err != nil {
 		return err

@@ -464,13 +464,14 @@ func (m *benchMail) write(b *benchBoard, rd *readers) bool {
 		return true
 	}
 	p := m.from
-	to, body := "pbm@localhost", fmt.Sprintf("%s move %d %s pw-%s %s\r\n", b.game, b.number, p.name, p.name, b.moves[m.k])
+	var to, body string
 	if m.byReply {
-		to = rd.replyAddress(p.addr, b.game, b.number, m.k)
-		if to == "" {
+		if to = rd.replyAddress(p.addr, b.game, b.number, m.k); to == "" {
 			return false
 		}
 		body = b.moves[m.k] + "\r\n"
+	} else {
+		to, body = "pbm@localhost", fmt.Sprintf("%s move %d %s pw-%s %s\r\n", b.game, b.number, p.name, p.name, b.moves[m.k])
 	}
 	m.rcpt = to
 	m.raw = fmt.Appendf(nil, "From: %s\r\nTo: %s\r\nSubject: move\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",

@@ -1,0 +1,160 @@
+package store
+
+import (
+	"bytes"
+	"container/list"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+)
+
+// memo keeps the boards and accounts last read or written, decoded,
+// beside the bytes they were decoded from. A record read again is
+// looked up by its key and counts only when the stored bytes are still
+// exactly those bytes, so a write, a rolled-back transaction or another
+// process can never make it serve a stale record; the caller gets a
+// deep copy it may change. A move reads its board and accounts several
+// times in one transaction and the next move reads them again: this
+// spares the JSON decoder all but the first.
+type memo struct {
+	mu    sync.Mutex
+	max   int // bytes of records kept
+	size  int
+	lru   *list.List // of *memoEntry, most recent first
+	byKey map[string]*list.Element
+}
+
+type memoEntry struct {
+	key string // bucket, NUL, key
+	raw []byte
+	v   any // *Board or *User, never handed out
+}
+
+// memoBytes bounds the bytes of the records a store keeps decoded.
+const memoBytes = 16 << 20
+
+func newMemo(max int) *memo {
+	return &memo{max: max, lru: list.New(), byKey: map[string]*list.Element{}}
+}
+
+func memoKey(bucket []byte, key []byte) string {
+	return string(bucket) + "\x00" + string(key)
+}
+
+// lookup is the record kept under key if it was decoded from raw.
+func (m *memo) lookup(key string, raw []byte) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	el, ok := m.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	e := el.Value.(*memoEntry)
+	if !bytes.Equal(e.raw, raw) {
+		return nil, false
+	}
+	m.lru.MoveToFront(el)
+	return e.v, true
+}
+
+// keep remembers v, which must be the caller's own copy, as the record
+// decoded from raw.
+func (m *memo) keep(key string, raw []byte, v any) {
+	if m == nil || len(raw) > m.max/4 {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if el, ok := m.byKey[key]; ok {
+		m.drop(el)
+	}
+	e := &memoEntry{key: key, raw: bytes.Clone(raw), v: v}
+	m.byKey[key] = m.lru.PushFront(e)
+	m.size += len(e.raw)
+	for m.size > m.max {
+		m.drop(m.lru.Back())
+	}
+}
+
+func (m *memo) drop(el *list.Element) {
+	e := m.lru.Remove(el).(*memoEntry)
+	delete(m.byKey, e.key)
+	m.size -= len(e.raw)
+}
+
+// decodeBoard decodes the board stored under key as raw, from the memo
+// when it can.
+func (t *Tx) decodeBoard(key []byte, raw []byte) (Board, error) {
+	k := memoKey(bBoards, key)
+	if v, ok := t.memo.lookup(k, raw); ok {
+		return v.(*Board).clone(), nil
+	}
+	var b Board
+	if err := json.Unmarshal(raw, &b); err != nil {
+		return b, fmt.Errorf("store: decode board %s: %w", key, err)
+	}
+	if t.memo != nil {
+		c := b.clone()
+		t.memo.keep(k, raw, &c)
+	}
+	return b, nil
+}
+
+// decodeUser decodes the account stored under key as raw, from the
+// memo when it can.
+func (t *Tx) decodeUser(key []byte, raw []byte) (User, error) {
+	k := memoKey(bUsers, key)
+	if v, ok := t.memo.lookup(k, raw); ok {
+		return v.(*User).clone(), nil
+	}
+	var u User
+	if err := json.Unmarshal(raw, &u); err != nil {
+		return u, fmt.Errorf("store: decode user %s: %w", key, err)
+	}
+	if t.memo != nil {
+		c := u.clone()
+		t.memo.keep(k, raw, &c)
+	}
+	return u, nil
+}
+
+// clone is a deep copy of the board: it shares no slice, map or
+// pointer with b.
+func (b Board) clone() Board {
+	c := b
+	c.Players = slices.Clone(b.Players)
+	c.Options = maps.Clone(b.Options)
+	c.Log = slices.Clone(b.Log)
+	if b.Vote != nil {
+		v := *b.Vote
+		v.Accepted = slices.Clone(b.Vote.Accepted)
+		c.Vote = &v
+	}
+	if b.Queued != nil {
+		c.Queued = make(map[string][]string, len(b.Queued))
+		for k, q := range b.Queued {
+			c.Queued[k] = slices.Clone(q)
+		}
+	}
+	c.Submitted = maps.Clone(b.Submitted)
+	c.Subscribers = slices.Clone(b.Subscribers)
+	c.Notify = slices.Clone(b.Notify)
+	return c
+}
+
+// clone is a deep copy of the account.
+func (u User) clone() User {
+	c := u
+	c.Hash = slices.Clone(u.Hash)
+	c.Addresses = slices.Clone(u.Addresses)
+	c.Vacations = slices.Clone(u.Vacations)
+	c.SubscribeAll = slices.Clone(u.SubscribeAll)
+	c.NotifyAll = slices.Clone(u.NotifyAll)
+	c.Limits = maps.Clone(u.Limits)
+	return c
+}
