@@ -47,6 +47,7 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 		msgs[i] = readMail(raw)
 	}
 	if len(raws) > 1 {
+		s.prefetchCredentials(msgs)
 		// The guard's mark and bound cover the batch under its first
 		// mail. A batch whose first mail was already marked (the daemon
 		// died in it) is handled one mail at a time, so that the mark

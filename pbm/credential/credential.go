@@ -8,7 +8,8 @@
 // verified against and counts only while the account still has that
 // hash, so a password change (or a transaction rolled back) can never
 // let an old password in; Forget drops a user's entries at once. A
-// wrong password is never remembered: it always costs a full bcrypt.
+// wrong password is never remembered: it always costs a full bcrypt,
+// paid by Check or, for the one Check that follows it, by Prefetch.
 // Nothing here is ever written to disk or to a log.
 package credential
 
@@ -24,6 +25,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
+// compare is bcrypt's comparison; tests count its calls.
+var compare = bcrypt.CompareHashAndPassword
+
 // DefaultSize bounds the entries of a cache made with size 0.
 const DefaultSize = 10000
 
@@ -37,7 +41,10 @@ type Cache struct {
 	lru    *list.List // of *entry, most recent first
 	byKey  map[[32]byte]*list.Element
 	byUser map[string]map[[32]byte]struct{}
-	hits   int
+	// refuted holds the pairs Prefetch found wrong, with the hash they
+	// were tried against, each for one Check.
+	refuted map[[32]byte][]byte
+	hits    int
 }
 
 type entry struct {
@@ -52,7 +59,7 @@ func New(size int) *Cache {
 	if size <= 0 {
 		size = DefaultSize
 	}
-	c := &Cache{size: size, lru: list.New(), byKey: map[[32]byte]*list.Element{}, byUser: map[string]map[[32]byte]struct{}{}}
+	c := &Cache{size: size, lru: list.New(), byKey: map[[32]byte]*list.Element{}, byUser: map[string]map[[32]byte]struct{}{}, refuted: map[[32]byte][]byte{}}
 	if _, err := rand.Read(c.key[:]); err != nil {
 		panic("credential: no randomness: " + err.Error())
 	}
@@ -71,22 +78,64 @@ func (c *Cache) mac(user, password string) [32]byte {
 
 // Check reports whether password is the password of user whose stored
 // bcrypt hash is hash: from the cache when this very pair was verified
-// against this very hash, else by bcrypt, remembering a success.
+// against this very hash, else by bcrypt, remembering a success. A
+// pair that Prefetch found wrong against this hash is refused once
+// without a second bcrypt: Prefetch paid it.
 func (c *Cache) Check(user, password string, hash []byte) bool {
 	k := c.mac(user, password)
+	if ok, known := c.lookup(k, hash, true); known {
+		return ok
+	}
+	return c.verify(k, user, password, hash, false)
+}
+
+// Prefetch verifies a pair ahead of its Check, so that the pairs of
+// several mails can be verified on several cores at once while their
+// Checks run one after another. A right pair is remembered like a
+// Check's; a wrong one is remembered for one Check only, so a wrong
+// password still costs exactly one full bcrypt.
+func (c *Cache) Prefetch(user, password string, hash []byte) {
+	k := c.mac(user, password)
+	if _, known := c.lookup(k, hash, false); known {
+		return
+	}
+	c.verify(k, user, password, hash, true)
+}
+
+// lookup answers from the cache: known is false when only bcrypt can
+// tell. consume uses up a refusal Prefetch left.
+func (c *Cache) lookup(k [32]byte, hash []byte, consume bool) (ok, known bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if el, ok := c.byKey[k]; ok {
 		e := el.Value.(*entry)
 		if bytes.Equal(e.hash, hash) {
 			c.lru.MoveToFront(el)
 			c.hits++
-			c.mu.Unlock()
-			return true
+			return true, true
 		}
 		c.remove(el)
 	}
-	c.mu.Unlock()
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil {
+	if h, ok := c.refuted[k]; ok && bytes.Equal(h, hash) {
+		if consume {
+			delete(c.refuted, k)
+		}
+		return false, true
+	}
+	return false, false
+}
+
+// verify runs bcrypt and remembers the answer.
+func (c *Cache) verify(k [32]byte, user, password string, hash []byte, prefetch bool) bool {
+	if compare(hash, []byte(password)) != nil {
+		if prefetch {
+			c.mu.Lock()
+			if len(c.refuted) >= c.size {
+				clear(c.refuted)
+			}
+			c.refuted[k] = bytes.Clone(hash)
+			c.mu.Unlock()
+		}
 		return false
 	}
 	c.mu.Lock()

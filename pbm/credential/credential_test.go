@@ -122,3 +122,45 @@ func TestNothingInTheClear(t *testing.T) {
 		t.Fatal("different passwords share a key")
 	}
 }
+
+// countCompares counts the bcrypt comparisons made until the test ends.
+func countCompares(t *testing.T) *int {
+	n := new(int)
+	saved := compare
+	compare = func(h, pw []byte) error { *n++; return saved(h, pw) }
+	t.Cleanup(func() { compare = saved })
+	return n
+}
+
+// A pair Prefetch verified is answered by Check without bcrypt; a pair
+// it found wrong is refused by the next Check without a second bcrypt,
+// and by the one after that with one: each wrong try costs one.
+func TestPrefetch(t *testing.T) {
+	n := countCompares(t)
+	c := New(10)
+	h := hash(t, "secret")
+	c.Prefetch("alice", "secret", h)
+	c.Prefetch("alice", "secret", h) // already known: no second bcrypt
+	if *n != 1 {
+		t.Fatalf("%d comparisons for a right pair prefetched twice", *n)
+	}
+	if !c.Check("Alice", "secret", h) || *n != 1 || c.Hits() < 1 {
+		t.Fatalf("prefetched pair: %d comparisons, %d hits", *n, c.Hits())
+	}
+	c.Prefetch("alice", "wrong", h)
+	if *n != 2 {
+		t.Fatalf("%d comparisons after prefetching a wrong pair", *n)
+	}
+	if c.Check("alice", "wrong", h) || *n != 2 {
+		t.Fatalf("wrong pair after its prefetch: %d comparisons", *n)
+	}
+	if c.Check("alice", "wrong", h) || *n != 3 {
+		t.Fatalf("wrong pair tried again: %d comparisons, want a full bcrypt", *n)
+	}
+	// A refusal left for one hash says nothing about another.
+	c.Prefetch("bob", "old", h)
+	h2 := hash(t, "old")
+	if !c.Check("bob", "old", h2) {
+		t.Fatal("a refusal against the old hash refused the new one")
+	}
+}

@@ -1,0 +1,71 @@
+package pbm
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestBatchPrefetchesPasswords: the passwords of a batch's mails are
+// verified before its transaction, several at once, so that its own
+// checks are answered from the cache; a wrong password in the batch is
+// still refused, and a sender past the rate limit costs no bcrypt.
+func TestBatchPrefetchesPasswords(t *testing.T) {
+	f := newFixture(t)
+	f.s.cfg.RateLimit = 1000
+	users := []string{"alice", "bob", "carol", "dave"}
+	for _, u := range users {
+		f.signup(u)
+	}
+	hits, before := f.s.creds.Hits(), len(f.outbox())
+	var raws [][]byte
+	for _, u := range users[:3] {
+		raws = append(raws, f.raw(u+"@players.test", "change address "+u+" pw-"+u+" "+u+"@players.test", ""))
+	}
+	raws = append(raws, f.raw("dave@players.test", "change address dave wrong dave@players.test", ""))
+	for i, err := range f.s.HandleBatch(context.Background(), raws) {
+		if err != nil {
+			t.Fatalf("mail %d: %v", i, err)
+		}
+	}
+	if got := f.s.creds.Hits() - hits; got != 3 {
+		t.Errorf("%d of the 3 right passwords answered from the cache in the transaction, want 3", got)
+	}
+	refused := map[string]bool{}
+	for _, m := range f.outboxSent()[before:] {
+		refused[m.To] = strings.Contains(m.Text, "Invalid password")
+	}
+	for _, u := range users[:3] {
+		if refused[u+"@players.test"] {
+			t.Errorf("%s refused", u)
+		}
+	}
+	if !refused["dave@players.test"] {
+		t.Error("dave's wrong password was not refused")
+	}
+}
+
+// credentialOf finds the userid and password of a command wherever
+// the command table puts its first secret, and nothing in a line
+// without one.
+func TestCredentialOf(t *testing.T) {
+	f := newFixture(t)
+	for line, want := range map[string]string{
+		"nim move 5 alice pw-a take1":              "alice pw-a",
+		"change password alice old new":            "alice old",
+		"signoff alice pw-a":                       "alice pw-a",
+		"change address alice pw-a a@players.test": "alice pw-a",
+		"help":                   "",
+		"nosuchcommand alice pw": "",
+		"nim move":               "",
+	} {
+		u, p, ok := f.s.credentialOf(strings.Fields(line))
+		got := ""
+		if ok {
+			got = u + " " + p
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
