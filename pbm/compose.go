@@ -147,7 +147,7 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	if err := s.tpl.html.Execute(hw, htmlView{Subject: m.Subject, Text: text, Link: m.Link}); err != nil {
+	if err := s.tpl.html.Execute(hw, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
 		return nil, fmt.Errorf("compose html: %w", err)
 	}
 	hw.Close()

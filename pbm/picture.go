@@ -3,6 +3,7 @@ package pbm
 import (
 	"bytes"
 	"fmt"
+	"html"
 	htmltemplate "html/template"
 	"net/url"
 	"strings"
@@ -72,8 +73,17 @@ func (s *Server) boardLink(game string, number int) string {
 
 // htmlView is what templates/html.tmpl shows.
 type htmlView struct {
-	Subject, Text, Alt, Link string
-	Image                    htmltemplate.URL
+	Subject, Alt, Link string
+	// Text is the mail's text escaped by preText: html/template's own
+	// escaper costs more than the rest of the HTML part.
+	Text  htmltemplate.HTML
+	Image htmltemplate.URL
+}
+
+// preText escapes a mail's text for the <pre> of its HTML part
+// (html.EscapeString: &, <, >, ' and ").
+func preText(text string) htmltemplate.HTML {
+	return htmltemplate.HTML(html.EscapeString(text))
 }
 
 // mimeWithPicture writes a mail whose HTML part shows the picture:
@@ -116,7 +126,7 @@ func (s *Server) mimeWithPicture(h gomail.Header, m outMail, text, id string) ([
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	v := htmlView{Subject: m.Subject, Text: text, Link: m.Link, Alt: m.Subject,
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
 		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
 	if err := s.tpl.html.Execute(hw, v); err != nil {
 		return nil, fmt.Errorf("compose html: %w", err)
