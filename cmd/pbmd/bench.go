@@ -15,7 +15,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/mail"
@@ -92,7 +91,7 @@ func handleOne(path string, games *engine.Registry) error {
 		return err
 	}
 	cfg.Games = games
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Logger = slog.New(slog.DiscardHandler)
 	return daemon.HandleOnce(context.Background(), cfg, raw)
 }
 
@@ -140,7 +139,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	quiet := slog.New(slog.DiscardHandler)
 	lm, err := localmail.Start(localmail.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
 		ServerAddress: "pbm@localhost", Logger: quiet})
 	if err != nil {
