@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -29,11 +30,13 @@ type Mail struct {
 func seqKey(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
 
 // mailFrame starts a stored mail: the byte, the length of the JSON of
-// its fields but Raw (uvarint), that JSON, then the message as it is,
+// its fields but Raw (uvarint), that JSON, then the message in base64,
 // so that neither writing nor reading a mail passes its bytes through
-// base64 and the JSON decoder, and the outbox can tell whether a mail
-// is due without reading its message. A record that starts with '{' is
-// the older form, all JSON, and still reads.
+// the JSON encoder and decoder, and the outbox can tell whether a mail
+// is due without reading its message. The message stays in base64, as
+// in the older form, so that a reply address's token is not in the
+// file as text. A record that starts with '{' is the older form, all
+// JSON, and still reads.
 const mailFrame = 0x01
 
 func encodeMail(m Mail) ([]byte, error) {
@@ -43,11 +46,11 @@ func encodeMail(m Mail) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: encode mail %d: %w", m.Seq, err)
 	}
-	data := make([]byte, 0, 1+binary.MaxVarintLen64+len(head)+len(raw))
+	data := make([]byte, 0, 1+binary.MaxVarintLen64+len(head)+base64.StdEncoding.EncodedLen(len(raw)))
 	data = append(data, mailFrame)
 	data = binary.AppendUvarint(data, uint64(len(head)))
 	data = append(data, head...)
-	return append(data, raw...), nil
+	return base64.StdEncoding.AppendEncode(data, raw), nil
 }
 
 // decodeMail reads a stored mail; its message is copied out of v only
@@ -66,15 +69,25 @@ func decodeMail(v []byte, withRaw bool) (Mail, error) {
 		return m, err
 	}
 	if withRaw {
-		m.Raw = frameRaw(v)
+		var err error
+		if m.Raw, err = frameRaw(v); err != nil {
+			return m, err
+		}
 	}
 	return m, nil
 }
 
-// frameRaw is the message of a mail stored in a frame, copied.
-func frameRaw(v []byte) []byte {
+// frameRaw is the message of a mail stored in a frame.
+func frameRaw(v []byte) ([]byte, error) {
 	n, w := binary.Uvarint(v[1:])
-	return append([]byte(nil), v[1+w+int(n):]...)
+	raw, err := base64.StdEncoding.AppendDecode(nil, v[1+w+int(n):])
+	if err != nil {
+		return nil, fmt.Errorf("bad mail frame: %w", err)
+	}
+	if raw == nil {
+		raw = []byte{}
+	}
+	return raw, nil
 }
 
 // Enqueue adds a mail to the outbox and returns its sequence number.
@@ -110,7 +123,9 @@ func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
 		}
 		if !m.NextTry.After(now) {
 			if m.Raw == nil {
-				m.Raw = frameRaw(v)
+				if m.Raw, err = frameRaw(v); err != nil {
+					return nil, fmt.Errorf("store: decode mail %x: %w", k, err)
+				}
 			}
 			out = append(out, m)
 		}
