@@ -61,11 +61,16 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 			err = errBatch
 		} else {
 			err = s.cfg.Store.Update(func(tx *store.Tx) error {
+				later := &laterPictures{s: s}
+				lctx := withLaterPictures(bctx, later)
 				for i, m := range msgs {
 					var aerr error
-					if outs[i], afters[i], aerr = s.apply(bctx, tx, m, 1); aerr != nil {
+					if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
 						return errBatch
 					}
+				}
+				if err := later.drawLater(tx); err != nil {
+					return errBatch
 				}
 				// Every mail of the batch applied, nothing committed.
 				killpoint.At("group-commit", len(msgs))

@@ -283,19 +283,9 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
 	// The picture is drawn once, in this transaction, like the text,
 	// and only when a recipient shows pictures: drawing costs more than
-	// all the rest of a move.
-	var png []byte
-	drawn := false
-	picture := func() ([]byte, error) {
-		if !drawn {
-			var err error
-			if png, err = boardPNG(b, st); err != nil {
-				return nil, err
-			}
-			drawn = true
-		}
-		return png, nil
-	}
+	// all the rest of a move. In a group commit it is drawn with the
+	// batch's other pictures, on every core (pictures.go).
+	var job *pictureJob
 	link := c.s.boardLink(g.Name(), b.Number)
 	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
 	for i, p := range recipients {
@@ -309,9 +299,10 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		for _, a := range u.Addresses {
 			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link}
 			if !u.NoPictures {
-				if m.Picture, err = picture(); err != nil {
-					return err
+				if job == nil {
+					job = &pictureJob{b: b.Clone(), st: st.Clone()}
 				}
+				m.picture = job
 			}
 			if i < len(b.Players) && !b.Over {
 				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
@@ -330,9 +321,21 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	return nil
 }
 
-// send queues one mail.
+// send queues one mail. A mail whose picture is still to be drawn
+// waits for the batch's pictures when the mail is handled in a group
+// commit, and is drawn now otherwise.
 func (r *run) send(m outMail) error {
 	r.queued++
+	if m.picture != nil {
+		if later := laterPicturesOf(r.ctx); later != nil {
+			return later.add(r.tx, m)
+		}
+		var err error
+		if m.Picture, err = m.picture.draw(); err != nil {
+			return err
+		}
+		m.picture = nil
+	}
 	return r.s.enqueue(r.tx, m)
 }
 

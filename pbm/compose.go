@@ -59,6 +59,8 @@ type outMail struct {
 	// address of the board's web page. Both are optional.
 	Picture []byte
 	Link    string
+	// picture draws Picture when the mail is queued (run.send).
+	picture *pictureJob
 }
 
 // newID returns a fresh Message-ID (without brackets) on our domain.
@@ -73,6 +75,12 @@ func newID(prefix, domain string) string {
 // Message-ID is fixed now and stored with the entry, so a resend after
 // a crash is the same mail.
 func (s *Server) enqueue(tx *store.Tx, m outMail) error {
+	return s.enqueueAt(tx, 0, m)
+}
+
+// enqueueAt queues a mail under an outbox sequence number reserved
+// for it (store.Tx.ReserveOutbox), or a new one when seq is 0.
+func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	if m.To == "" {
 		return nil
 	}
@@ -83,6 +91,7 @@ func (s *Server) enqueue(tx *store.Tx, m outMail) error {
 		return err
 	}
 	_, err = tx.Enqueue(store.Mail{
+		Seq:       seq,
 		MessageID: id,
 		From:      s.cfg.Address,
 		To:        m.To,

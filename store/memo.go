@@ -123,8 +123,10 @@ func (t *Tx) decodeUser(key []byte, raw []byte) (User, error) {
 	return u, nil
 }
 
-// clone is a deep copy of the board: it shares no slice, map or
+// Clone is a deep copy of the board: it shares no slice, map or
 // pointer with b.
+func (b Board) Clone() Board { return b.clone() }
+
 func (b Board) clone() Board {
 	c := b
 	c.Players = slices.Clone(b.Players)

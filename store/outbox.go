@@ -90,14 +90,29 @@ func frameRaw(v []byte) ([]byte, error) {
 	return raw, nil
 }
 
-// Enqueue adds a mail to the outbox and returns its sequence number.
-func (t *Tx) Enqueue(m Mail) (uint64, error) {
-	b := t.tx.Bucket(bOutbox)
-	seq, err := b.NextSequence()
+// ReserveOutbox takes the next outbox sequence number for a mail that
+// is queued later in the same transaction (Enqueue with that Seq): the
+// outbox sends a recipient's mails in the order of their numbers.
+func (t *Tx) ReserveOutbox() (uint64, error) {
+	seq, err := t.tx.Bucket(bOutbox).NextSequence()
 	if err != nil {
 		return 0, fmt.Errorf("store: outbox sequence: %w", err)
 	}
-	m.Seq = seq
+	return seq, nil
+}
+
+// Enqueue adds a mail to the outbox and returns its sequence number:
+// m.Seq when it was reserved, else the next one.
+func (t *Tx) Enqueue(m Mail) (uint64, error) {
+	b := t.tx.Bucket(bOutbox)
+	if m.Seq == 0 {
+		seq, err := t.ReserveOutbox()
+		if err != nil {
+			return 0, err
+		}
+		m.Seq = seq
+	}
+	seq := m.Seq
 	data, err := encodeMail(m)
 	if err != nil {
 		return 0, err
