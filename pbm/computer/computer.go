@@ -14,6 +14,11 @@
 // (engine.PlayoutDepth: Hexatri scores the new node itself, as a random
 // action tells less than its evaluation); a finished game is scored by
 // its result (each winner 1/len(winners), a draw 1/players each).
+// Level.Rollout plays the level's full Depth of random moves even where
+// the game asks for fewer: hard does, as in Hexatri the search on the
+// evaluation alone gains nothing from a bigger budget, while play-outs
+// of six random actions, though each tells little, show a deeper search
+// which positions hold up.
 //
 // Moves a Legal list leaves out: at the root the computer takes the
 // engine's Candidates instead of Legal. Ekö's turns with a forced march
@@ -57,6 +62,9 @@ type Level struct {
 	Name     string
 	Playouts int // play-outs per move
 	Depth    int // moves per play-out before the evaluation scores it
+	// Rollout plays Depth moves per play-out even in a game whose
+	// engine.PlayoutDepth asks for fewer.
+	Rollout bool
 }
 
 // The levels by name. Their budgets are play-outs, not time, so that a
@@ -64,7 +72,7 @@ type Level struct {
 var (
 	Easy   = Level{Name: "easy", Playouts: 150, Depth: 4}
 	Normal = Level{Name: "normal", Playouts: 800, Depth: 6}
-	Hard   = Level{Name: "hard", Playouts: 3000, Depth: 6}
+	Hard   = Level{Name: "hard", Playouts: 3000, Depth: 6, Rollout: true}
 )
 
 // Levels lists the levels from the weakest.
@@ -112,6 +120,7 @@ func Move(ctx context.Context, s engine.State, players int, lvl Level, seed uint
 		players: players,
 		rng:     rand.New(rand.NewPCG(seed, seedStream)),
 		depth:   lvl.Depth,
+		rollout: lvl.Rollout,
 	}
 	root := t.newNode(nil, "", s, 0)
 	if len(root.untried) == 0 {
@@ -134,6 +143,7 @@ type tree struct {
 	players int
 	rng     *rand.Rand
 	depth   int
+	rollout bool      // ignore engine.PlayoutDepth
 	reward  []float64 // scratch
 }
 
@@ -289,7 +299,7 @@ func (nd *node) choice(players int) string {
 func (t *tree) playout(s engine.State) []float64 {
 	ev, hasEval := s.(engine.Evaluator)
 	depth := t.depth
-	if pd, ok := s.(engine.PlayoutDepth); ok && hasEval {
+	if pd, ok := s.(engine.PlayoutDepth); ok && hasEval && !t.rollout {
 		depth = min(depth, pd.PlayoutDepth())
 	}
 	if !hasEval || t.players == 1 {
