@@ -24,7 +24,8 @@ type Candidates interface {
 // of its search before it asks the evaluation. A game whose random moves
 // say less than its evaluation (most of Hexatri's single actions are
 // aimless) returns a small number, even 0: the search is then a
-// best-first search on the evaluation.
+// best-first search on the evaluation. It is advice: a player that
+// thinks longer may play out further (the computer's hard level does).
 type PlayoutDepth interface {
 	PlayoutDepth() int
 }
