@@ -6,12 +6,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	htmltemplate "html/template"
-	"io"
 	"strings"
 	"text/template"
 	"time"
 
-	"github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -143,66 +141,29 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	}
 	var ph gomail.InlineHeader
 	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	if err := writeText(ph.Header, []byte(text), func(h message.Header) (io.WriteCloser, error) {
-		return w.CreatePart(gomail.InlineHeader{Header: h})
-	}); err != nil {
-		return nil, err
+	ph.Set("Content-Transfer-Encoding", "quoted-printable")
+	pw, err := w.CreatePart(ph)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
 	}
-	var html bytes.Buffer
-	if err := s.tpl.html.Execute(&html, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
-	}
+	pw.Write([]byte(text))
+	pw.Close()
+
 	var hh gomail.InlineHeader
 	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	if err := writeText(hh.Header, html.Bytes(), func(h message.Header) (io.WriteCloser, error) {
-		return w.CreatePart(gomail.InlineHeader{Header: h})
-	}); err != nil {
-		return nil, err
+	hh.Set("Content-Transfer-Encoding", "quoted-printable")
+	hw, err := w.CreatePart(hh)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
 	}
+	if err := s.tpl.html.Execute(hw, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
+		return nil, fmt.Errorf("compose html: %w", err)
+	}
+	hw.Close()
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
 	return b.Bytes(), nil
-}
-
-// transferEncoding is the Content-Transfer-Encoding of a text part
-// with LF line ends (RFC 2045 section 6): 7bit when it is ASCII
-// without NUL or CR in lines of at most 998 octets (section 2.7), so
-// that it goes as it is, else quoted-printable.
-func transferEncoding(text []byte) string {
-	line := 0
-	for _, c := range text {
-		switch {
-		case c == '\n':
-			line = 0
-			continue
-		case c == 0 || c == '\r' || c >= 0x80:
-			return "quoted-printable"
-		}
-		if line++; line > 998 {
-			return "quoted-printable"
-		}
-	}
-	return "7bit"
-}
-
-// writeText writes a text part (LF line ends) under header h in the
-// encoding transferEncoding chooses, its lines ending in CRLF (RFC
-// 2045 section 2.10). create makes the part.
-func writeText(h message.Header, text []byte, create func(message.Header) (io.WriteCloser, error)) error {
-	enc := transferEncoding(text)
-	h.Set("Content-Transfer-Encoding", enc)
-	pw, err := create(h)
-	if err != nil {
-		return fmt.Errorf("compose: %w", err)
-	}
-	if enc == "7bit" {
-		text = bytes.ReplaceAll(text, []byte("\n"), []byte("\r\n"))
-	}
-	if _, err := pw.Write(text); err != nil {
-		return fmt.Errorf("compose: %w", err)
-	}
-	return pw.Close()
 }
 
 func (s *Server) now() time.Time {

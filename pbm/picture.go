@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	htmltemplate "html/template"
-	"io"
 	"net/url"
 	"strings"
 
@@ -103,9 +102,13 @@ func (s *Server) mimeWithPicture(h gomail.Header, m outMail, text, id string) ([
 	}
 	var ph message.Header
 	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	if err := writeText(ph, []byte(text), func(h message.Header) (io.WriteCloser, error) { return w.CreatePart(h) }); err != nil {
-		return nil, err
+	ph.Set("Content-Transfer-Encoding", "quoted-printable")
+	pw, err := w.CreatePart(ph)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
 	}
+	pw.Write([]byte(text))
+	pw.Close()
 
 	var rh message.Header
 	rh.SetContentType("multipart/related", map[string]string{"type": "text/html"})
@@ -116,17 +119,19 @@ func (s *Server) mimeWithPicture(h gomail.Header, m outMail, text, id string) ([
 	// RFC 2392 section 2: the cid: URL is the Content-ID without its
 	// angle brackets, URL-encoded.
 	cid := "board." + id
-	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
-		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
-	var page bytes.Buffer
-	if err := s.tpl.html.Execute(&page, v); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
-	}
 	var hh message.Header
 	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	if err := writeText(hh, page.Bytes(), func(h message.Header) (io.WriteCloser, error) { return rw.CreatePart(h) }); err != nil {
-		return nil, err
+	hh.Set("Content-Transfer-Encoding", "quoted-printable")
+	hw, err := rw.CreatePart(hh)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
 	}
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
+		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
+	if err := s.tpl.html.Execute(hw, v); err != nil {
+		return nil, fmt.Errorf("compose html: %w", err)
+	}
+	hw.Close()
 	var ih message.Header
 	ih.SetContentType("image/png", map[string]string{"name": "board.png"})
 	ih.Set("Content-Transfer-Encoding", "base64")
