@@ -29,7 +29,7 @@ type memo struct {
 type memoEntry struct {
 	key string // bucket, NUL, key
 	raw []byte
-	v   any // *Board or *User, never handed out
+	v   any // a Board or a User, never handed out
 }
 
 // memoBytes bounds the bytes of the records a store keeps decoded.
@@ -87,47 +87,36 @@ func (m *memo) drop(el *list.Element) {
 	m.size -= len(e.raw)
 }
 
-// decodeBoard decodes the board stored under key as raw, from the memo
-// when it can.
-func (t *Tx) decodeBoard(key []byte, raw []byte) (Board, error) {
-	k := memoKey(bBoards, key)
+// readMemo decodes the record stored in bucket under key as raw, from
+// the memo when it can; clone is the record's deep copy.
+func readMemo[T any](t *Tx, bucket, key, raw []byte, clone func(T) T) (T, error) {
+	k := memoKey(bucket, key)
 	if v, ok := t.memo.lookup(k, raw); ok {
-		return v.(*Board).clone(), nil
+		return clone(v.(T)), nil
 	}
-	var b Board
-	if err := json.Unmarshal(raw, &b); err != nil {
-		return b, fmt.Errorf("store: decode board %s: %w", key, err)
+	var r T
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return r, fmt.Errorf("store: decode %s/%s: %w", bucket, key, err)
 	}
 	if t.memo != nil {
-		c := b.clone()
-		t.memo.keep(k, raw, &c)
+		t.memo.keep(k, raw, clone(r))
 	}
-	return b, nil
+	return r, nil
 }
 
-// decodeUser decodes the account stored under key as raw, from the
-// memo when it can.
-func (t *Tx) decodeUser(key []byte, raw []byte) (User, error) {
-	k := memoKey(bUsers, key)
-	if v, ok := t.memo.lookup(k, raw); ok {
-		return v.(*User).clone(), nil
+// putMemo writes the record v in bucket under key and keeps it in the
+// memo as written.
+func putMemo[T any](t *Tx, bucket []byte, key string, v T, clone func(T) T) error {
+	data, err := t.putData(bucket, key, v)
+	if err == nil && t.memo != nil {
+		t.memo.keep(memoKey(bucket, []byte(key)), data, clone(v))
 	}
-	var u User
-	if err := json.Unmarshal(raw, &u); err != nil {
-		return u, fmt.Errorf("store: decode user %s: %w", key, err)
-	}
-	if t.memo != nil {
-		c := u.clone()
-		t.memo.keep(k, raw, &c)
-	}
-	return u, nil
+	return err
 }
 
 // Clone is a deep copy of the board: it shares no slice, map or
 // pointer with b.
-func (b Board) Clone() Board { return b.clone() }
-
-func (b Board) clone() Board {
+func (b Board) Clone() Board {
 	c := b
 	c.Players = slices.Clone(b.Players)
 	c.Options = maps.Clone(b.Options)

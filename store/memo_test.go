@@ -92,23 +92,22 @@ func shared(a, b reflect.Value, path string) string {
 // every field there is now or will be: a field added to Board or User
 // and left out of clone fails here.
 func TestCloneSharesNothing(t *testing.T) {
-	var b Board
-	fill(reflect.ValueOf(&b).Elem())
-	c := b.clone()
-	if !reflect.DeepEqual(b, c) {
-		t.Fatalf("board clone differs:\n%+v\n%+v", b, c)
+	checkClone(t, Board.Clone)
+	checkClone(t, User.clone)
+}
+
+// checkClone fills every field of a T and checks that clone copies it
+// all and shares nothing.
+func checkClone[T any](t *testing.T, clone func(T) T) {
+	var v T
+	fill(reflect.ValueOf(&v).Elem())
+	c := clone(v)
+	name := reflect.TypeFor[T]().Name()
+	if !reflect.DeepEqual(v, c) {
+		t.Fatalf("%s clone differs:\n%+v\n%+v", name, v, c)
 	}
-	if p := shared(reflect.ValueOf(b), reflect.ValueOf(c), "Board"); p != "" {
-		t.Errorf("board clone shares %s", p)
-	}
-	var u User
-	fill(reflect.ValueOf(&u).Elem())
-	cu := u.clone()
-	if !reflect.DeepEqual(u, cu) {
-		t.Fatalf("user clone differs:\n%+v\n%+v", u, cu)
-	}
-	if p := shared(reflect.ValueOf(u), reflect.ValueOf(cu), "User"); p != "" {
-		t.Errorf("user clone shares %s", p)
+	if p := shared(reflect.ValueOf(v), reflect.ValueOf(c), name); p != "" {
+		t.Errorf("%s clone shares %s", name, p)
 	}
 }
 
@@ -142,7 +141,7 @@ func TestMemoServesOnlyTheStoredRecord(t *testing.T) {
 	}
 	// A write rolled back is not served.
 	err := s.Update(func(tx *Tx) error {
-		c := b.clone()
+		c := b.Clone()
 		c.Log = append(c.Log, Entry{Seat: 1, Move: "2"})
 		if err := tx.PutBoard(c); err != nil {
 			return err
@@ -159,7 +158,7 @@ func TestMemoServesOnlyTheStoredRecord(t *testing.T) {
 		t.Fatalf("read after a rolled-back write: %+v", again)
 	}
 	// A write committed is.
-	c := b.clone()
+	c := b.Clone()
 	c.Over = true
 	if err := s.Update(func(tx *Tx) error { return tx.PutBoard(c) }); err != nil {
 		t.Fatal(err)
@@ -185,7 +184,7 @@ func TestMemoBounded(t *testing.T) {
 	raw := make([]byte, 100)
 	for i := range 50 {
 		raw[0] = byte(i)
-		m.keep(string(rune('a'+i)), raw, &Board{})
+		m.keep(string(rune('a'+i)), raw, Board{})
 	}
 	if m.size > 1000 || m.lru.Len() != 10 {
 		t.Fatalf("memo holds %d bytes in %d records", m.size, m.lru.Len())

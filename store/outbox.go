@@ -84,9 +84,6 @@ func frameRaw(v []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad mail frame: %w", err)
 	}
-	if raw == nil {
-		raw = []byte{}
-	}
 	return raw, nil
 }
 
@@ -133,16 +130,12 @@ func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
 	c := t.tx.Bucket(bOutbox).Cursor()
 	for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
 		m, err := decodeMail(v, false)
+		if err == nil && !m.NextTry.After(now) {
+			m, err = decodeMail(v, true)
+			out = append(out, m)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("store: decode mail %x: %w", k, err)
-		}
-		if !m.NextTry.After(now) {
-			if m.Raw == nil {
-				if m.Raw, err = frameRaw(v); err != nil {
-					return nil, fmt.Errorf("store: decode mail %x: %w", k, err)
-				}
-			}
-			out = append(out, m)
 		}
 	}
 	return out, nil
@@ -195,11 +188,10 @@ func (t *Tx) Defer(seq uint64, next time.Time, reason string) error {
 // Fail moves a mail from the outbox to the failed mails, with the
 // reason.
 func (t *Tx) Fail(seq uint64, reason string) (Mail, error) {
-	var m Mail
 	b := t.tx.Bucket(bOutbox)
 	data := b.Get(seqKey(seq))
 	if data == nil {
-		return m, ErrNotFound
+		return Mail{}, ErrNotFound
 	}
 	m, err := decodeMail(data, true)
 	if err != nil {

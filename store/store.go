@@ -217,7 +217,7 @@ func (t *Tx) User(id string) (User, error) {
 	if v == nil {
 		return User{}, ErrNotFound
 	}
-	return t.decodeUser(key, v)
+	return readMemo(t, bUsers, key, v, User.clone)
 }
 
 // PutUser writes an account.
@@ -226,13 +226,8 @@ func (t *Tx) PutUser(u User) error {
 	if v := t.tx.Bucket(bUsers).Get([]byte(userKey(u.ID))); v != nil {
 		old = append([]byte(nil), v...)
 	}
-	data, err := t.putData(bUsers, userKey(u.ID), u)
-	if err != nil {
+	if err := putMemo(t, bUsers, userKey(u.ID), u, User.clone); err != nil {
 		return err
-	}
-	if t.memo != nil {
-		c := u.clone()
-		t.memo.keep(memoKey(bUsers, []byte(userKey(u.ID))), data, &c)
 	}
 	if err := t.indexWatchers(old, u); err != nil {
 		return err
@@ -330,7 +325,7 @@ func (t *Tx) boardAt(key []byte) (b Board, ok bool, err error) {
 	if v == nil {
 		return b, false, nil
 	}
-	b, err = t.decodeBoard(key, v)
+	b, err = readMemo(t, bBoards, key, v, Board.Clone)
 	return b, err == nil, err
 }
 
@@ -338,13 +333,8 @@ func (t *Tx) boardAt(key []byte) (b Board, ok bool, err error) {
 func (t *Tx) PutBoard(b Board) error {
 	key := boardKey(b.Game, b.Number)
 	existed := t.tx.Bucket(bBoards).Get([]byte(key)) != nil
-	data, err := t.putData(bBoards, key, b)
-	if err != nil {
+	if err := putMemo(t, bBoards, key, b, Board.Clone); err != nil {
 		return err
-	}
-	if t.memo != nil {
-		c := b.clone()
-		t.memo.keep(memoKey(bBoards, []byte(key)), data, &c)
 	}
 	if err := t.indexBoard(b); err != nil {
 		return err
