@@ -498,9 +498,8 @@ type readers struct {
 	// without them).
 	addrs map[addrKey]string
 	// waiting holds the mails await waits for that have no answer
-	// yet; left counts them.
+	// yet.
 	waiting map[string]bool
-	left    int
 	changed chan struct{}
 	clients []*imapclient.Client
 	wg      sync.WaitGroup
@@ -585,10 +584,7 @@ func (rd *readers) read(c *imapclient.Client, owner string, wake chan struct{}) 
 			if _, ok := rd.sent[id]; ok {
 				if _, dup := rd.got[id]; !dup {
 					rd.got[id] = now
-					if rd.waiting[id] {
-						delete(rd.waiting, id)
-						rd.left--
-					}
+					delete(rd.waiting, id)
 					subject := strings.ToLower(strings.TrimSpace(h.Header.Get("Subject")))
 					if strings.HasSuffix(subject, "error") || strings.Contains(subject, "refused") {
 						rd.refused++
@@ -658,18 +654,17 @@ func (rd *readers) refusals() int {
 // none arrives for timeout.
 func (rd *readers) await(ids []string, timeout time.Duration) error {
 	rd.mu.Lock()
-	rd.waiting, rd.left = map[string]bool{}, 0
+	rd.waiting = map[string]bool{}
 	for _, id := range ids {
-		if _, ok := rd.got[id]; !ok && !rd.waiting[id] {
+		if _, ok := rd.got[id]; !ok {
 			rd.waiting[id] = true
-			rd.left++
 		}
 	}
 	rd.mu.Unlock()
 	progress, seen := time.Now(), -1
 	for {
 		rd.mu.Lock()
-		n := len(ids) - rd.left
+		n := len(ids) - len(rd.waiting)
 		rd.mu.Unlock()
 		if n == len(ids) {
 			return nil
