@@ -3,8 +3,6 @@ package pbm
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/store"
@@ -89,27 +87,14 @@ func (l *laterPictures) drawLater(tx *store.Tx) error {
 			jobs = append(jobs, j)
 		}
 	}
-	work := make(chan *pictureJob)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for j := range work {
-				func() {
-					defer func() {
-						if p := recover(); p != nil {
-							j.err, j.done = broken(fmt.Errorf("picture of board %d: panic: %v", j.b.Number, p)), true
-						}
-					}()
-					j.draw()
-				}()
+	onEveryCore(jobs, func(j *pictureJob) {
+		defer func() {
+			if p := recover(); p != nil {
+				j.err, j.done = broken(fmt.Errorf("picture of board %d: panic: %v", j.b.Number, p)), true
 			}
-		})
-	}
-	for _, j := range jobs {
-		work <- j
-	}
-	close(work)
-	wg.Wait()
+		}()
+		j.draw()
+	})
 	for _, w := range l.mails {
 		m := w.m
 		var err error

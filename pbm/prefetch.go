@@ -1,11 +1,8 @@
 package pbm
 
 import (
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/pbmgo/pbm/store"
 )
@@ -33,20 +30,7 @@ func (s *Server) prefetchCredentials(msgs []*Message) {
 	if len(pairs) < 2 {
 		return // one alone is verified in the transaction as soon
 	}
-	work := make(chan userPassword)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pairs)) {
-		wg.Go(func() {
-			for p := range work {
-				s.creds.Prefetch(p.user, p.password, p.hash)
-			}
-		})
-	}
-	for _, p := range pairs {
-		work <- p
-	}
-	close(work)
-	wg.Wait()
+	onEveryCore(pairs, func(p userPassword) { s.creds.Prefetch(p.user, p.password, p.hash) })
 }
 
 // credentialsOf lists the userid and password pairs the commands of
@@ -67,10 +51,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*Message) []userPassword {
 		if err != nil {
 			continue
 		}
-		if now.Sub(rate.Start) >= time.Hour || now.Before(rate.Start) {
-			rate.Count = 0
-		}
-		if rate.Count+sent[m.From] > s.cfg.RateLimit {
+		if rateAt(rate, now).Count+sent[m.From] > s.cfg.RateLimit {
 			continue
 		}
 		lines, _ := s.commandLines(m)

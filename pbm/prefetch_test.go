@@ -9,7 +9,7 @@ import (
 // TestBatchPrefetchesPasswords: the passwords of a batch's mails are
 // verified before its transaction, several at once, so that its own
 // checks are answered from the cache; a wrong password in the batch is
-// still refused, and a sender past the rate limit costs no bcrypt.
+// still refused.
 func TestBatchPrefetchesPasswords(t *testing.T) {
 	f := newFixture(t)
 	f.s.cfg.RateLimit = 1000
@@ -67,5 +67,30 @@ func TestCredentialOf(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: %q, want %q", line, got, want)
 		}
+	}
+}
+
+// A mail past its sender's rate limit or an automatic mail is ignored,
+// so its password is not verified ahead either: it costs no bcrypt.
+func TestPrefetchSkipsIgnoredMail(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	f.signup("bob")
+	f.signup("eve")
+	f.s.cfg.RateLimit = 2
+	f.send("eve@players.test", "help", "") // eve's second mail this hour
+	entries := f.s.creds.Len()
+	raws := [][]byte{
+		f.raw("alice@players.test", "change address alice pw-alice alice@players.test", ""),
+		f.raw("eve@players.test", "change address eve pw-eve eve@players.test", ""),
+		f.raw("bob@players.test", "change address bob pw-bob bob@players.test", "", "Auto-Submitted: auto-replied"),
+	}
+	for i, err := range f.s.HandleBatch(context.Background(), raws) {
+		if err != nil {
+			t.Fatalf("mail %d: %v", i, err)
+		}
+	}
+	if got := f.s.creds.Len() - entries; got != 1 {
+		t.Errorf("%d passwords verified, want 1 (alice's; eve is past the limit, bob's mail is automatic)", got)
 	}
 }

@@ -18,9 +18,7 @@ func (r *run) rateLimit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if now.Sub(rate.Start) >= time.Hour || now.Before(rate.Start) {
-		rate = store.Rate{Start: now}
-	}
+	rate = rateAt(rate, now)
 	rate.Count++
 	over := rate.Count > r.s.cfg.RateLimit
 	if over && !rate.Warned {
@@ -39,4 +37,13 @@ func (r *run) rateLimit() (bool, error) {
 		r.s.log.Warn("rate limited", "from", r.msg.From, "count", rate.Count)
 	}
 	return over, r.tx.PutRate(r.msg.From, rate)
+}
+
+// rateAt is a sender's counter as it stands at now: a fresh window once
+// the hour it counts is over.
+func rateAt(rate store.Rate, now time.Time) store.Rate {
+	if now.Sub(rate.Start) >= time.Hour || now.Before(rate.Start) {
+		return store.Rate{Start: now}
+	}
+	return rate
 }
