@@ -103,16 +103,7 @@ func (t *Tx) indexDue(key string, over bool, due time.Time) error {
 // earliest first. It reads no other board.
 func (t *Tx) DueBoards(now time.Time) ([]Board, error) {
 	limit := []byte(now.UTC().Format(finishLayout) + "\x01")
-	var out []Board
 	c := t.tx.Bucket(bDue).Cursor()
-	for k, _ := c.First(); k != nil && bytes.Compare(k, limit) < 0; k, _ = c.Next() {
-		b, ok, err := t.boardAt(k[bytes.IndexByte(k, 0)+1:])
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out = append(out, b)
-		}
-	}
-	return out, nil
+	k, _ := c.First()
+	return t.boardsIndexed(c, k, func(k []byte) bool { return bytes.Compare(k, limit) < 0 })
 }

@@ -69,9 +69,17 @@ func (t *Tx) BoardsOf(user, game string) ([]Board, error) {
 	if game != "" {
 		prefix = append(prefix, strings.ToLower(game)+"/"...)
 	}
-	var out []Board
 	c := t.tx.Bucket(bPlayerBoards).Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+	k, _ := c.Seek(prefix)
+	return t.boardsIndexed(c, k, func(k []byte) bool { return bytes.HasPrefix(k, prefix) })
+}
+
+// boardsIndexed reads the boards an index lists from its key k on,
+// while in(k) holds. An index key ends in NUL and the board's key; a
+// board gone since is left out.
+func (t *Tx) boardsIndexed(c *bolt.Cursor, k []byte, in func([]byte) bool) ([]Board, error) {
+	var out []Board
+	for ; k != nil && in(k); k, _ = c.Next() {
 		b, ok, err := t.boardAt(k[bytes.IndexByte(k, 0)+1:])
 		if err != nil {
 			return nil, err
