@@ -330,11 +330,9 @@ func (r *run) send(m outMail) error {
 		if later := laterPicturesOf(r.ctx); later != nil {
 			return later.add(r.tx, m)
 		}
-		var err error
-		if m.Picture, err = m.picture.draw(); err != nil {
+		if err := m.picture.draw(); err != nil {
 			return err
 		}
-		m.picture = nil
 	}
 	return r.s.enqueue(r.tx, m)
 }

@@ -55,12 +55,11 @@ type outMail struct {
 	References []string
 	ReplyTo    string
 	Report     bool
-	// Picture is a PNG of the board shown in the HTML part; Link the
-	// address of the board's web page. Both are optional.
-	Picture []byte
-	Link    string
-	// picture draws Picture when the mail is queued (run.send).
+	// picture is the board shown in the HTML part, drawn when the mail
+	// is queued (run.send); Link the address of the board's web page.
+	// Both are optional.
 	picture *pictureJob
+	Link    string
 }
 
 // newID returns a fresh Message-ID (without brackets) on our domain.
@@ -131,7 +130,7 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 	h.Set("MIME-Version", "1.0")
 
 	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
-	if len(m.Picture) > 0 {
+	if m.picture != nil && len(m.picture.png) > 0 {
 		return s.mimeWithPicture(h, m, text, id)
 	}
 	var b bytes.Buffer

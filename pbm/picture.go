@@ -141,7 +141,7 @@ func (s *Server) mimeWithPicture(h gomail.Header, m outMail, text, id string) ([
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	iw.Write(m.Picture)
+	iw.Write(m.picture.png)
 	iw.Close()
 	if err := rw.Close(); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)

@@ -27,13 +27,13 @@ type pictureJob struct {
 	done bool
 }
 
-// draw draws the picture, once.
-func (j *pictureJob) draw() ([]byte, error) {
+// draw draws the picture into png, once.
+func (j *pictureJob) draw() error {
 	if !j.done {
 		j.png, j.err = boardPNG(j.b, j.st)
 		j.done = true
 	}
-	return j.png, j.err
+	return j.err
 }
 
 // laterPictures holds the mails of a group commit that wait for their
@@ -96,13 +96,10 @@ func (l *laterPictures) drawLater(tx *store.Tx) error {
 		j.draw()
 	})
 	for _, w := range l.mails {
-		m := w.m
-		var err error
-		if m.Picture, err = m.picture.draw(); err != nil {
+		if err := w.m.picture.draw(); err != nil {
 			return err
 		}
-		m.picture = nil
-		if err := l.s.enqueueAt(tx, w.seq, m); err != nil {
+		if err := l.s.enqueueAt(tx, w.seq, w.m); err != nil {
 			return err
 		}
 	}

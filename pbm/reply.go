@@ -33,7 +33,7 @@ func (r *run) reply() error {
 		// The answer is the board mail, with the command and its OK
 		// above the board: one mail per move.
 		sec := r.sections[0]
-		m.Subject, m.ReplyTo, m.Picture, m.picture, m.Link = board.Subject, board.ReplyTo, board.Picture, board.picture, board.Link
+		m.Subject, m.ReplyTo, m.picture, m.Link = board.Subject, board.ReplyTo, board.picture, board.Link
 		m.Text = "> " + sec.Command + "\nOK: " + sec.Text + "\n\n" + board.Text
 		held = nil
 	}
