@@ -4,45 +4,23 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
-	"github.com/emersion/go-message"
-
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
 )
 
 // pngOf is the image/png part of a mail, or nil.
 func pngOf(t *testing.T, raw []byte) []byte {
 	t.Helper()
-	e, err := message.Read(bytes.NewReader(raw))
+	m, err := player.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var found []byte
-	var walk func(e *message.Entity)
-	walk = func(e *message.Entity) {
-		if mr := e.MultipartReader(); mr != nil {
-			for {
-				p, err := mr.NextPart()
-				if err == io.EOF {
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				walk(p)
-			}
-		}
-		if ct, _, _ := e.Header.ContentType(); ct == "image/png" {
-			found, _ = io.ReadAll(e.Body)
-		}
-	}
-	walk(e)
-	return found
+	return m.Image
 }
 
 // twoBoards starts two HexEmergo boards, alice against bob and carol

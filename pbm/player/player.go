@@ -67,6 +67,7 @@ type Mail struct {
 	Subject   string
 	Text      string // the text/plain part, LF line ends
 	HTML      string
+	Image     []byte // the image/png part, the board's picture
 	MessageID string
 	InReplyTo string
 	Header    gomail.Header
@@ -91,13 +92,14 @@ func Parse(raw []byte) (Mail, error) {
 			break
 		}
 		b, _ := io.ReadAll(part.Body)
-		b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
 		if h, ok := part.Header.(*gomail.InlineHeader); ok {
 			switch ct, _, _ := h.ContentType(); ct {
 			case "text/plain":
-				m.Text = string(b)
+				m.Text = string(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
 			case "text/html":
-				m.HTML = string(b)
+				m.HTML = string(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
+			case "image/png":
+				m.Image = b
 			}
 		}
 	}
