@@ -29,3 +29,14 @@ type Candidates interface {
 type PlayoutDepth interface {
 	PlayoutDepth() int
 }
+
+// RandomPlay is an optional interface of a State: PlayRandom plays one
+// legal move of the seat to move, chosen with intn (which returns a
+// uniform integer in [0, n)), without listing every legal move as text
+// and parsing the one chosen. It is for a computer player's play-outs
+// in games whose Legal list is long. The move must be one Play accepts
+// and leave the state exactly as Play of that move would; it need not
+// be drawn uniformly from Legal. Nothing happens when the game is over.
+type RandomPlay interface {
+	PlayRandom(intn func(n int) int)
+}

@@ -228,6 +228,13 @@ func (s *state) Play(move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.commit(t, seat)
+	return t.canon, nil
+}
+
+// commit makes the checked turn t of seat the position and passes the
+// turn on, or ends the game.
+func (s *state) commit(t turn, seat int) {
 	s.p = t.p
 	s.last, s.lastSeat = t.canon, seat
 	s.turns++
@@ -239,7 +246,6 @@ func (s *state) Play(move string) (string, error) {
 	default:
 		s.toMove = s.next(seat)
 	}
-	return t.canon, nil
 }
 
 // next is the seat after seat that is still in the game: not resigned

@@ -8,8 +8,9 @@
 // widening: a node with n visits has at most 1 + 2*sqrt(n) children,
 // tried best first. At the root and its children the candidate moves
 // are ordered by the evaluation one move ahead (when the game offers
-// one), elsewhere at random. Each play-out plays uniformly random legal
-// moves from the new node for at most Level.Depth moves and is then
+// one), elsewhere at random. Each play-out plays random legal moves
+// (uniformly from Legal, or by the engine's engine.RandomPlay where it
+// has one: Ekö draws an action, then a reinforcement) from the new node for at most Level.Depth moves and is then
 // scored by the evaluation, or after fewer moves when the game says so
 // (engine.PlayoutDepth: Hexatri scores the new node itself, as a random
 // action tells less than its evaluation); a finished game is scored by
@@ -305,7 +306,12 @@ func (t *tree) playout(s engine.State) []float64 {
 	if !hasEval || t.players == 1 {
 		depth = math.MaxInt
 	}
+	rp, quick := s.(engine.RandomPlay)
 	for d := 0; d < depth && s.ToMove() >= 0; d++ {
+		if quick {
+			rp.PlayRandom(t.rng.IntN)
+			continue
+		}
 		l := s.Legal()
 		if len(l) == 0 {
 			break

@@ -154,6 +154,7 @@ func duel(tb testing.TB, v variant, a, b policy, games int, seed uint64) (float6
 		}
 		r := play(tb, v, seats, seed+uint64(g))
 		sc := score(r, me, 2)
+		tb.Logf("%s seed %d: %s in seat %d scores %.1f: %s", v.name, seed+uint64(g), a, me, sc, r.Reason)
 		got += sc
 		switch {
 		case len(r.Winners) == 0:
