@@ -12,9 +12,11 @@ type Evaluator interface {
 }
 
 // Candidates is an optional interface of a State whose Legal list
-// leaves out legal moves (Ekö's forced marches): the moves a computer
-// player should consider, Legal's and a chosen few of the others. Play
-// must accept every one of them.
+// leaves out legal moves (Ekö's forced marches): Candidates lists the
+// few of those a computer player should consider besides Legal's, the
+// ones that decide the game (Ekö's: the marches that win at once). A
+// computer tries them before Legal's moves. Play must accept every
+// one of them; none is in Legal.
 type Candidates interface {
 	Candidates() []string
 }

@@ -58,17 +58,22 @@ func (s *state) Evaluate() []float64 {
 
 var _ engine.Candidates = (*state)(nil)
 
-// Candidates is Legal plus the forced marches that win at once: a first
-// action, MARCH, and a second action after which the player has won.
-// Legal leaves out turns with MARCH because there are too many of them
-// (two action lists times the reinforcements); a march costs three
-// reserve discs, so the one a computer player must never miss is the
-// march that wins, and those are few.
+// Candidates lists the turns with a forced march that win at once: a
+// first action, MARCH, and a second action after which the player has
+// won. Legal leaves out turns with MARCH because there are too many of
+// them (two action lists times the reinforcements); a march costs three
+// reserve discs, so the one a computer player must never miss, nor
+// overlook in the hands of its opponent, is the march that wins, and
+// those are few. A second action is tried only where it can win: it
+// adds at most 3 points (a castle, or an Emperor taken captive) and
+// destroys at most one enemy stack.
 func (s *state) Candidates() []string {
-	out := s.Legal()
-	if s.over || len(s.swaps) > 0 || !canMarch(&s.p, s.toMove) {
-		return out
+	// Not even canMarch now: a construction's discs go to the reserve,
+	// so the first action may pay for the march.
+	if s.over || len(s.swaps) > 0 {
+		return nil
 	}
+	var out []string
 	b, seat := s.b, s.toMove
 	for _, a := range legalActions(b, &s.p, seat, s.direct) {
 		q := s.p
@@ -77,7 +82,7 @@ func (s *state) Candidates() []string {
 			continue
 		}
 		exchange(&q, b.players)
-		if !canMarch(&q, seat) {
+		if !canMarch(&q, seat) || !s.mayWinInOne(&q, seat) {
 			continue
 		}
 		applyMarch(&q, seat)
@@ -94,4 +99,26 @@ func (s *state) Candidates() []string {
 		}
 	}
 	return out
+}
+
+// mayWinInOne reports whether one action of seat could win on p: with
+// 9 points or more (an action adds at most 3), or when every other
+// seat in the game is down to one stack (an action destroys at most
+// one). When it reports false, no action wins.
+func (s *state) mayWinInOne(p *pos, seat int) bool {
+	if p.points(s.b, seat)+3 >= 12 {
+		return true
+	}
+	stacks := [4]int{}
+	for c := 0; c < s.b.n; c++ {
+		if o := p.st[c].owner; o >= 0 {
+			stacks[o]++
+		}
+	}
+	for t := range s.b.players {
+		if t != seat && !s.resigned[t] && stacks[t] > 1 {
+			return false
+		}
+	}
+	return true
 }

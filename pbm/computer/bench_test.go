@@ -36,26 +36,42 @@ func midgame(v variant, seed uint64, plies int) engine.State {
 }
 
 // BenchmarkPlayout plays whole random games through the engine seam
-// only, as the search does (Clone, then Legal and Play to the end); it
+// only (Clone, then Legal and Play to the end) and, in a game with
+// engine.RandomPlay, by PlayRandom as the search does, side by side; it
 // reports play-outs and moves per second.
 func BenchmarkPlayout(b *testing.B) {
 	for _, v := range allVariants() {
-		b.Run(v.name, func(b *testing.B) {
-			start := v.new(1)
-			r := rand.New(rand.NewPCG(1, 2))
-			plies := 0
-			for b.Loop() {
-				s := start.Clone()
-				for s.ToMove() >= 0 {
-					l := s.Legal()
-					s.Play(l[r.IntN(len(l))])
-					plies++
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
+		b.Run(v.name+"/legal", func(b *testing.B) {
+			playouts(b, v, func(s engine.State, r *rand.Rand) {
+				l := s.Legal()
+				s.Play(l[r.IntN(len(l))])
+			})
 		})
+		if _, ok := v.new(1).(engine.RandomPlay); ok {
+			b.Run(v.name+"/random-play", func(b *testing.B) {
+				playouts(b, v, func(s engine.State, r *rand.Rand) {
+					s.(engine.RandomPlay).PlayRandom(r.IntN)
+				})
+			})
+		}
 	}
+}
+
+// playouts plays whole games of v from its start by move until each
+// ends.
+func playouts(b *testing.B, v variant, move func(engine.State, *rand.Rand)) {
+	start := v.new(1)
+	r := rand.New(rand.NewPCG(1, 2))
+	plies := 0
+	for b.Loop() {
+		s := start.Clone()
+		for s.ToMove() >= 0 {
+			move(s, r)
+			plies++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "moves/s")
 }
 
 // BenchmarkMove times one move of each level in a middle-game position
