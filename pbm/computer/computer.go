@@ -134,12 +134,9 @@ func Move(ctx context.Context, s engine.State, players int, lvl Level, seed uint
 		return "", fmt.Errorf("computer: %d players", players)
 	}
 	t := &tree{
-		players:    players,
-		rng:        rand.New(rand.NewPCG(seed, seedStream)),
-		depth:      lvl.Depth,
-		rollout:    lvl.Rollout,
-		candidates: lvl.Candidates,
-		quickDepth: lvl.QuickDepth,
+		players: players,
+		rng:     rand.New(rand.NewPCG(seed, seedStream)),
+		lvl:     lvl,
 	}
 	root := t.newNode(nil, "", s, 0)
 	if len(root.untried) == 0 {
@@ -159,13 +156,9 @@ func Move(ctx context.Context, s engine.State, players int, lvl Level, seed uint
 }
 
 type tree struct {
-	players    int
-	rng        *rand.Rand
-	depth      int
-	rollout    bool      // ignore engine.PlayoutDepth
-	candidates bool      // engine.Candidates below the root
-	quickDepth int       // Level.QuickDepth
-	reward     []float64 // scratch
+	players int
+	rng     *rand.Rand
+	lvl     Level
 }
 
 type node struct {
@@ -215,7 +208,7 @@ func (t *tree) newNode(parent *node, move string, s engine.State, depth int) *no
 			return 0
 		})
 	}
-	if c, ok := s.(engine.Candidates); ok && (depth == 0 || t.candidates) {
+	if c, ok := s.(engine.Candidates); ok && (depth == 0 || t.lvl.Candidates) {
 		ms = append(ms, c.Candidates()...) // tried first
 	}
 	nd.untried = ms
@@ -314,11 +307,11 @@ func (nd *node) choice(players int) string {
 func (t *tree) playout(s engine.State) []float64 {
 	ev, hasEval := s.(engine.Evaluator)
 	rp, quick := s.(engine.RandomPlay)
-	depth := t.depth
-	if quick && t.quickDepth > 0 {
-		depth = t.quickDepth
+	depth := t.lvl.Depth
+	if quick && t.lvl.QuickDepth > 0 {
+		depth = t.lvl.QuickDepth
 	}
-	if pd, ok := s.(engine.PlayoutDepth); ok && hasEval && !t.rollout {
+	if pd, ok := s.(engine.PlayoutDepth); ok && hasEval && !t.lvl.Rollout {
 		depth = min(depth, pd.PlayoutDepth())
 	}
 	if !hasEval || t.players == 1 {
