@@ -43,12 +43,16 @@ func winningMarches(s *state) []string {
 // TestCandidatesAreTheWinningMarches: along random games, Candidates
 // is exactly the brute-force list of marches that win at once, each of
 // them ends the game with the mover the winner, and none is in Legal.
+// Among them must be marches the first action's construction pays for
+// (its discs go to the reserve; rule book part 1, items 5 and 6).
 func TestCandidatesAreTheWinningMarches(t *testing.T) {
 	games := 12
 	if enginetest.Long() {
 		games = 100
 	}
-	found, positions := 0, 0
+	// paid counts the positions with a winning march only a first
+	// action's construction pays for: three discs short before it.
+	found, positions, paid := 0, 0, 0
 	for _, n := range []int{2, 3} {
 		for g := range games {
 			seed := uint64(300 + 10*n + g)
@@ -81,6 +85,9 @@ func TestCandidatesAreTheWinningMarches(t *testing.T) {
 					}
 				}
 				found += len(got)
+				if len(got) > 0 && !canMarch(&s.p, s.toMove) {
+					paid++
+				}
 				positions++
 				if len(got) > 0 && r.IntN(2) == 0 {
 					s.Play(got[r.IntN(len(got))])
@@ -90,8 +97,11 @@ func TestCandidatesAreTheWinningMarches(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d winning marches in %d positions", found, positions)
+	t.Logf("%d winning marches in %d positions, %d of them paid by the first action", found, positions, paid)
 	if found == 0 {
 		t.Error("no position with a winning march: the test checked only empty lists")
+	}
+	if paid == 0 {
+		t.Error("no winning march paid by a construction's discs: that rule went unchecked")
 	}
 }
