@@ -112,7 +112,7 @@ func Start(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localmail: imap listen %s: %w", cfg.IMAPAddr, err)
 	}
-	s.imapLn = &trackingListener{Listener: ln, conns: make(map[net.Conn]struct{})}
+	s.imapLn = &trackingListener{Listener: heldListener{ln}, conns: make(map[net.Conn]struct{})}
 	s.imapSrv = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return &imapSession{srv: s}, nil, nil
@@ -149,7 +149,7 @@ func Start(cfg Config) (*Server, error) {
 	}()
 	go func() {
 		defer s.wg.Done()
-		if err := s.smtpSrv.Serve(sln); err != nil && !s.closing.Load() {
+		if err := s.smtpSrv.Serve(heldListener{sln}); err != nil && !s.closing.Load() {
 			s.log.Error("smtp server stopped", "err", err)
 		}
 	}()
