@@ -53,6 +53,7 @@ type benchConfig struct {
 	timeout    time.Duration // no progress for this long fails the run
 	daemon     string        // another pbmd binary to run as the daemon
 	pictures   bool          // board mails with a picture (the players' default)
+	floor      bool          // also run the password mails through the relay (bench_relay.go)
 }
 
 func runBench(args []string, games *engine.Registry) error {
@@ -69,9 +70,14 @@ func runBench(args []string, games *engine.Registry) error {
 	fs.DurationVar(&bc.timeout, "timeout", 2*time.Minute, "fail when no reply arrives for this long")
 	fs.StringVar(&bc.daemon, "daemon", "", "run this pbmd binary as the daemon (an older build, say) instead of this one")
 	fs.BoolVar(&bc.pictures, "pictures", true, "board mails carry a picture of the board; false turns it off for every player (pictures <userid> <password> off)")
+	fs.BoolVar(&bc.floor, "floor", true, "also send the password mails to a relay that does only the daemon's mail work (IMAP in, two board-sized mails out by SMTP): the floor of the mail path on this machine")
 	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
+	relay := fs.Bool("relay", false, "internal: run as the floor's relay")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *relay {
+		return runRelay()
 	}
 	if *handle != "" {
 		return handleOne(*handle, games)
@@ -172,7 +178,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	defer logf.Close()
-	d, err := startBenchDaemon(daemonBin, env, logf, "")
+	d, err := startBenchDaemon(daemonBin, env, logf, "", nil)
 	if err != nil {
 		return err
 	}
@@ -184,7 +190,11 @@ func bench(bc benchConfig, games *engine.Registry) error {
 
 	// Every board's game, from its seed in the store; then a copy of
 	// the store for the process-per-mail run.
-	if err := planGames(data, games, boards, bc.mails*2/len(boards)+2); err != nil {
+	modes := 2
+	if bc.floor {
+		modes = 3
+	}
+	if err := planGames(data, games, boards, bc.mails*modes/len(boards)+2); err != nil {
 		return err
 	}
 	copyPath := filepath.Join(dir, "copy.db")
@@ -192,9 +202,13 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	next := make([]int, len(boards))
-	var stream [2][]benchMail
-	for mode := range 2 {
-		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1, ""); err != nil {
+	var stream [3][]benchMail
+	for mode := range modes {
+		prefix := ""
+		if mode == 2 {
+			prefix = "floor."
+		}
+		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1, prefix); err != nil {
 			return err
 		}
 	}
@@ -206,12 +220,12 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	defer rd.close()
-	d, err = startBenchDaemon(daemonBin, env, logf, bc.profile)
+	d, err = startBenchDaemon(daemonBin, env, logf, bc.profile, nil)
 	if err != nil {
 		return err
 	}
 	defer d.stop()
-	var results [2]benchResult
+	var results [3]benchResult
 	stopProfile := func() {}
 	if bc.harness != "" {
 		if stopProfile, err = startProfile(bc.harness); err != nil {
@@ -231,6 +245,20 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return fmt.Errorf("bench: %d moves were refused; see %s", n, filepath.Join(dir, "pbmd.log"))
 	}
 	d.stop()
+
+	// The floor: the password mails again, answered by the relay.
+	if bc.floor {
+		relay, err := startBenchDaemon(bin, env, logf, "", []string{"bench", "-relay"})
+		if err != nil {
+			return err
+		}
+		r, err := runStream(relay, rd, lm, boards, stream[2], bc)
+		relay.stop()
+		if err != nil {
+			return fmt.Errorf("bench floor: %w", err)
+		}
+		results[2] = r
+	}
 
 	// The same mails, one process per mail, on the store as it was:
 	// the first of the password mails, then as many replies with the
@@ -264,6 +292,11 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		}
 		fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14s %14.1f %8s\n", name, r.mails, r.rate,
 			r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), r.harness.Round(time.Microsecond*10), o.rate, ratio)
+	}
+	if r := results[2]; bc.floor {
+		fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14s %14s %8s\n", "floor", r.mails, r.rate,
+			r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), r.harness.Round(time.Microsecond*10), "-", "-")
+		fmt.Println("floor: the password mails answered by a relay with only the daemon's mail work; its cpu/mail is the relay's")
 	}
 	if bc.perProcess > 0 {
 		for mode, name := range []string{"password", "reply"} {
@@ -318,8 +351,8 @@ type benchDaemon struct {
 	once sync.Once
 }
 
-func startBenchDaemon(bin string, env []string, logf *os.File, profile string) (*benchDaemon, error) {
-	cmd := exec.Command(bin)
+func startBenchDaemon(bin string, env []string, logf *os.File, profile string, args []string) (*benchDaemon, error) {
+	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	if profile != "" {
 		cmd.Env = append(cmd.Env, "PBM_CPUPROFILE="+profile)

@@ -52,7 +52,7 @@ func TestGroupCommitKills(t *testing.T) {
 	for i := range boards {
 		boards[i] = &benchBoard{game: []string{"hexemergo", "esagek"}[i%2], players: []*benchPlayer{players[i], players[(i+1)%len(players)]}}
 	}
-	d, err := startBenchDaemon(bin, env, logf, "")
+	d, err := startBenchDaemon(bin, env, logf, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBenchRuns runs a small whole-path bench: every mode answers
+// every mail (the bench fails otherwise, and fails when a move is
+// refused), and the table has a row for each with the mails sent and a
+// rate, the floor's relay included.
+func TestBenchRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the daemon")
+	}
+	bin := buildDaemon(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "bench", "-n", "40", "-boards", "4", "-senders", "2", "-per-process", "2", "-pictures=false")
+	cmd.Dir = t.TempDir()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench: %v\n%s", err, out)
+	}
+	rows := map[string][]string{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(l); len(f) >= 9 {
+			rows[f[0]] = f
+		}
+	}
+	for _, mode := range []string{"password", "reply", "floor"} {
+		f := rows[mode]
+		if f == nil {
+			t.Fatalf("no %s row in\n%s", mode, out)
+		}
+		rate, err := strconv.ParseFloat(f[2], 64)
+		if f[1] != "40" || err != nil || rate <= 0 {
+			t.Errorf("%s row %q: want 40 mails at a rate", mode, f)
+		}
+	}
+	for _, mode := range []string{"password", "reply"} {
+		if r := rows[mode][8]; !strings.HasSuffix(r, "x") {
+			t.Errorf("%s: ratio to the process-per-mail run %q", mode, r)
+		}
+	}
+	t.Logf("\n%s", out)
+}
