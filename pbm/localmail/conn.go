@@ -3,6 +3,7 @@ package localmail
 import (
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,10 +25,10 @@ const heldLimit = 32 << 10
 // bytes are written on the same connection.
 type heldConn struct {
 	net.Conn
-	mu      sync.Mutex
+	mu      sync.Mutex // held and err, and the writes to the network
 	held    []byte
-	reading bool  // a Read waits on the network
-	err     error // the first failed write, returned by every later call
+	err     error       // the first failed write, returned by every later call
+	reading atomic.Bool // a Read waits on the network
 }
 
 func (c *heldConn) Write(p []byte) (int, error) {
@@ -36,7 +37,7 @@ func (c *heldConn) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
-	if !c.reading && len(c.held)+len(p) <= heldLimit {
+	if !c.reading.Load() && len(c.held)+len(p) <= heldLimit {
 		c.held = append(c.held, p...)
 		return len(p), nil
 	}
@@ -50,18 +51,23 @@ func (c *heldConn) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// Read sends what is held, then reads. The flag it sets is read by
+// Write under mu, so a write either joins what this flush sends or sees
+// the flag and goes out itself; clearing it takes no lock, so a read
+// that returns never waits for a write that is under way (an IMAP
+// server's IDLE goroutine writing to a client that is slow to read).
 func (c *heldConn) Read(p []byte) (int, error) {
 	c.mu.Lock()
 	err := c.flushLocked()
-	c.reading = err == nil
+	if err == nil {
+		c.reading.Store(true)
+	}
 	c.mu.Unlock()
 	if err != nil {
 		return 0, err
 	}
 	n, err := c.Conn.Read(p)
-	c.mu.Lock()
-	c.reading = false
-	c.mu.Unlock()
+	c.reading.Store(false)
 	return n, err
 }
 
@@ -102,10 +108,20 @@ func (c *heldConn) flushLocked() error {
 	return err
 }
 
-// heldListener hands out heldConns.
-type heldListener struct{ net.Listener }
+// heldListener hands out heldConns. Its accepting channel is closed
+// when the server first waits for a connection.
+type heldListener struct {
+	net.Listener
+	accepting chan struct{}
+	once      sync.Once
+}
 
-func (l heldListener) Accept() (net.Conn, error) {
+func newHeldListener(ln net.Listener) *heldListener {
+	return &heldListener{Listener: ln, accepting: make(chan struct{})}
+}
+
+func (l *heldListener) Accept() (net.Conn, error) {
+	l.once.Do(func() { close(l.accepting) })
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err

@@ -122,10 +122,7 @@ func TestHeldConnSendsWhileWaiting(t *testing.T) {
 	}
 	// The read is now blocked (its flush sent "+ idling").
 	for start := time.Now(); ; time.Sleep(time.Millisecond) {
-		h.mu.Lock()
-		reading := h.reading
-		h.mu.Unlock()
-		if reading {
+		if h.reading.Load() {
 			break
 		}
 		if time.Since(start) > 30*time.Second {

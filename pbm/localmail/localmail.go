@@ -112,7 +112,8 @@ func Start(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("localmail: imap listen %s: %w", cfg.IMAPAddr, err)
 	}
-	s.imapLn = &trackingListener{Listener: heldListener{ln}, conns: make(map[net.Conn]struct{})}
+	imapServing := newHeldListener(ln)
+	s.imapLn = &trackingListener{Listener: imapServing, conns: make(map[net.Conn]struct{})}
 	s.imapSrv = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return &imapSession{srv: s}, nil, nil
@@ -140,19 +141,32 @@ func Start(cfg Config) (*Server, error) {
 	s.smtpSrv.WriteTimeout = smtpTimeout
 	s.smtpSrv.ErrorLog = printfLogger{s.log.With("proto", "smtp")}
 
+	smtpServing := newHeldListener(sln)
 	s.wg.Add(2)
+	imapDone, smtpDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer s.wg.Done()
+		defer close(imapDone)
 		if err := s.imapSrv.Serve(s.imapLn); err != nil && !s.closing.Load() {
 			s.log.Error("imap server stopped", "err", err)
 		}
 	}()
 	go func() {
 		defer s.wg.Done()
-		if err := s.smtpSrv.Serve(heldListener{sln}); err != nil && !s.closing.Load() {
+		defer close(smtpDone)
+		if err := s.smtpSrv.Serve(smtpServing); err != nil && !s.closing.Load() {
 			s.log.Error("smtp server stopped", "err", err)
 		}
 	}()
+	// Both servers accept before Start returns: imapserver's Serve
+	// registers itself with a WaitGroup that its Close waits on, and a
+	// Close before that registration races with it.
+	for _, w := range []struct{ accepting, done chan struct{} }{{imapServing.accepting, imapDone}, {smtpServing.accepting, smtpDone}} {
+		select {
+		case <-w.accepting:
+		case <-w.done:
+		}
+	}
 	s.log.Info("local mail servers started", "imap", s.IMAPAddr(), "smtp", s.SMTPAddr(), "server_address", s.serverUser)
 	return s, nil
 }
