@@ -25,6 +25,10 @@ import (
 // (about 4.5 KB in the bench).
 const relayBody = 4400
 
+// relayBatch is how many mails the relay fetches at once, the
+// daemon's batch.
+const relayBatch = 64
+
 // relayDone is the mailbox the relay moves answered mail to.
 const relayDone = "Relayed"
 
@@ -65,9 +69,10 @@ func runRelay() error {
 	body := bytes.Repeat([]byte("board line . . . . . . . . . . . . . . . . . .\r\n"), relayBody/48)
 	var n int
 	for {
-		var all imap.SeqSet
-		all.AddRange(1, 0)
-		msgs, err := c.Fetch(all, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}).Collect()
+		// At most a daemon's batch of the oldest mails (pbm/inbox).
+		var batch imap.SeqSet
+		batch.AddRange(1, relayBatch)
+		msgs, err := c.Fetch(batch, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}).Collect()
 		if err != nil {
 			return fmt.Errorf("relay: fetch: %w", err)
 		}
