@@ -192,7 +192,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	// the store for the process-per-mail run.
 	modes := 2
 	if bc.floor {
-		modes = 3
+		modes = floorMode + 1
 	}
 	if err := planGames(data, games, boards, bc.mails*modes/len(boards)+2); err != nil {
 		return err
@@ -202,10 +202,10 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	next := make([]int, len(boards))
-	var stream [3][]benchMail
+	var stream [floorMode + 1][]benchMail
 	for mode := range modes {
 		prefix := ""
-		if mode == 2 {
+		if mode == floorMode {
 			prefix = "floor."
 		}
 		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1, prefix); err != nil {
@@ -225,7 +225,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	defer d.stop()
-	var results [3]benchResult
+	var results [floorMode + 1]benchResult
 	stopProfile := func() {}
 	if bc.harness != "" {
 		if stopProfile, err = startProfile(bc.harness); err != nil {
@@ -252,12 +252,12 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		if err != nil {
 			return err
 		}
-		r, err := runStream(relay, rd, lm, boards, stream[2], bc)
+		r, err := runStream(relay, rd, lm, boards, stream[floorMode], bc)
 		relay.stop()
 		if err != nil {
 			return fmt.Errorf("bench floor: %w", err)
 		}
-		results[2] = r
+		results[floorMode] = r
 	}
 
 	// The same mails, one process per mail, on the store as it was:
@@ -285,17 +285,10 @@ func bench(bc benchConfig, games *engine.Registry) error {
 
 	fmt.Printf("\n%-9s %7s %10s %10s %10s %12s %14s %14s %8s\n", "mode", "mails", "mails/s", "p50", "p99", "cpu/mail", "harness/mail", "per-process/s", "ratio")
 	for mode, name := range []string{"password", "reply"} {
-		r, o := results[mode], once[mode]
-		ratio := "-"
-		if o.rate > 0 {
-			ratio = fmt.Sprintf("%.1fx", r.rate/o.rate)
-		}
-		fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14s %14.1f %8s\n", name, r.mails, r.rate,
-			r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), r.harness.Round(time.Microsecond*10), o.rate, ratio)
+		results[mode].print(name, once[mode])
 	}
-	if r := results[2]; bc.floor {
-		fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14s %14s %8s\n", "floor", r.mails, r.rate,
-			r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), r.harness.Round(time.Microsecond*10), "-", "-")
+	if bc.floor {
+		results[floorMode].print("floor", benchResult{})
 		fmt.Println("floor: the password mails answered by a relay with only the daemon's mail work; its cpu/mail is the relay's")
 	}
 	if bc.perProcess > 0 {
@@ -715,12 +708,27 @@ func (rd *readers) await(ids []string, timeout time.Duration) error {
 	}
 }
 
+// floorMode is the index of the floor's stream and result, after the
+// password (0) and reply (1) modes.
+const floorMode = 2
+
 type benchResult struct {
 	mails    int
 	rate     float64
 	p50, p99 time.Duration
 	cpu      time.Duration // per mail
 	harness  time.Duration // per mail: this process (the mail servers, senders and readers)
+}
+
+// print writes r as a row of the table, with its ratio to o, the same
+// mails one process per mail (none when o is zero).
+func (r benchResult) print(name string, o benchResult) {
+	perProcess, ratio := "-", "-"
+	if o.rate > 0 {
+		perProcess, ratio = fmt.Sprintf("%.1f", o.rate), fmt.Sprintf("%.1fx", r.rate/o.rate)
+	}
+	fmt.Printf("%-9s %7d %10.1f %10s %10s %12s %14s %14s %8s\n", name, r.mails, r.rate,
+		r.p50.Round(time.Microsecond*100), r.p99.Round(time.Microsecond*100), r.cpu.Round(time.Microsecond*10), r.harness.Round(time.Microsecond*10), perProcess, ratio)
 }
 
 func (rd *readers) result(ms []benchMail, start, end time.Time, cpu time.Duration) benchResult {
