@@ -288,6 +288,13 @@ type Board struct {
 	// never. The core sets it; the store indexes running boards by it
 	// (DueBoards).
 	Due time.Time `json:"due,omitzero"`
+	// Tournament names the tournament the board is played in, and
+	// Round its round (from 1); empty for a board of its own.
+	Tournament string `json:"tournament,omitempty"`
+	Round      int    `json:"round,omitempty"`
+	// TotalDays is each player's budget of thinking time for the whole
+	// game (pbmserv's --totaltime); 0 none.
+	TotalDays int `json:"total_days,omitempty"`
 }
 
 // Vote is a draw offer or take-back request and who accepted it.
