@@ -193,7 +193,11 @@ func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
 	if !allMoved(b) {
 		then = "the challenge lapses"
 	}
-	return fmt.Sprintf("%s must move by %s or %s%s.", u.ID, since.Add(forfeit).UTC().Format(deadlineLayout), then, away)
+	line := fmt.Sprintf("%s must move by %s or %s%s.", u.ID, since.Add(forfeit).UTC().Format(deadlineLayout), then, away)
+	if left, ok := totalLeft(b, u, st.ToMove(), now); ok {
+		line += fmt.Sprintf(" Thinking time left of %d days: %s.", b.TotalDays, duration(left))
+	}
+	return line
 }
 
 func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {

@@ -38,6 +38,9 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 			return err
 		}
 		ch.Ratings = lines
+		if err := c.tournamentBoardOver(*b, st); err != nil {
+			return err
+		}
 	}
 	b.Due = c.s.clockDue(c.tx, *b, st, c.s.now())
 	if err := c.tx.PutBoard(*b); err != nil {

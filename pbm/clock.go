@@ -68,6 +68,9 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 				return err
 			}
 		}
+		if err := (&call{run: r, sec: &section{}}).startDueTournaments(now); err != nil {
+			return err
+		}
 		queued = r.queued
 		return nil
 	})
@@ -128,6 +131,9 @@ func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time
 	}
 	since := idleSince(b, u, now)
 	earliest(since.Add(forfeit))
+	if left, ok := totalLeft(b, u, seat, now); ok {
+		earliest(now.Add(max(left, 0)))
+	}
 	nagAt := since.Add(nag)
 	if again := b.LastNag.Add(day); again.After(nagAt) {
 		nagAt = again
@@ -192,7 +198,12 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		return c.reschedule(b, st, now)
 	}
 	idle := now.Sub(idleSince(b, u, now))
+	left, budget := totalLeft(b, u, seat, now)
 	switch {
+	case budget && left <= 0:
+		_, err := c.leave(b, seat, "forfeit", fmt.Sprintf("%s has used the whole thinking time of %d days and forfeits on %s.", late, b.TotalDays, stamp(now)),
+			fmt.Sprintf("%s used the whole thinking time of %d days without taking up the challenge.", late, b.TotalDays))
+		return err
 	case idle >= forfeit:
 		days := int(idle / day)
 		_, err := c.leave(b, seat, "forfeit", fmt.Sprintf("%s has not moved in %d days and forfeits on %s.", late, days, stamp(now)),
@@ -343,4 +354,50 @@ func duration(d time.Duration) string {
 	days := int(d / day)
 	d -= time.Duration(days) * day
 	return fmt.Sprintf("%d days, %02d:%02d", days, int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
+// thinking is the time a seat has taken for the whole game, as the
+// total-time budget counts it (pbmserv's --totaltime): from each entry
+// before one of the seat's moves to that move, and, while the seat is
+// to move, from the last entry to now; the days of the player's
+// vacations are not counted.
+func thinking(b store.Board, u store.User, seat int, now time.Time) time.Duration {
+	var used time.Duration
+	count := func(from, to time.Time) {
+		if !to.After(from) {
+			return
+		}
+		d := to.Sub(from)
+		for _, v := range u.Vacations {
+			vs, ve := v.From, v.To.Add(day)
+			if vs.Before(from) {
+				vs = from
+			}
+			if ve.After(to) {
+				ve = to
+			}
+			if ve.After(vs) {
+				d -= ve.Sub(vs)
+			}
+		}
+		used += max(d, 0)
+	}
+	prev := b.Created
+	for _, e := range b.Log {
+		if e.Seat == seat && e.Kind == "" {
+			count(prev, e.At)
+		}
+		prev = e.At
+	}
+	count(prev, now)
+	return used
+}
+
+// totalLeft is the thinking time the seat to move has left of the
+// board's budget; ok is false when the board has none.
+func totalLeft(b store.Board, u store.User, seat int, now time.Time) (left time.Duration, ok bool) {
+	if b.TotalDays <= 0 {
+		return 0, false
+	}
+	return time.Duration(b.TotalDays)*day - thinking(b, u, seat, now), true
 }

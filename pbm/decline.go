@@ -18,8 +18,14 @@ import (
 // board is removed: it ends without a result and unrated.
 
 // allMoved reports whether every seat still in the game has made a
-// move: from then on, leaving is resigning.
+// move (or the board is a tournament's): from then on, leaving is
+// resigning.
 func allMoved(b store.Board) bool {
+	if b.Tournament != "" {
+		// Entering a tournament takes up its boards: leaving one is
+		// resigning it.
+		return true
+	}
 	moved := map[int]bool{}
 	for _, e := range b.Log {
 		if e.Kind == "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -90,39 +91,12 @@ func (s *Server) cmdChallenge(c *call) error {
 	}
 	var players []string
 	opts := map[string]string{}
-	known := map[string]engine.Option{}
-	for _, o := range c.game.Options() {
-		known[strings.ToLower(o.Name)] = o
-	}
 	for _, a := range c.args[2:] {
 		switch {
-		case strings.HasPrefix(a, "--"):
-			name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
-			switch name {
-			case "nagtime", "forfeittime": // pbmserv's names
-				name = strings.TrimSuffix(name, "time")
-				fallthrough
-			case "nag", "forfeit":
-				if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
-					return refuse("%s needs a number of days from 1 to 365.", trimLine(a))
-				}
-				opts["-"+name] = val
-			default:
-				return refuse("Unknown server option %q: the server takes --nag=<days> and --forfeit=<days> (or --nagtime, --forfeittime).", trimLine(a))
-			}
 		case strings.HasPrefix(a, "-"):
-			name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
-			o, ok := known[name]
-			if !ok {
-				return refuse("%s has no option %q; options: %s.", c.game.Title(), trimLine(a), optionList(c.game))
+			if err := c.option(a, opts); err != nil {
+				return err
 			}
-			if o.Value != "" && !hasVal {
-				return refuse("Option -%s needs a value: -%s=%s.", o.Name, o.Name, o.Value)
-			}
-			if o.Value == "" && hasVal {
-				return refuse("Option -%s takes no value.", o.Name)
-			}
-			opts[o.Name] = val
 		default:
 			if id, _, ok := computerID(a); ok {
 				// The computer may take any number of seats.
@@ -154,6 +128,61 @@ func (s *Server) cmdChallenge(c *call) error {
 	if err := c.checkLimits(players, u.ID); err != nil {
 		return err
 	}
+	b, st, err := c.startBoard(players, opts, func(b *store.Board) {}, fmt.Sprintf("Challenge by %s.", u.ID), c.comment, u.ID)
+	if err != nil {
+		return err
+	}
+	n := b.Number
+	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), status(b, st))
+	return nil
+}
+
+// option reads one option of a challenge into opts: a game's option
+// "-name[=value]" under its name, a server option "--name=<days>"
+// under "-name".
+func (c *call) option(a string, opts map[string]string) error {
+	if strings.HasPrefix(a, "--") {
+		name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
+		switch name {
+		case "nagtime", "forfeittime", "totaltime": // pbmserv's names
+			name = strings.TrimSuffix(name, "time")
+			fallthrough
+		case "nag", "forfeit", "total":
+			if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
+				return refuse("%s needs a number of days from 1 to 365.", trimLine(a))
+			}
+			opts["-"+name] = val
+			return nil
+		}
+		return refuse("Unknown server option %q: the server takes --nag=<days>, --forfeit=<days> and --total=<days> (or --nagtime, --forfeittime, --totaltime).", trimLine(a))
+	}
+	name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
+	var o engine.Option
+	found := false
+	for _, k := range c.game.Options() {
+		if strings.EqualFold(k.Name, name) {
+			o, found = k, true
+		}
+	}
+	if !found {
+		return refuse("%s has no option %q; options: %s.", c.game.Title(), trimLine(a), optionList(c.game))
+	}
+	if o.Value != "" && !hasVal {
+		return refuse("Option -%s needs a value: -%s=%s.", o.Name, o.Name, o.Value)
+	}
+	if o.Value == "" && hasVal {
+		return refuse("Option -%s takes no value.", o.Name)
+	}
+	opts[o.Name] = val
+	return nil
+}
+
+// startBoard starts a board of the call's game for players, in seat
+// order, with the options of a challenge (server options under "-nag",
+// "-forfeit", "-total"); set adjusts the board before its first commit
+// (a tournament names itself). The board mail tells event.
+func (c *call) startBoard(players []string, opts map[string]string, set func(*store.Board), event, comment, by string) (store.Board, engine.State, error) {
+	s := c.s
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
 	seed := binary.BigEndian.Uint64(seedBytes[:])
@@ -165,15 +194,15 @@ func (s *Server) cmdChallenge(c *call) error {
 	}
 	st, err := c.game.New(len(players), engineOpts, seed)
 	if err != nil {
-		return refuse("Invalid challenge: %v", err)
+		return store.Board{}, nil, refuse("Invalid challenge: %v", err)
 	}
 	n, err := c.tx.NextBoardNumber(c.game.Name())
 	if err != nil {
-		return err
+		return store.Board{}, nil, err
 	}
 	now := s.now()
 	b := store.Board{
-		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: opts,
+		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: maps.Clone(opts),
 		Created: now, Updated: now,
 		ThreadID: newID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
 	}
@@ -187,15 +216,18 @@ func (s *Server) cmdChallenge(c *call) error {
 	if v, ok := opts["-forfeit"]; ok {
 		b.ForfeitDays, _ = strconv.Atoi(v)
 	}
+	if v, ok := opts["-total"]; ok {
+		b.TotalDays, _ = strconv.Atoi(v)
+	}
+	set(&b)
 	if err := c.watchersOf(&b); err != nil {
-		return err
+		return store.Board{}, nil, err
 	}
 	c.sec.board = n
-	if err := c.commit(&b, c.game, st, change{New: true, Event: fmt.Sprintf("Challenge by %s.", u.ID), Comment: c.comment, By: u.ID}); err != nil {
-		return err
+	if err := c.commit(&b, c.game, st, change{New: true, Event: event, Comment: comment, By: by}); err != nil {
+		return store.Board{}, nil, err
 	}
-	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), status(b, st))
-	return nil
+	return b, st, nil
 }
 
 func optionList(g engine.Game) string {

@@ -153,6 +153,14 @@ func (s *Server) cmdStandings(c *call) error {
 			fmt.Fprintf(&b, "  %4d %s\n", i+1, r)
 		}
 	}
+	seekers, err := c.seekLines()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nSeeking a game: %d\n", len(seekers))
+	for _, l := range seekers {
+		b.WriteString(l + "\n")
+	}
 	c.sec.Text = "\n" + b.String()
 	c.sec.subject = c.game.Title() + " Standings"
 	return nil

@@ -37,7 +37,7 @@ func (s *Server) commands() (global, game commandSet) {
 	}
 	game = commandSet{
 		"help": {help: "the game's rules, notation and options", handle: s.cmdGameHelp, table: true},
-		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...]", minArgs: 3, secrets: []int{1},
+		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>]", minArgs: 3, secrets: []int{1},
 			help:   "start a board; you must be one of the players, seats in the order given; a player may be the computer: computer (normal), computer:easy, computer:normal, computer:hard",
 			handle: s.cmdChallenge},
 		"move": {usage: "<board> <userid> <password> <move>[#<n>] [<move>...]", minArgs: 4, secrets: []int{2},
@@ -86,6 +86,22 @@ func (s *Server) commands() (global, game commandSet) {
 		"standings": {help: "the ratings table", handle: s.cmdStandings, aliases: []string{"ratings"}, table: true},
 		"history": {usage: "[<userid>]",
 			help: "the 50 most recent finished games, newest first, or those of one player", handle: s.cmdHistory, table: true},
+		"tournament": {help: "tournaments: round robins, Swiss events, knockouts and pools, by mail", children: commandSet{
+			"new": {usage: "<userid> <password> <name> <format> [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--size=<n>] [--rounds=<n>] [--seats=<n>] [--start=<YYYY-MM-DD>] [--double]", minArgs: 4, secrets: []int{1},
+				help:   "announce a tournament; <name> is 2-20 letters and digits; formats: roundrobin (every entrant meets every other; --double twice, seats swapped), swiss --rounds=<n> (equal scores meet, never twice; FIDE Dutch system, simplified), knockout (seeded by rating; a draw is replayed once with seats swapped, then the higher seed goes on), pools --seats=<n> (tables of n, the best of each goes on); boards have nag 1 day, forfeit 7 unless given; scores: 1 a win, ½ a draw, with more seats the share of the others finished ahead of; tie-breaks: Sonneborn-Berger (round robin), Buchholz then median Buchholz (Swiss)",
+				handle: s.cmdTournamentNew},
+			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2},
+				help: "enter a tournament before it starts; its organiser may enter the computer", handle: s.cmdTournamentJoin},
+			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+				help: "leave a tournament before it starts", handle: s.cmdTournamentLeave},
+			"start": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+				help: "start a tournament (its organiser or an admin); it starts by itself at --size entrants or on --start", handle: s.cmdTournamentStart},
+			"show": {usage: "<name>", minArgs: 1,
+				help: "the standings, the rounds and their boards", handle: s.cmdTournamentShow, table: true},
+		}},
+		"tournaments": {help: "the open, running and finished tournaments", handle: s.cmdTournaments, table: true},
+		"seek": {usage: "<userid> <password> [<n>] [-option...]", minArgs: 2, secrets: []int{1},
+			help: "ask for n games (1 unless given; 0 withdraws) against anyone seeking the same options; a match starts a board at once, nearest rating first", handle: s.cmdSeek},
 		"record": {usage: "<board>", minArgs: 1,
 			help: "the whole game as a text record (pbmd replay reads it)", handle: s.cmdRecord, table: true},
 	}
@@ -108,5 +124,6 @@ func (s *Server) adminCommands() commandSet {
 		"setpassword": {admin: true, usage: "<userid> <new>", minArgs: 2, secrets: []int{1}, help: "set a user's password", handle: s.adminSetPassword},
 		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: s.adminBroadcast},
 		"backup":      {admin: true, help: "write a consistent copy of the database", handle: s.adminBackup},
+		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<old> <new>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
 	}
 }

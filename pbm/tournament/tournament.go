@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Format is how entrants are paired.
@@ -77,19 +78,25 @@ type Round struct {
 
 // Tournament is one event of one game.
 type Tournament struct {
-	Game      string    `json:"game"`
-	Name      string    `json:"name"`
-	Organiser string    `json:"organiser"`
-	Format    Format    `json:"format"`
-	Seats     int       `json:"seats"`            // seats per board
-	Rounds    int       `json:"rounds,omitempty"` // Swiss: rounds to play
-	Double    bool      `json:"double,omitempty"` // round robin: twice
-	Size      int       `json:"size,omitempty"`   // starts by itself at this many entrants
-	Entrants  []Entrant `json:"entrants"`         // seeded order once started
-	Played    []Round   `json:"played,omitempty"`
-	Started   bool      `json:"started,omitempty"`
-	Over      bool      `json:"over,omitempty"`
-	Winner    string    `json:"winner,omitempty"`
+	Game      string `json:"game"`
+	Name      string `json:"name"`
+	Organiser string `json:"organiser"`
+	Format    Format `json:"format"`
+	Seats     int    `json:"seats"`            // seats per board
+	Rounds    int    `json:"rounds,omitempty"` // Swiss: rounds to play
+	Double    bool   `json:"double,omitempty"` // round robin: twice
+	Size      int    `json:"size,omitempty"`   // starts by itself at this many entrants
+	// Options are the options of every board, as a challenge gives
+	// them (server options such as "-nag" among them).
+	Options map[string]string `json:"options,omitempty"`
+	// StartOn starts the tournament by itself on that day, when it has
+	// entrants enough; zero never.
+	StartOn  time.Time `json:"start_on,omitzero"`
+	Entrants []Entrant `json:"entrants"` // seeded order once started
+	Played   []Round   `json:"played,omitempty"`
+	Started  bool      `json:"started,omitempty"`
+	Over     bool      `json:"over,omitempty"`
+	Winner   string    `json:"winner,omitempty"`
 }
 
 // Errors of the tournament's own rules, for the core to answer with.
