@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -202,11 +201,11 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	now := s.now()
 	b := store.Board{
-		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: maps.Clone(opts),
+		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: engineOpts,
 		Created: now, Updated: now,
 		ThreadID: newID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
 	}
-	if len(opts) == 0 {
+	if len(engineOpts) == 0 {
 		b.Options = nil
 	}
 	b.NagDays, b.ForfeitDays = s.cfg.NagDays, s.cfg.ForfeitDays

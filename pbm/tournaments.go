@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -380,6 +381,9 @@ func (c *call) advanceTournament(t *tournament.Tournament) error {
 	if err != nil || !changed {
 		return err
 	}
+	// The next round is paired (or the event ended) and nothing of it
+	// is committed yet.
+	killpoint.At("tournament-round", len(t.Played))
 	if t.Over {
 		text := fmt.Sprintf("%s tournament %s has ended; the winner is %s.\n\n%s", c.game.Title(), t.Name, t.Winner, c.tournamentText(t))
 		return c.tellEntrants(t, fmt.Sprintf("%s tournament %s: final table", c.game.Title(), t.Name), text, true)

@@ -401,8 +401,16 @@ func TestTotalTime(t *testing.T) {
 	f := newFixture(t)
 	f.game("--total=3 --forfeit=30 --nag=20")
 	b := f.board(101)
-	if b.TotalDays != 3 {
-		t.Fatalf("total days %d", b.TotalDays)
+	if b.TotalDays != 3 || b.ForfeitDays != 30 || b.NagDays != 20 {
+		t.Fatalf("clock days %+v", b)
+	}
+	// The server's options stay out of the engine's: an engine that
+	// refuses unknown options must replay the board.
+	if len(b.Options) != 0 {
+		t.Errorf("server options among the game's: %v", b.Options)
+	}
+	if got := engineOptions(map[string]string{"-nag": "2", "stones": "5"}); len(got) != 1 || got["stones"] != "5" {
+		t.Errorf("engineOptions of an old board: %v", got)
 	}
 	f.clock = f.clock.Add(24 * time.Hour)
 	mails := f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
