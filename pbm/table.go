@@ -124,6 +124,6 @@ func (s *Server) adminCommands() commandSet {
 		"setpassword": {admin: true, usage: "<userid> <new>", minArgs: 2, secrets: []int{1}, help: "set a user's password", handle: s.adminSetPassword},
 		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: s.adminBroadcast},
 		"backup":      {admin: true, help: "write a consistent copy of the database", handle: s.adminBackup},
-		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<old> <new>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
+		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<player> <substitute>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
 	}
 }

@@ -530,7 +530,7 @@ func (c *call) startDueTournaments(now time.Time) error {
 
 // adminTournament: "admin <userid> <password> tournament abort <game>
 // <name>" ends a tournament where it stands and aborts its running
-// boards; "... replace <game> <name> <old> <new>" puts a player in the
+// boards; "... replace <game> <name> <player> <substitute>" puts a player in the
 // place of one who left the server, in the boards not yet started.
 func (s *Server) adminTournament(c *call) error {
 	g, ok := s.cfg.Games.Lookup(c.args[1])
@@ -577,7 +577,7 @@ func (s *Server) adminTournament(c *call) error {
 		c.sec.Text = fmt.Sprintf("%s tournament %s aborted.", g.Title(), t.Name)
 	case "replace":
 		if len(c.args) < 5 {
-			return refuse("Usage: admin <userid> <password> tournament replace <game> <name> <old> <new>")
+			return refuse("Usage: admin <userid> <password> tournament replace <game> <name> <player> <substitute>")
 		}
 		nu, err := c.tx.User(c.args[4])
 		if err != nil {
@@ -588,7 +588,7 @@ func (s *Server) adminTournament(c *call) error {
 		}
 		c.sec.Text = fmt.Sprintf("%s takes the place of %s in %s tournament %s, in the boards not started yet.", nu.ID, trimLine(c.args[3]), g.Title(), t.Name)
 	default:
-		return refuse("Usage: admin <userid> <password> tournament abort|replace <game> <name> [<old> <new>]")
+		return refuse("Usage: admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]")
 	}
 	return c.saveTournament(t)
 }
