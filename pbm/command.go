@@ -142,6 +142,8 @@ type run struct {
 	// so that the answer to the mail can be the board (reply.go): the
 	// mover gets one mail per move.
 	held []heldBoard
+	// own is the sender's own text of the body (bodyLines).
+	own []string
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.
@@ -163,7 +165,12 @@ func (r *run) refused() int {
 
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
-	lines, comment := r.s.commandLines(r.msg)
+	k, err := r.known()
+	if err != nil {
+		return err
+	}
+	r.own = bodyLines(r.msg.Body, k)
+	lines, comment := r.s.commandLinesOf(r.msg, r.own)
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}

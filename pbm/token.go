@@ -191,7 +191,7 @@ var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "
 // command as the dispatcher takes them, with the board, and the
 // userid vouched for by the token and a stand-in for the password.
 func (r *run) replyCommand(rt replyTo) (words []string, comment string, ok bool) {
-	body := bodyLines(r.msg.Body)
+	body := r.own
 	for i, l := range body {
 		l = strings.TrimSpace(l)
 		if l == "" || strings.HasPrefix(l, "#") {
