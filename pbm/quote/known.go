@@ -72,6 +72,30 @@ func (k Known) sent(t string) bool {
 	return meaningful(n) && k.Sent[LineDigest(n)]
 }
 
+// oldRun reports whether lines[i] is a line of the mail answered that
+// stands unmarked among others of it: the nearest line above or below
+// that says something is one too. A line of the board alone among the
+// writer's lines ("C3" below a quote) is the writer's.
+func (k Known) oldRun(lines []string, i int) bool {
+	if i < 0 || i >= len(lines) || !k.sent(strings.TrimSpace(lines[i])) {
+		return false
+	}
+	for j := i - 1; j >= max(0, i-lookAhead); j-- {
+		if t := strings.TrimSpace(lines[j]); meaningful(Normal(t)) {
+			if !isQuoted(t) && k.sent(t) {
+				return true
+			}
+			break
+		}
+	}
+	for j := i + 1; j < min(len(lines), i+lookAhead); j++ {
+		if t := strings.TrimSpace(lines[j]); meaningful(Normal(t)) {
+			return !isQuoted(t) && k.sent(t)
+		}
+	}
+	return false
+}
+
 // quoteStart is the index of the first line of the quote: a line
 // marked with ">", an attribution or header block, a boundary, or the
 // first of two lines of the mail answered that follow each other
@@ -170,6 +194,15 @@ func isDashTitle(t string) bool {
 // one to three words ("From", "De la", "보낸 사람", "发件人"), a colon
 // (ASCII or full width, with French's space before it), and a value.
 var field = regexp.MustCompile(`^\*?[\pL\pM][\pL\pM'.]*(?:[ -][\pL\pM'.]+){0,2}\*?\s?[:：]\*?\s*(\S.*)$`)
+
+// fieldRun is the number of "Label: value" lines from lines[i] on.
+func fieldRun(lines []string, i int) int {
+	n := 0
+	for j := i; j < len(lines) && field.MatchString(strings.TrimSpace(lines[j])); j++ {
+		n++
+	}
+	return max(n, 1)
+}
 
 // isHeaderBlock reports whether lines[i] starts the header block of
 // the mail answered, as Outlook and webmail write it in any language:

@@ -73,14 +73,34 @@ func (k Known) Own(body string) []string {
 		switch {
 		case isQuoted(t):
 			continue
-		case i >= start && t != "" && k.sent(t):
+		case i >= start && k.oldRun(lines, i):
 			continue // a line of the mail answered, unmarked
+		case isSignature(l) && k.oldRun(lines, nextNonBlank(lines, i+1)):
+			continue // the signature separator of the mail answered
 		case isSignature(l) || k.phoneTag(lines, i):
 			return tidy(out)
 		case isBoundary(t) || isDashTitle(t):
+			next := nextNonBlank(lines, i+1)
+			if next >= 0 && (isHeaderBlock(lines, next) || k.isHeaderBlock(lines, next)) {
+				next = nextNonBlank(lines, next+fieldRun(lines, next))
+			}
+			if next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+				i = next - 1 // it introduces a marked quote; text may follow it
+				continue
+			}
 			return tidy(out)
 		case isHeaderBlock(lines, i) || k.isHeaderBlock(lines, i):
+			n := fieldRun(lines, i)
+			if next := nextNonBlank(lines, i+n); next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+				i += n - 1 // it introduces a marked quote; text may follow it
+				continue
+			}
 			return tidy(out)
+		}
+		if own, ok := k.sharedLine(lines, i); ok {
+			// Own text, then the attribution on the same line.
+			out = append(out, own)
+			continue
 		}
 		if n := k.named(lines, i); n > 0 {
 			i += n - 1 // it introduces a quote, which is dropped
@@ -95,11 +115,6 @@ func (k Known) Own(body string) []string {
 			// the old mail follows, unmarked.
 			return tidy(out)
 		}
-		if own, ok := k.sharedLine(lines, i); ok {
-			// Own text, then the attribution on the same line.
-			out = append(out, own)
-			continue
-		}
 		out = append(out, l)
 	}
 	return tidy(out)
@@ -107,6 +122,9 @@ func (k Known) Own(body string) []string {
 
 // Text is Own joined into one string.
 func Text(body string) string { return strings.Join(Own(body), "\n") }
+
+// Text is k.Own joined into one string.
+func (k Known) Text(body string) string { return strings.Join(k.Own(body), "\n") }
 
 func isQuoted(t string) bool { return strings.HasPrefix(t, ">") }
 
@@ -129,8 +147,13 @@ func tidy(lines []string) []string {
 	return out
 }
 
+// lookAhead bounds how far below a line nextNonBlank looks, so that
+// reading a body costs time linear in its lines: a quote is never
+// introduced from further away.
+const lookAhead = 40
+
 func nextNonBlank(lines []string, i int) int {
-	for ; i < len(lines); i++ {
+	for end := min(len(lines), i+lookAhead); i < end; i++ {
 		if strings.TrimSpace(lines[i]) != "" {
 			return i
 		}
