@@ -181,6 +181,11 @@ func (r *run) all() error {
 			echo += " ..."
 		}
 		text := "No command found. Put one command in the Subject, or several in the body, one per line."
+		if subj := strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, "")); subj != "" && !boardSubject.MatchString(subj) {
+			// The player did put something in the Subject: say what
+			// was wrong with it, not to do what he did.
+			text = "No command found: the Subject is not a command (a command starts with a command word or a game's name), and the body holds none. Send \"help\" for the commands."
+		}
 		if len(words) > 0 {
 			if sug := r.s.suggestGlobal(words[0]); sug != "" {
 				text = unknownCommand(words[0], sug) + ". Send \"help\" for the commands, \"list\" for the games."

@@ -10,8 +10,9 @@ import (
 // replyPrefix matches the prefixes mail clients put before a subject,
 // in English, German, the Scandinavian languages, French, Polish
 // (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc) and
-// Spanish (Rv).
-var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*)+`)
+// Spanish (Rv), and the tag a mailing list puts there ("[pbm]",
+// RFC 2919 lists' custom).
+var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*|\[[^\[\]\s]{1,30}\]\s*)+`)
 
 // boardSubject matches the subject of a board mail, which a reply
 // carries back: it is not a command.

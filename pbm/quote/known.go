@@ -253,7 +253,10 @@ func (k Known) sharedLine(lines []string, i int) (string, bool) {
 	}
 	for _, loc := range midOpener.FindAllStringIndex(t, 3) {
 		own, rest := strings.TrimSpace(t[:loc[0]]), strings.TrimSpace(t[loc[0]:])
-		if own != "" && (attribution([]string{rest}, 0) == 1 || k.names(rest)) {
+		if own == "" || opener.MatchString(t) || dateLike.MatchString(own) || k.names(own) {
+			continue // the whole line is the attribution, with its date
+		}
+		if attribution([]string{rest}, 0) == 1 || k.names(rest) {
 			return own, true
 		}
 	}
