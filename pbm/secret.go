@@ -87,10 +87,22 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 }
 
 // argsParse reports whether args fit a command's usage as far as the
-// table tells: a number where it takes a board.
+// table tells: a number where it takes a board, mail addresses where
+// it takes them.
 func argsParse(cmd *command, args []string) bool {
-	for i, u := range strings.Fields(cmd.usage) {
+	usage := strings.Fields(cmd.usage)
+	for i, u := range usage {
 		if i >= len(args) {
+			break
+		}
+		if strings.Contains(u, "<address>") {
+			// The addresses to the end: a word that is none may be
+			// the rest of a password with a space in it.
+			for _, a := range args[i:] {
+				if !strings.Contains(a, "@") {
+					return false
+				}
+			}
 			break
 		}
 		if strings.HasPrefix(u, "<board>") {
