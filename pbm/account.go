@@ -102,6 +102,12 @@ func (s *Server) cmdSignup(c *call) error {
 	if len(c.args) > 2 {
 		var err error
 		if addrs, err = parseAddresses(c.args[2:]); err != nil {
+			if !strings.Contains(c.args[2], "@") {
+				// "signup alice apple pie": the third word is no
+				// address, so it is likely part of the password.
+				// Nothing of it is echoed.
+				return refuse("The word after the password is not a mail address. A password is one word, without spaces: the words after the userid and the password are read as the addresses your mail goes to. Nothing was done.")
+			}
 			return err
 		}
 	}

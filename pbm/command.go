@@ -142,6 +142,8 @@ type run struct {
 	// so that the answer to the mail can be the board (reply.go): the
 	// mover gets one mail per move.
 	held []heldBoard
+	// own is the sender's own text of the body (bodyLines).
+	own []string
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.
@@ -163,7 +165,12 @@ func (r *run) refused() int {
 
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
-	lines, comment := r.s.commandLines(r.msg)
+	k, err := r.known()
+	if err != nil {
+		return err
+	}
+	r.own = bodyLines(r.msg.Body, k)
+	lines, comment := r.s.commandLinesOf(r.msg, r.own)
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}
@@ -174,6 +181,11 @@ func (r *run) all() error {
 			echo += " ..."
 		}
 		text := "No command found. Put one command in the Subject, or several in the body, one per line."
+		if subj := strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, "")); subj != "" && !boardSubject.MatchString(subj) {
+			// The player did put something in the Subject: say what
+			// was wrong with it, not to do what he did.
+			text = "No command found: the Subject is not a command (a command starts with a command word or a game's name), and the body holds none. Send \"help\" for the commands."
+		}
 		if len(words) > 0 {
 			if sug := r.s.suggestGlobal(words[0]); sug != "" {
 				text = unknownCommand(words[0], sug) + ". Send \"help\" for the commands, \"list\" for the games."

@@ -89,6 +89,9 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	if err != nil {
 		return err
 	}
+	if err := s.keepSent(tx, id, m.Text); err != nil {
+		return err
+	}
 	_, err = tx.Enqueue(store.Mail{
 		Seq:       seq,
 		MessageID: id,

@@ -331,7 +331,7 @@ func htmlText(b []byte) string {
 				} else if tt == html.EndTagToken && depth > 0 {
 					depth--
 				}
-			case "br", "p", "div", "tr", "li", "pre", "h1", "h2", "h3":
+			case "br", "p", "div", "tr", "li", "pre", "h1", "h2", "h3", "hr":
 				newline()
 			}
 		}

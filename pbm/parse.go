@@ -10,8 +10,9 @@ import (
 // replyPrefix matches the prefixes mail clients put before a subject,
 // in English, German, the Scandinavian languages, French, Polish
 // (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc) and
-// Spanish (Rv).
-var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*)+`)
+// Spanish (Rv), and the tag a mailing list puts there ("[pbm]",
+// RFC 2919 lists' custom).
+var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*|\[[^\[\]\s]{1,30}\]\s*)+`)
 
 // boardSubject matches the subject of a board mail, which a reply
 // carries back: it is not a command.
@@ -23,8 +24,13 @@ var boardSubject = regexp.MustCompile(`(?i)^(new\s+)?\S+\s+(board\s+\d+(\s+\S+)?
 // not a command at all (the subject of a board mail replied to); then
 // the body holds them, one per line.
 func (s *Server) commandLines(m *Message) (lines []string, comment string) {
+	return s.commandLinesOf(m, bodyLines(m.Body, quote.Known{Name: s.cfg.Name, Address: s.cfg.Address}))
+}
+
+// commandLinesOf is commandLines with the own text of the body read
+// already (bodyLines).
+func (s *Server) commandLinesOf(m *Message, body []string) (lines []string, comment string) {
 	subject := strings.TrimSpace(replyPrefix.ReplaceAllString(m.Subject, ""))
-	body := bodyLines(m.Body)
 	if subject != "" && !strings.EqualFold(subject, "multiple") && !boardSubject.MatchString(subject) && s.isCommand(subject) {
 		return []string{subject}, commentText(body)
 	}
@@ -43,10 +49,11 @@ func (s *Server) commandLines(m *Message) (lines []string, comment string) {
 }
 
 // bodyLines is the player's own text of the body (package quote: no
-// quoted mail, attribution line or signature, wherever they stand),
-// cut at a line "end".
-func bodyLines(body string) []string {
-	own := quote.Own(body)
+// quoted mail, attribution line or signature, wherever they stand,
+// with what the server knows of the mail answered), cut at a line
+// "end".
+func bodyLines(body string, k quote.Known) []string {
+	own := k.Own(body)
 	for i, l := range own {
 		if strings.EqualFold(strings.TrimSpace(l), "end") {
 			return own[:i]

@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -55,6 +56,15 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 			continue
 		}
 		secrets = append(secrets, cmd.secrets...)
+		if len(cmd.secrets) > 0 && !argsParse(cmd, words[n:]) {
+			// A word left out or added moves the password off its
+			// place: every argument could be it.
+			secrets = secrets[:0]
+			for i := range words[n:] {
+				secrets = append(secrets, i)
+			}
+			return n, secrets, true
+		}
 		if name == "admin" && !cmd.admin {
 			// "admin <userid> <password> <command> <args>": the admin
 			// command's own secrets follow its name.
@@ -74,6 +84,35 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 		return n, secrets, true
 	}
 	return 0, nil, false
+}
+
+// argsParse reports whether args fit a command's usage as far as the
+// table tells: a number where it takes a board, mail addresses where
+// it takes them.
+func argsParse(cmd *command, args []string) bool {
+	usage := strings.Fields(cmd.usage)
+	for i, u := range usage {
+		if i >= len(args) {
+			break
+		}
+		if strings.Contains(u, "<address>") {
+			// The addresses to the end: a word that is none may be
+			// the rest of a password with a space in it.
+			for _, a := range args[i:] {
+				if !strings.Contains(a, "@") {
+					return false
+				}
+			}
+			break
+		}
+		if strings.HasPrefix(u, "<board>") {
+			num, _, _ := strings.Cut(args[i], "#")
+			if _, err := strconv.Atoi(num); err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func shift(idx []int, by int) []int {

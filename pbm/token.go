@@ -164,7 +164,7 @@ func (r *run) byReply() (done bool, err error) {
 	} else if err != nil {
 		return true, err
 	}
-	words, comment, ok := r.replyCommand(rt)
+	words, comment, note, ok := r.replyCommand(rt)
 	if !ok {
 		return false, nil
 	}
@@ -180,6 +180,10 @@ func (r *run) byReply() (done bool, err error) {
 	if err := r.oneAs(words, comment, rt.user); err != nil {
 		return true, err
 	}
+	if note != "" {
+		sec := r.sections[len(r.sections)-1]
+		sec.Text = strings.TrimRight(sec.Text, "\n") + "\n\n" + note
+	}
 	return true, r.reply()
 }
 
@@ -190,37 +194,127 @@ var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "
 // replyCommand reads the command of a reply: the words of a board
 // command as the dispatcher takes them, with the board, and the
 // userid vouched for by the token and a stand-in for the password.
-func (r *run) replyCommand(rt replyTo) (words []string, comment string, ok bool) {
-	body := bodyLines(r.msg.Body)
+// The command is the first line of the own text that reads as one (a
+// board command or a move); without one, the first line, which is
+// refused for what it is. A body with no own text has its command in
+// the Subject. note says which line was read when it was not the
+// first, and which words of a move's line went to the comment.
+func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok bool) {
+	body := r.own
+	var cands []int
 	for i, l := range body {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			cands = append(cands, i)
+		}
+	}
+	if len(cands) == 0 {
+		// RFC 5322 section 3.6.5: the Subject, without its reply
+		// prefixes, is the command when the body holds none.
+		subj := strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, ""))
+		if subj == "" || boardSubject.MatchString(subj) {
+			return nil, "", "", false
+		}
+		body, cands = []string{subj}, []int{0}
+	}
+	pick := cands[0]
+	if !r.replyLineReads(rt, body[pick]) {
+		for _, i := range cands[1:] {
+			if r.replyLineReads(rt, body[i]) {
+				pick = i
+				note = fmt.Sprintf("The line %q was read as the command; the lines above it went with the comment.", trimLine(strings.TrimSpace(body[i])))
+				break
+			}
+		}
+	}
+	l := strings.TrimSpace(body[pick])
+	if r.s.isCommand(l) {
+		return nil, "", "", false
+	}
+	f := strings.Fields(l)
+	if len(f) > 20 {
+		return nil, "", "", false
+	}
+	rest := append(append([]string(nil), body[:pick]...), body[pick+1:]...)
+	comment = commentText(rest)
+	board := strconv.Itoa(rt.board)
+	if name, cmd, found := r.s.game.find(f[0]); found && !cmd.admin && cmd.children == nil {
+		switch {
+		case name == "chat" && len(f) > 1:
+			// The words after "chat" on its line are the message.
+			return []string{rt.game, name, board, rt.user, "(reply)"}, commentText(append([]string{strings.Join(f[1:], " ")}, rest...)), note, true
+		case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
+			return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, note, true
+		case strings.HasPrefix(cmd.usage, "<board>"):
+			if len(f) == 1 {
+				return []string{rt.game, name, board}, comment, note, true
+			}
+			return append([]string{rt.game, name}, f[1:]...), comment, note, true
+		}
+		return append([]string{rt.game, name}, f[1:]...), comment, note, true
+	}
+	k := r.movePrefix(rt, f)
+	if k == 0 && !strings.ContainsAny(f[0], "0123456789") && nearest(f[0], r.s.game.words(false)) != "" {
+		// A slip of the keyboard on a board command ("resing"): the
+		// dispatcher answers with the nearest one.
+		return append([]string{rt.game}, f...), comment, note, true
+	}
+	if k > 0 && k < len(f) {
+		// Words after a complete move are a comment.
+		extra := strings.Join(f[k:], " ")
+		note = strings.TrimSpace(note + fmt.Sprintf(" %q was not read as a move; it went with the comment.", trimLine(extra)))
+		comment = commentText(append([]string{extra}, rest...))
+		f = f[:k]
+	}
+	return append([]string{rt.game, "move", board, rt.user, "(reply)"}, f...), comment, note, true
+}
+
+// replyLineReads reports whether a line of a reply reads as a command:
+// a command word, or a move on the board as it stands.
+func (r *run) replyLineReads(rt replyTo, l string) bool {
+	f := strings.Fields(l)
+	if len(f) == 0 || len(f) > 20 {
+		return false
+	}
+	if r.s.isCommand(l) {
+		return true
+	}
+	if _, cmd, found := r.s.game.find(f[0]); found && !cmd.admin {
+		return true
+	}
+	return r.movePrefix(rt, f) > 0
+}
+
+// movePrefix is the number of words at the start of f that play, in
+// order, on a copy of the board as it stands (whoever is to move), or
+// 0. Nothing is saved.
+func (r *run) movePrefix(rt replyTo, f []string) int {
+	b, err := r.tx.Board(rt.game, rt.board)
+	if err != nil || b.Over {
+		return 0
+	}
+	g, st, err := r.s.replay(b, -1)
+	if err != nil {
+		return 0
+	}
+	for k := len(f); k >= 1; k-- {
+		moves, err := turnMoves(g, f[:k])
+		if err != nil {
 			continue
 		}
-		if r.s.isCommand(l) {
-			return nil, "", false
-		}
-		f := strings.Fields(l)
-		if len(f) > 20 {
-			return nil, "", false
-		}
-		comment = commentText(body[i+1:])
-		board := strconv.Itoa(rt.board)
-		if name, cmd, found := r.s.game.find(f[0]); found && !cmd.admin && cmd.children == nil {
-			switch {
-			case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
-				return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, true
-			case strings.HasPrefix(cmd.usage, "<board>"):
-				if len(f) == 1 {
-					return []string{rt.game, name, board}, comment, true
-				}
-				return append([]string{rt.game, name}, f[1:]...), comment, true
+		try := st.Clone()
+		played := true
+		for _, m := range moves {
+			mv, _, _ := strings.Cut(m, "#")
+			if _, err := try.Play(mv); err != nil {
+				played = false
+				break
 			}
-			return append([]string{rt.game, name}, f[1:]...), comment, true
 		}
-		return append([]string{rt.game, "move", board, rt.user, "(reply)"}, f...), comment, true
+		if played {
+			return k
+		}
 	}
-	return nil, "", false
+	return 0
 }
 
 // staleReply refuses a reply to the mail of an older position, with

@@ -135,6 +135,32 @@ func TestWalkthroughByReplies(t *testing.T) {
 	t.Logf("a game of %d moves played by replies alone", len(moves))
 }
 
+// TestWalkthroughLanguageReplies: every move after the challenge is a
+// reply to the board mail by its reply address, bottom-posted as Gmail
+// writes it in Hungarian (its attribution wrapped over two lines),
+// Thunderbird in Czech and Apple Mail in Dutch, in turn: the
+// attribution and the quote are not read as the move, and the game is
+// played to its end through the daemon.
+func TestWalkthroughLanguageReplies(t *testing.T) {
+	moves := hexemergoGame(t, 5)
+	var b strings.Builder
+	b.WriteString("send alice@example.test | signup alice apple\nreply alice@example.test | OK\n")
+	b.WriteString("send bob@example.test | signup bob banana\nreply bob@example.test | OK\n")
+	b.WriteString("send alice@example.test | hexemergo challenge alice apple alice bob\nreply alice@example.test | OK\n")
+	who := []string{"alice", "bob"}
+	styles := []string{"hu-gmail", "cs-thunderbird", "nl-apple"}
+	for i, m := range moves {
+		fmt.Fprintf(&b, "answer %s@example.test | %d | %s | %s\nreply %s@example.test | OK: %s played\n", who[i%2], i+1, m, styles[i%3], who[i%2], who[i%2])
+	}
+	for _, p := range who {
+		fmt.Fprintf(&b, "await %s@example.test | HexEmergo Board 101 | Game won by\n", p)
+	}
+	script := filepath.Join(t.TempDir(), "languages.script")
+	os.WriteFile(script, []byte(b.String()), 0o644)
+	runScript(t, script)
+	t.Logf("a game of %d moves played by Hungarian, Czech and Dutch replies", len(moves))
+}
+
 // TestWalkthroughTypoStaleResignDecline: with Python's smtplib and
 // imaplib, a player mistypes a command and is told the nearest one; on
 // board 101 alice and bob each move by replying to the board mail

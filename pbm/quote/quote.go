@@ -20,6 +20,19 @@
 // (fragments of quote, signature and own text, found line by line),
 // with the attribution and header patterns of more clients and
 // languages.
+//
+// A caller that knows the mail answered does better in every
+// language (Known): a line, or a run of up to three wrapped lines,
+// that names the sender of that mail and stands directly above a
+// quote is its attribution, whatever the words around the name; a
+// block of "Label: value" lines in which one value holds the sender's
+// address and another the subject answered is Outlook's header block;
+// and the lines of the mail answered, given as digests of their
+// normalised text (Digest), are dropped wherever they stand, marked
+// with ">" or not, below the point where the quote starts.
+//
+// The package reads text only: it knows nothing of games, commands or
+// the store, and it keeps nothing.
 package quote
 
 import (
@@ -31,9 +44,28 @@ import (
 // Own returns the lines of body that its writer wrote: quoted lines,
 // attribution lines and the signature are left out; the rest keeps its
 // order. Leading and trailing blank lines are dropped, and runs of
-// blank lines left where a quote stood become one.
-func Own(body string) []string {
+// blank lines left where a quote stood become one. It knows nothing of
+// the mail answered: Known.Own does better.
+func Own(body string) []string { return Known{}.Own(body) }
+
+// Known is what the writer of the mail answered knows of it: its
+// sender's display name and address, its subject, and the digests of
+// its lines (Digests). Any of them may be empty.
+type Known struct {
+	Name, Address string
+	Subject       string
+	Sent          map[Digest]bool
+}
+
+// Own returns the lines of body that its writer wrote, as the package
+// Own does, and moreover drops the attribution and header block that
+// name k's sender in any language, and every line of the mail answered
+// that stands below the start of the quote. A line the writer put on
+// the attribution's own line, before it ("C3 On ... wrote:"), is kept
+// as a line of its own.
+func (k Known) Own(body string) []string {
 	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\r", "\n"), "\n")
+	start := k.quoteStart(lines)
 	var out []string
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], " \t")
@@ -41,15 +73,41 @@ func Own(body string) []string {
 		switch {
 		case isQuoted(t):
 			continue
-		case isSignature(l):
+		case i >= start && k.oldRun(lines, i):
+			continue // a line of the mail answered, unmarked
+		case isSignature(l) && k.oldRun(lines, nextNonBlank(lines, i+1)):
+			continue // the signature separator of the mail answered
+		case isSignature(l) || k.phoneTag(lines, i):
 			return tidy(out)
-		case isBoundary(t):
+		case isBoundary(t) || isDashTitle(t):
+			next := nextNonBlank(lines, i+1)
+			if next >= 0 && (isHeaderBlock(lines, next) || k.isHeaderBlock(lines, next)) {
+				next = nextNonBlank(lines, next+fieldRun(lines, next))
+			}
+			if next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+				i = next - 1 // it introduces a marked quote; text may follow it
+				continue
+			}
 			return tidy(out)
-		case isHeaderBlock(lines, i):
+		case isHeaderBlock(lines, i) || k.isHeaderBlock(lines, i):
+			n := fieldRun(lines, i)
+			if next := nextNonBlank(lines, i+n); next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+				i += n - 1 // it introduces a marked quote; text may follow it
+				continue
+			}
 			return tidy(out)
 		}
+		if own, ok := k.sharedLine(lines, i); ok {
+			// Own text, then the attribution on the same line.
+			out = append(out, own)
+			continue
+		}
+		if n := k.named(lines, i); n > 0 {
+			i += n - 1 // it introduces a quote, which is dropped
+			continue
+		}
 		if n := attribution(lines, i); n > 0 {
-			if next := nextNonBlank(lines, i+n); next < 0 || isQuoted(strings.TrimSpace(lines[next])) {
+			if next := nextNonBlank(lines, i+n); next < 0 || isQuoted(strings.TrimSpace(lines[next])) || k.sent(strings.TrimSpace(lines[next])) {
 				i += n - 1 // the lines introduce a quote that is dropped
 				continue
 			}
@@ -64,6 +122,9 @@ func Own(body string) []string {
 
 // Text is Own joined into one string.
 func Text(body string) string { return strings.Join(Own(body), "\n") }
+
+// Text is k.Own joined into one string.
+func (k Known) Text(body string) string { return strings.Join(k.Own(body), "\n") }
 
 func isQuoted(t string) bool { return strings.HasPrefix(t, ">") }
 
@@ -86,8 +147,13 @@ func tidy(lines []string) []string {
 	return out
 }
 
+// lookAhead bounds how far below a line nextNonBlank looks, so that
+// reading a body costs time linear in its lines: a quote is never
+// introduced from further away.
+const lookAhead = 40
+
 func nextNonBlank(lines []string, i int) int {
-	for ; i < len(lines); i++ {
+	for end := min(len(lines), i+lookAhead); i < end; i++ {
 		if strings.TrimSpace(lines[i]) != "" {
 			return i
 		}
@@ -98,7 +164,7 @@ func nextNonBlank(lines []string, i int) int {
 // mobile matches the line a phone or web client puts under a mail in
 // place of a signature.
 var mobile = regexp.MustCompile(`(?i)^(` +
-	`sent from my\s|sent from (outlook|mail|yahoo|gmail|samsung|my)\b|sent with\s|sent via\s|sent using\s|get outlook for\s|` +
+	`sent from my\s|sent (wirelessly )?from (outlook|mail|mailbox|typeapp|yahoo|gmail|samsung|huawei|blackberry|my)\b|sent with\s|sent via\s|sent using\s|get outlook for\s|` +
 	`envoyé de mon\s|envoyé depuis\s|télécharger outlook pour\s|` +
 	`enviado desde mi\s|enviado desde\s|obtener outlook para\s|` +
 	`enviado do meu\s|enviado de meu\s|enviado do\s|` +
@@ -110,8 +176,8 @@ var mobile = regexp.MustCompile(`(?i)^(` +
 
 // isSignature reports whether a line starts a signature: the RFC 3676
 // section 4.3 separator "-- " (and "--" as clients that strip trailing
-// spaces send it), a rule of underscores, or a phone's "Sent from my
-// iPhone" line.
+// spaces send it), or a rule of underscores or dashes. A phone's "Sent
+// from my iPhone" line is phoneTag.
 func isSignature(l string) bool {
 	t := strings.TrimSpace(l)
 	switch {
@@ -119,7 +185,8 @@ func isSignature(l string) bool {
 		return true
 	case len(t) >= 2 && strings.Trim(t, "_") == "":
 		return true
-	case utf8.RuneCountInString(t) <= 80 && mobileWords[firstWord(t)] && mobile.MatchString(t):
+	case utf8.RuneCountInString(t) >= 2 && strings.Trim(t, "-–—―‒ ") == "":
+		// A rule of dashes other than "--": "---", "——", "– –".
 		return true
 	}
 	return false
@@ -156,6 +223,15 @@ var mobileWords = map[string]bool{
 var openerWords = map[string]bool{
 	"on": true, "le": true, "el": true, "am": true, "op": true, "il": true,
 	"em": true, "w": true, "dnia": true, "den": true, "pe": true,
+	"dne": true, "vào": true, "pada": true, "στις": true,
+}
+
+// addressOnly reports whether an attribution is known by its address
+// alone ("2026年12月4日(金) 10:00 X <x@y>:", Gmail in Japanese): then
+// it must hold a date as well.
+func addressOnly(joined string) bool {
+	m := wrote.FindStringSubmatch(joined)
+	return m != nil && strings.HasPrefix(m[1], "<")
 }
 
 // firstWord returns the first word of t in lower case, or "" for a
@@ -205,12 +281,12 @@ func isHeaderBlock(lines []string, i int) bool {
 // "ha scritto:", "escreveu:", "napisał(a):", "pisze:", "skrev:"),
 // ending with a colon. (No \b after the word: Go's \b is ASCII only,
 // and "escribió:" ends in a letter it does not know.)
-var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti)([^\pL].*)?:\s*$`)
+var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|het volgende geschreven|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti|írta|napsal\(a\)|napsala|napsal|пишет|написал\(а\)|написала|написал|пише|написав\(ла\)|написав|yazdı|έγραψε|a scris|写道|寫道|님이 작성|작성:|đã viết|menulis|のメール|<[^<>\s]+@[^<>\s]+>)([^\pL].*)?[:：]\s*$`)
 
 // opener matches how a wrapped attribution starts ("On ...", "Le ...",
 // "El ...", "Am ...", "Op ...", "Il ...", "Em ...", "W dniu ...",
 // "Den ...").
-var opener = regexp.MustCompile(`(?i)^(on|le|el|am|op|il|em|w dniu|dnia|den|pe)\s`)
+var opener = regexp.MustCompile(`(?i)^(on|le|el|am|op|il|em|w dniu|dnia|den|dne|pe|vào|pada|στις)\s`)
 
 // attribution returns how many lines from lines[i] form an attribution
 // line (it may be wrapped over up to three lines), or 0.
@@ -231,7 +307,7 @@ func attribution(lines []string, i int) int {
 		if utf8.RuneCountInString(joined) > 400 {
 			return 0
 		}
-		if strings.HasSuffix(joined, ":") && wrote.MatchString(joined) {
+		if (strings.HasSuffix(joined, ":") || strings.HasSuffix(joined, "：")) && wrote.MatchString(joined) && (!addressOnly(joined) || dateLike.MatchString(joined)) {
 			if n > 1 && !opener.MatchString(first) {
 				return 0
 			}

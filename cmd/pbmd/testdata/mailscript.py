@@ -14,11 +14,15 @@ Script lines (blank lines and lines starting with # are skipped):
                                  reply to ADDR's first board mail that asks
                                  for move N (its Reply-To), the body the
                                  move above the quote (as Thunderbird
-                                 writes it) or below it (as mutt does)
+                                 writes it) or below it (as mutt does); in
+                                 place of "below", a client and language
+                                 writes the reply bottom-posted: hu-gmail,
+                                 cs-thunderbird, nl-apple
 Each user's mailbox is read over IMAP with the address as login and
 the password "pbm" (the embedded servers' default, or $PBM_PASSWORD).
 """
 import email
+import email.utils
 import email.policy
 import imaplib
 import os
@@ -83,6 +87,15 @@ def wait_for(imap_addr, user, pred, what):
     sys.exit("FAIL: %s: no mail %s; mailbox has %s" % (user, what, subjects))
 
 
+# How Gmail in Hungarian, Thunderbird in Czech and Apple Mail in Dutch
+# introduce the mail they answer; %(name)s and %(addr)s are its sender.
+ATTRIBUTIONS = {
+    "hu-gmail": "%(name)s <%(addr)s> ezt írta (időpont: 2026. dec. 4., P,\n10:00):\n",
+    "cs-thunderbird": "Dne 04. 12. 26 v 10:00 %(name)s napsal(a):",
+    "nl-apple": "Op 4 dec. 2026, om 10:00 heeft %(name)s <%(addr)s> het volgende geschreven:\n",
+}
+
+
 def answer(smtp_addr, imap_addr, user, n, move, below=False):
     want = "To play move %s," % n
     board = wait_for(imap_addr, user,
@@ -95,7 +108,11 @@ def answer(smtp_addr, imap_addr, user, n, move, below=False):
     msg["In-Reply-To"] = board["Message-ID"]
     msg["Message-ID"] = "<%s@example.test>" % uuid.uuid4().hex
     quoted = "\n".join("> " + l for l in text_of(board).splitlines())
-    if below:
+    if below in ATTRIBUTIONS:
+        name, addr = email.utils.parseaddr(str(board["From"]))
+        head = ATTRIBUTIONS[below] % {"name": name, "addr": addr}
+        msg.set_content("%s\n%s\n\n%s\n" % (head, quoted, move))
+    elif below:
         msg.set_content("On Wed, Dec 02, 2026 at 04:25:24PM +0000, PBM Server wrote:\n%s\n\n%s\n\n-- \n%s\n" % (quoted, move, user))
     else:
         msg.set_content("%s\n\nOn a board mail, the server wrote:\n%s\n" % (move, quoted))
@@ -137,7 +154,7 @@ def main():
                          lambda m: str(m["Subject"]) == subject and want in text_of(m),
                          "with subject %r containing %r" % (subject, want))
             elif verb == "answer":
-                below = len(fields) > 3 and fields[3] == "below"
+                below = fields[3] if len(fields) > 3 else False
                 last[addr] = answer(smtp_addr, imap_addr, addr, fields[1], fields[2], below)
             else:
                 sys.exit("bad script line: " + line)
