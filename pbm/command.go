@@ -175,7 +175,7 @@ func (r *run) all() error {
 		return err
 	}
 	if len(lines) == 0 {
-		words := strings.Fields(firstLine(r.msg.Subject, r.msg.Body))
+		words := strings.Fields(head(firstLine(r.msg.Subject, r.msg.Body)))
 		echo := strings.Join(words[:min(1, len(words))], " ")
 		if len(words) > 1 {
 			echo += " ..."
@@ -213,6 +213,9 @@ func (r *run) all() error {
 // one runs one command line. Only internal errors (the store failing)
 // are returned; refusals become the section's text.
 func (r *run) one(line, comment string) error {
+	if r.longLine(line) {
+		return r.checkDeadline()
+	}
 	return r.oneAs(strings.Fields(line), comment, "")
 }
 
@@ -221,6 +224,15 @@ func (r *run) one(line, comment string) error {
 func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	if err := r.checkDeadline(); err != nil {
 		return err
+	}
+	// The words of a reply come from a line of its own (token.go).
+	if n := len(words) - 1; n >= 0 {
+		for _, w := range words {
+			n += len(w)
+		}
+		if n > r.s.cfg.MaxLineBytes && r.longLine(strings.Join(words, " ")) {
+			return nil
+		}
 	}
 	// A line that is not understood is echoed only by its first words:
 	// the rest may hold a password.

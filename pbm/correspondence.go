@@ -26,7 +26,7 @@ func (s *Server) cmdQueue(c *call) error {
 		delete(b.Queued, key)
 		c.sec.Text = fmt.Sprintf("Your queue on %s board %d is cleared.", g.Title(), b.Number)
 	} else {
-		moves, err := turnMoves(g, c.args[3:])
+		moves, err := c.s.commandMoves(g, c.args[3:])
 		if err != nil {
 			return &Refusal{Board: b.Number, Text: err.Error()}
 		}
@@ -62,7 +62,7 @@ func (s *Server) cmdSubmit(c *call) error {
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", toMove(b, st))}
 	}
 	mv := c.args[3]
-	if moves, err := turnMoves(g, c.args[3:]); err != nil {
+	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
 		return &Refusal{Board: b.Number, Text: err.Error()}
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
@@ -111,7 +111,7 @@ func (s *Server) cmdPreview(c *call) error {
 	if err != nil {
 		return err
 	}
-	moves, err := turnMoves(g, c.args[1:])
+	moves, err := c.s.commandMoves(g, c.args[1:])
 	if err != nil {
 		return &Refusal{Board: n, Text: err.Error()}
 	}

@@ -317,7 +317,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if err != nil {
 		return err
 	}
-	if moves, err = turnMoves(g, moves); err != nil {
+	if moves, err = c.s.commandMoves(g, moves); err != nil {
 		return &Refusal{Board: n, Text: err.Error()}
 	}
 	refusal := func(format string, args ...any) error {

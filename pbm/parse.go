@@ -30,10 +30,28 @@ func (s *Server) commandLines(m *Message) (lines []string, comment string) {
 // commandLinesOf is commandLines with the own text of the body read
 // already (bodyLines).
 func (s *Server) commandLinesOf(m *Message, body []string) (lines []string, comment string) {
+	if len(m.Subject) > s.cfg.MaxLineBytes {
+		// Too long to be read: whether it is a command is told by its
+		// first words; if it is, it is refused as a whole (longLine).
+		h := head(m.Subject)
+		if p := replyPrefix.FindStringIndex(h); p != nil {
+			h = h[p[1]:]
+		}
+		if s.isCommand(h) {
+			return []string{strings.TrimSpace(m.Subject)}, commentText(body)
+		}
+		return s.bodyCommands(body)
+	}
 	subject := strings.TrimSpace(replyPrefix.ReplaceAllString(m.Subject, ""))
 	if subject != "" && !strings.EqualFold(subject, "multiple") && !boardSubject.MatchString(subject) && s.isCommand(subject) {
 		return []string{subject}, commentText(body)
 	}
+	return s.bodyCommands(body)
+}
+
+// bodyCommands finds the commands of the body, one per line, and the
+// comment after them.
+func (s *Server) bodyCommands(body []string) (lines []string, comment string) {
 	i := 0
 	for ; i < len(body); i++ {
 		l := strings.TrimSpace(body[i])
@@ -76,13 +94,13 @@ func commentText(lines []string) string {
 // isCommand reports whether a line starts with a command word: a
 // global command or a game's name.
 func (s *Server) isCommand(line string) bool {
-	words := strings.Fields(line)
-	if len(words) == 0 {
+	w := firstWord(line)
+	if w == "" {
 		return false
 	}
-	if _, ok := s.cfg.Games.Lookup(words[0]); ok {
+	if _, ok := s.cfg.Games.Lookup(w); ok {
 		return true
 	}
-	_, _, ok := s.global.find(words[0])
+	_, _, ok := s.global.find(w)
 	return ok
 }

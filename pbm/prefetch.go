@@ -56,6 +56,9 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*Message) []userPassword {
 		}
 		lines, _ := s.commandLines(m)
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if len(line) > s.cfg.MaxLineBytes {
+				continue // refused unread (bound.go)
+			}
 			user, password, ok := s.credentialOf(strings.Fields(line))
 			if !ok {
 				continue

@@ -16,6 +16,11 @@ const mask = "********"
 // to its first two words, since a mistyped command may still hold a
 // password. The Subject of a board mail replied to is kept as it is.
 func (s *Server) Masked(line string) string {
+	if len(line) > s.cfg.MaxLineBytes {
+		// Past the bound nothing is read (bound.go): a log line shows
+		// the first words only.
+		line = head(line) + " ..."
+	}
 	line = oneLine(line)
 	prefix := replyPrefix.FindString(line)
 	rest := strings.TrimSpace(line[len(prefix):])

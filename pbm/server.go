@@ -37,6 +37,14 @@ type Config struct {
 	BackupDir string
 	// MaxCommands bounds the commands read from one mail; default 50.
 	MaxCommands int
+	// MaxLineBytes bounds one command line (the Subject, a body line,
+	// the line of a reply); default 4096. A longer line is refused
+	// unread, whatever it holds.
+	MaxLineBytes int
+	// MaxMoveBytes bounds one move string handed to a game (the joined
+	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
+	// the moves (the words) of one command; default 100.
+	MaxMoveBytes, MaxMoves int
 	// RateLimit is the most mails one sender may have handled in an
 	// hour; default 60. Past it, the sender is told once and further
 	// mail is recorded without effect until the hour is over.
@@ -99,6 +107,15 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxCommands <= 0 {
 		cfg.MaxCommands = 50
+	}
+	if cfg.MaxLineBytes <= 0 {
+		cfg.MaxLineBytes = defaultMaxLine
+	}
+	if cfg.MaxMoveBytes <= 0 {
+		cfg.MaxMoveBytes = defaultMaxMove
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = defaultMaxMoves
 	}
 	if cfg.NagDays <= 0 {
 		cfg.NagDays = 7

@@ -116,3 +116,36 @@ func TestRandomGamesEnd(t *testing.T) {
 }
 
 var _ engine.State = (*state)(nil)
+
+// longMoves are the shapes of a long turn that must be refused at a
+// cost linear in their length: a payment list of a blockade or a shot
+// thousands of hexagons long, a list of junk after a payment, many
+// actions, many passes, a chain of fields, separators, garbage.
+var longMoves = []enginetest.LongMove{
+	{Name: "blockpay", Make: func(n int) string { return "BLOCK:C3@" + strings.Repeat("D4,", n/3) + "D4" }},
+	{Name: "shootpay", Make: func(n int) string { return "SHOOT:C3:B@" + strings.Repeat("D4*1,", n/5) + "D4" }},
+	{Name: "payjunk", Make: func(n int) string { return "BLOCK:C3@D4" + strings.Repeat(",x", n/2) }},
+	{Name: "actions", Make: func(n int) string { return strings.Repeat("L:IN:A1N! ", n/10) }},
+	{Name: "passes", Make: func(n int) string { return strings.Repeat("PASS;", n/5) + "PASS" }},
+	{Name: "chain", Make: func(n int) string { return strings.Repeat("C3N-", n/4) + "C3" }},
+	{Name: "spaces", Make: func(n int) string { return "x" + strings.Repeat(" ", n) + "y" }},
+	{Name: "garbage", Make: func(n int) string { return strings.Repeat("@-:!", n/4) }},
+}
+
+// freshBoard is a 3-player board with every paying variant, at its
+// first turn.
+func freshBoard() engine.State {
+	s, err := Game{}.New(3, opt("blockade", "shoot", "regroup", "startpoints"), 1)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// BenchmarkRefuseLong refuses long turns of every shape at 1, 16 and
+// 256 KiB: linear work shows as ns/op growing 16 times per size.
+func BenchmarkRefuseLong(b *testing.B) { enginetest.BenchRefusal(b, freshBoard, longMoves) }
+
+// TestRefusalLinear: refusing a long turn costs work linear in its
+// length (bytes allocated, not time: see enginetest.LinearRefusal).
+func TestRefusalLinear(t *testing.T) { enginetest.LinearRefusal(t, freshBoard, longMoves) }

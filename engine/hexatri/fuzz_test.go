@@ -1,9 +1,11 @@
 package hexatri
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // FuzzPlay starts a game, plays legal actions chosen by the fuzz bytes
@@ -95,6 +97,81 @@ func FuzzPlay(f *testing.F) {
 		}
 		if err := invariant(s); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// referenceSplit is splitActions as it reads in the rule book: each
+// piece after a comma that can only be more of a payment list is
+// joined to the action before it, one at a time. It costs n² on long
+// turns; the fuzz target checks splitActions against it.
+func referenceSplit(move string) ([]string, error) {
+	if !strings.ContainsAny(move, ";, \t\r\n") {
+		return []string{move}, nil
+	}
+	var raw []string
+	var cur strings.Builder
+	hard := true
+	empty := fmt.Errorf("an empty action between separators in %q", shorten(move))
+	flush := func() {
+		if cur.Len() > 0 {
+			raw = append(raw, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range move {
+		switch {
+		case r == ';' || r == ',':
+			if cur.Len() == 0 && hard {
+				return nil, empty
+			}
+			flush()
+			hard = true
+		case unicode.IsSpace(r):
+			flush()
+		default:
+			cur.WriteRune(r)
+			hard = false
+		}
+	}
+	flush()
+	if len(raw) == 0 {
+		return []string{""}, nil
+	}
+	if hard {
+		return nil, empty
+	}
+	parts := raw[:0]
+	for _, p := range raw {
+		if n := len(parts); n > 0 && !strings.ContainsAny(p, "-:@!") &&
+			!strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE") {
+			u := strings.ToUpper(parts[n-1])
+			if (strings.HasPrefix(u, "BLOCK:") || strings.HasPrefix(u, "SHOOT:")) && strings.Contains(u, "@") {
+				parts[n-1] += "," + p
+				continue
+			}
+		}
+		parts = append(parts, p)
+	}
+	return parts, nil
+}
+
+// FuzzSplitActions: a turn is cut into the same actions as by joining
+// each piece after a comma to a payment list one at a time, and a long
+// payment list stays one action.
+func FuzzSplitActions(f *testing.F) {
+	f.Add("BLOCK:C3@D4,D4,E2")
+	f.Add("SHOOT:C3:B@D4*4,E4*2 D4-D4N@D4")
+	f.Add("BLOCK:C3@D4,D4, E2;PASS")
+	f.Add("block:c3@d4,pass")
+	f.Add("ſhoot:c3@d4,d4,clone")
+	f.Add("x,,y")
+	f.Add(" , ")
+	f.Fuzz(func(t *testing.T, move string) {
+		got, gerr := splitActions(move)
+		want, werr := referenceSplit(move)
+		if (gerr == nil) != (werr == nil) || !slices.Equal(got, want) {
+			t.Fatalf("%q: split as %q (%v), want %q (%v)", move, got, gerr, want, werr)
 		}
 	})
 }

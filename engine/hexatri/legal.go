@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Play plays one turn of the seat to move (rule book part 1, item 4):
@@ -21,6 +22,9 @@ func (s *state) Play(move string) (string, error) {
 	parts, err := splitActions(move)
 	if err != nil {
 		return "", fmt.Errorf("%v; %s", err, s.hint(nil))
+	}
+	if len(parts) > maxActions {
+		return "", fmt.Errorf("a turn has at most %d actions, and this one has %d: send the rest in your next turn", maxActions, len(parts))
 	}
 	for i, m := range parts[:len(parts)-1] {
 		if isPass(m) {
@@ -58,6 +62,12 @@ func (s *state) Play(move string) (string, error) {
 	*s = *c
 	return strings.Join(canon, ";"), nil
 }
+
+// maxActions bounds the actions of one turn. A turn of every piece's
+// steps with the 21 pieces of the largest army is some 45 actions; the
+// rest of a longer plan goes in the next turn of the movement phase,
+// which goes on until every seat has passed.
+const maxActions = 100
 
 func isPass(m string) bool { return strings.EqualFold(strings.TrimSpace(m), "PASS") }
 
@@ -121,23 +131,47 @@ func splitActions(move string) ([]string, error) {
 	if hard {
 		return nil, empty
 	}
+	// An action that ends in a payment list takes the pieces after it
+	// that can only be more of the list. The pieces joined to it hold
+	// no ':' or '@', so whether the joined action still ends in a
+	// payment list is known from its first piece: the action is joined
+	// once, at a cost linear in its length.
 	parts := raw[:0]
-	for _, p := range raw {
-		if n := len(parts); n > 0 && !strings.ContainsAny(p, "-:@!") &&
-			!strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE") && paysList(parts[n-1]) {
-			parts[n-1] += "," + p
-			continue
+	for i := 0; i < len(raw); {
+		j := i + 1
+		if paysList(raw[i]) {
+			for j < len(raw) && payItem(raw[j]) {
+				j++
+			}
 		}
-		parts = append(parts, p)
+		parts = append(parts, strings.Join(raw[i:j], ","))
+		i = j
 	}
 	return parts, nil
+}
+
+// payItem tells whether piece p of a turn, after a comma, can only be
+// one more hexagon of a payment list: it is not an action of its own.
+func payItem(p string) bool {
+	return !strings.ContainsAny(p, "-:@!") && !strings.EqualFold(p, "PASS") && !strings.EqualFold(p, "CLONE")
 }
 
 // paysList tells whether action a ends in a payment list that may go on
 // after a comma.
 func paysList(a string) bool {
-	u := strings.ToUpper(a)
-	return (strings.HasPrefix(u, "BLOCK:") || strings.HasPrefix(u, "SHOOT:")) && strings.Contains(u, "@")
+	u := upperPrefix(a, len("BLOCK:"))
+	return (u == "BLOCK:" || u == "SHOOT:") && strings.Contains(a, "@")
+}
+
+// upperPrefix is the first n runes of strings.ToUpper(s), without
+// upper-casing all of s: ToUpper maps rune by rune.
+func upperPrefix(s string, n int) string {
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return strings.ToUpper(s[:i])
 }
 
 // act plays one action of the seat to move without ending its turn. A

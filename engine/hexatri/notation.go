@@ -59,11 +59,12 @@ func (g *geom) parse(in string) (action, error) {
 		}
 		a.to = h
 		if hasPay {
-			list := strings.Split(pays, ",")
-			if len(list) != 3 {
+			// Counted before it is cut: a list of any length is
+			// refused without a piece made of each of its names.
+			if strings.Count(pays, ",") != 2 {
 				return a, fmt.Errorf("a blockade is paid with exactly 3 points, e.g. BLOCK:%s@D4,D4,E2", g.name[h])
 			}
-			for _, p := range list {
+			for _, p := range strings.Split(pays, ",") {
 				ph, err := g.hexagon(p)
 				if err != nil {
 					return a, err
@@ -77,7 +78,11 @@ func (g *geom) parse(in string) (action, error) {
 		rest, pays, hasPay := strings.Cut(m[len("SHOOT:"):], "@")
 		tgt, col, hasCol := strings.Cut(rest, ":")
 		if hasPay {
-			for _, p := range strings.Split(pays, ",") {
+			// total counts the points named; only the first 6 are kept,
+			// so that a long list costs no more than its reading.
+			total := 0
+			for rest := pays; ; {
+				p, more, cut := strings.Cut(rest, ",")
 				name, times, many := strings.Cut(p, "*")
 				h, err := g.hexagon(name)
 				if err != nil {
@@ -90,11 +95,17 @@ func (g *geom) parse(in string) (action, error) {
 					}
 				}
 				for ; k > 0; k-- {
-					a.pays = append(a.pays, h)
+					if total++; total <= 6 {
+						a.pays = append(a.pays, h)
+					}
 				}
+				if !cut {
+					break
+				}
+				rest = more
 			}
-			if len(a.pays) != 6 {
-				return a, fmt.Errorf("a shot is paid with exactly 6 points, e.g. SHOOT:C3:B@D4*6, not %d", len(a.pays))
+			if total != 6 {
+				return a, fmt.Errorf("a shot is paid with exactly 6 points, e.g. SHOOT:C3:B@D4*6, not %d", total)
 			}
 		}
 		f, err := g.field(tgt)

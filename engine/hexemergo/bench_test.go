@@ -2,7 +2,11 @@ package hexemergo
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/enginetest"
 )
 
 // randomGame plays one game with random legal moves and returns its
@@ -59,3 +63,24 @@ func BenchmarkLegal(b *testing.B) {
 		_ = s.pos.legalList(s.plies == 0)
 	}
 }
+
+// longMoves are the shapes of a long move that must be refused at a
+// cost linear in their length (parseMove bounds a move at 64 bytes, so
+// the cost is flat): a capture route, steps, dashes, garbage.
+var longMoves = []enginetest.LongMove{
+	{Name: "route", Make: func(n int) string { return "E7" + strings.Repeat("xE5xE3", n/6) }},
+	{Name: "steps", Make: func(n int) string { return strings.Repeat("D4-D5", n/5) }},
+	{Name: "dashes", Make: func(n int) string { return "D4" + strings.Repeat("-", n) }},
+	{Name: "garbage", Make: func(n int) string { return strings.Repeat("\xff\xfex-", n/4) }},
+}
+
+// freshBoard is a standard board at its first move.
+func freshBoard() engine.State { return newState(false) }
+
+// BenchmarkRefuseLong refuses long moves of every shape at 1, 16 and
+// 256 KiB.
+func BenchmarkRefuseLong(b *testing.B) { enginetest.BenchRefusal(b, freshBoard, longMoves) }
+
+// TestRefusalLinear: refusing a long move costs work linear in its
+// length (bytes allocated, not time: see enginetest.LinearRefusal).
+func TestRefusalLinear(t *testing.T) { enginetest.LinearRefusal(t, freshBoard, longMoves) }

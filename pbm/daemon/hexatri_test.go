@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"fmt"
+	"mime/quotedprintable"
 	"strings"
 	"testing"
 
@@ -123,5 +124,83 @@ func TestHexatriTurnsByMail(t *testing.T) {
 	}
 	if st.ToMove() != y {
 		t.Errorf("after the log seat %d is to move, want %d", st.ToMove(), y)
+	}
+}
+
+// TestHexatriPoisonMoveByMail sends over the loopback servers the
+// Hexatri moves that once held the intake for as long as the daemon
+// ran: a payment list of 258 KB on one body line (quoted-printable,
+// RFC 2045 section 6.7, so that no line of the mail passes 76
+// characters) and the same list in a Subject folded to 950 KB (RFC
+// 5322 section 2.2.3). Each is answered with a refusal naming the
+// bound on a command line, the board is unchanged, and the mail sent
+// after it is answered.
+func TestHexatriPoisonMoveByMail(t *testing.T) {
+	h := startEmbedded(t)
+	h.cfg.Games = engine.NewRegistry(hexatri.Game{})
+	h.d.Close()
+	var err error
+	if h.d, err = Start(t.Context(), h.cfg); err != nil {
+		t.Fatal(err)
+	}
+	h.mail = h.d.Local
+	ps := []*player.Player{h.signup("p1"), h.signup("p2")}
+	if r := h.command(ps[0], "hexatri challenge p1 pw-p1 p1 p2 -blockade -startpoints", ""); !strings.Contains(r.Text, "OK: ") {
+		t.Fatalf("challenge: %s", r.Text)
+	}
+	var b store.Board
+	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := hexatri.Game{}.New(2, b.Options, b.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := st.ToMove()
+	mover := ps[x]
+	cmd := fmt.Sprintf("hexatri move 101 p%d pw-p%d ", x+1, x+1)
+
+	var qp strings.Builder
+	w := quotedprintable.NewWriter(&qp)
+	fmt.Fprint(w, cmd+"BLOCK:C3@"+strings.Repeat("D4,", (258<<10)/3)+"D4\n")
+	w.Close()
+	var subject strings.Builder
+	col := len("Subject:")
+	for _, word := range strings.Fields(cmd + strings.Repeat("D4, ", (950<<10)/4) + "D4") {
+		if col+1+len(word) > 76 {
+			subject.WriteString("\r\n")
+			col = 0
+		}
+		subject.WriteString(" " + word)
+		col += 1 + len(word)
+	}
+	cases := []struct {
+		name, subject, body string
+		headers             []string
+	}{
+		{"payment list of 258 KB in the body", "", strings.ReplaceAll(qp.String(), "\r\n", "\n"), []string{"Content-Transfer-Encoding: quoted-printable"}},
+		{"payment list in a Subject folded to 950 KB", strings.TrimPrefix(subject.String(), " "), "", nil},
+	}
+	for _, c := range cases {
+		id, err := mover.Send(c.subject, c.body, c.headers...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r, err := mover.Reply(id, wait)
+		if err != nil {
+			t.Fatalf("%s: no reply: %v", c.name, err)
+		}
+		text := strings.Join(strings.Fields(r.Text), " ")
+		if !strings.Contains(text, "a command line may be at most 4096 bytes") || strings.Contains(r.Text, "pw-p") {
+			t.Fatalf("%s: the reply:\n%.2000s", c.name, r.Text)
+		}
+		h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
+		if err != nil || len(b.Log) != 0 {
+			t.Fatalf("%s: the board has moves %v (%v)", c.name, b.Log, err)
+		}
+		if r := h.command(ps[1-x], "hexatri show 101", ""); !strings.Contains(r.Text, "Hexatri") {
+			t.Fatalf("%s: the next mail's answer: %s", c.name, r.Text)
+		}
 	}
 }
