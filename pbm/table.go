@@ -108,5 +108,6 @@ func (s *Server) adminCommands() commandSet {
 		"setpassword": {admin: true, usage: "<userid> <new>", minArgs: 2, secrets: []int{1}, help: "set a user's password", handle: s.adminSetPassword},
 		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: s.adminBroadcast},
 		"backup":      {admin: true, help: "write a consistent copy of the database", handle: s.adminBackup},
+		"retry":       {admin: true, usage: "[<id>]", help: "replay set-aside mail <id> alone (a mail the server gave up on); with no id, list them", handle: s.adminRetry},
 	}
 }
