@@ -176,6 +176,7 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	var after []func()
 	m := readMail(raw)
 	out.ID, out.From = m.ID, m.From
+	s.settle(ctx, m.ID)
 	deaths := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
 		// The guard holds the mail only inside the write transaction:
