@@ -370,8 +370,8 @@ func TestGuardKillerAlone(t *testing.T) {
 	t.Logf("killer alone: %d starts, %d deaths", s.starts(), g.kills("mail-die"))
 }
 
-// TestGuardOutsideKills: kills from outside in a tight loop, each soon
-// after a start, while honest mail is handled (password changes along
+// TestGuardOutsideKills: kills from outside in a tight loop, each at a
+// random time in the 1.5 s after a start, while honest mail is handled (password changes along
 // a chain, each with a bcrypt hash to check and make), never set an
 // honest mail aside: every mail is answered OK once the kills stop,
 // and nothing is in the set-aside mails.
