@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -225,5 +226,41 @@ func (s *Server) adminBackup(c *call) error {
 		s.log.Info("backup", "path", path, "bytes", strconv.FormatInt(n, 10))
 	})
 	c.sec.Text = "A consistent copy of the database is being written to " + path + " (failures are in the log)."
+	return nil
+}
+
+// adminRetry lists the set-aside mails, or replays one of them alone
+// once this mail's transaction has committed (the replay has a
+// transaction and a mark of its own, see setaside.go).
+func (s *Server) adminRetry(c *call) error {
+	if len(c.args) == 0 {
+		recs, err := c.tx.SetAsideMails()
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d set-aside mails:\n", len(recs))
+		for _, r := range recs {
+			fmt.Fprintf(&b, "  %4d  %s  from %s, subject %q, set aside %d times: %s\n", r.Seq, stamp(r.At), r.From, trimLine(r.Subject), r.Failures, trimLine(r.Reason))
+		}
+		c.sec.Text = b.String()
+		return nil
+	}
+	seq, err := strconv.ParseUint(c.args[0], 10, 64)
+	if err != nil || seq == 0 {
+		return refuse("%q is not the number of a set-aside mail; \"admin <userid> <password> retry\" lists them.", trimLine(c.args[0]))
+	}
+	rec, err := c.tx.SetAsideMail(seq)
+	if errors.Is(err, store.ErrNotFound) {
+		return refuse("There is no set-aside mail %d; \"admin <userid> <password> retry\" lists them.", seq)
+	} else if err != nil {
+		return err
+	}
+	c.after = append(c.after, func() {
+		if _, err := s.Replay(context.Background(), seq, false); err != nil {
+			s.log.Error("replay of a set-aside mail", "set_aside", seq, "error", err)
+		}
+	})
+	c.sec.Text = fmt.Sprintf("Set-aside mail %d, from %s (subject %q), is replayed alone once this mail is done; the admins are told its outcome.", seq, rec.From, trimLine(rec.Subject))
 	return nil
 }

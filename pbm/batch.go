@@ -46,39 +46,40 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	for i, raw := range raws {
 		msgs[i] = readMail(raw)
 	}
-	if len(raws) > 1 {
+	ids := make([]string, len(msgs))
+	for i, m := range msgs {
+		ids[i] = m.ID
+	}
+	// A batch that holds a mail the guard suspects (the daemon died
+	// with it in hand) is handed over one mail at a time, so that the
+	// one that kills the daemon is alone in hand at the next death and
+	// only it is charged (guard.go).
+	if len(raws) > 1 && !s.tries.marked(ids) {
 		s.prefetchCredentials(msgs)
-		// The guard's mark and bound cover the batch under its first
-		// mail. A batch whose first mail was already marked (the daemon
-		// died in it) is handled one mail at a time, so that the mark
-		// finds the mail that kills it.
-		bctx, stop := s.bound(ctx, msgs[0])
-		tries := s.tries.begin(msgs[0].ID)
+		// The guard's mark holds every mail of the batch from here to
+		// the end of the transaction, and its bound covers the batch.
+		bctx, _, release := s.hold(ctx, ids, 0)
 		outs := make([]Outcome, len(msgs))
 		afters := make([][]func(), len(msgs))
-		var err error
-		if tries > 1 {
-			err = errBatch
-		} else {
-			err = s.cfg.Store.Update(func(tx *store.Tx) error {
-				later := &laterPictures{s: s}
-				lctx := withLaterPictures(bctx, later)
-				for i, m := range msgs {
-					var aerr error
-					if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
-						return errBatch
-					}
-				}
-				if err := later.drawLater(tx); err != nil {
+		err := s.cfg.Store.Update(func(tx *store.Tx) error {
+			later := &laterPictures{s: s}
+			lctx := withLaterPictures(bctx, later)
+			for i, m := range msgs {
+				var aerr error
+				if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
 					return errBatch
 				}
-				// Every mail of the batch applied, nothing committed.
-				killpoint.At("group-commit", len(msgs))
-				return nil
-			})
-		}
-		s.tries.end()
-		stop()
+			}
+			if err := later.drawLater(tx); err != nil {
+				return errBatch
+			}
+			// Every mail of the batch applied, nothing committed.
+			killpoint.At("group-commit", len(msgs))
+			return nil
+		})
+		// Committed, every mail is finished; rolled back, they are
+		// handled alone below, each under its own mark.
+		release(err == nil)
 		if err == nil {
 			for i, m := range msgs {
 				for _, f := range afters[i] {

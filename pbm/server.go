@@ -88,6 +88,9 @@ type Server struct {
 	global    commandSet
 	game      commandSet
 	tries     *attempts
+	// start is the number of this start of the daemon (StartUp), 0
+	// before it.
+	start int
 }
 
 // New returns a server for the given configuration.
@@ -152,6 +155,7 @@ func New(cfg Config) (*Server, error) {
 	_, domain, _ := strings.Cut(cfg.Address, "@")
 	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
 	s.global, s.game = s.commands()
+	s.loadMark()
 	return s, nil
 }
 
@@ -189,22 +193,29 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	var after []func()
 	m := readMail(raw)
 	out.ID, out.From = m.ID, m.From
-	ctx, stop := s.bound(ctx, m)
-	defer stop()
-	tries := s.tries.begin(m.ID)
-	defer s.tries.end()
+	s.settle(ctx, m.ID)
+	deaths := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
-		out, after, err = s.apply(ctx, tx, m, tries)
+		// The guard holds the mail only inside the write transaction:
+		// a death while it waits for another mail's is not its own.
+		hctx, tries, release := s.hold(ctx, []string{m.ID}, 0)
+		defer func() { release(err == nil) }()
+		deaths = tries - 1
+		out, after, err = s.apply(hctx, tx, m, tries)
 		return err
 	})
 	var bug *brokenError
 	if errors.As(err, &bug) {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is recorded with an apology to its
-		// sender and a report to the admins, and nothing else of it.
+		// back the mail after it: it is set aside (setaside.go) with an
+		// apology to its sender and a report to the admins, and nothing
+		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
-		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, bug) })
+		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
+		if err == nil {
+			s.tries.forget(m.ID)
+		}
 	}
 	if err != nil {
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
@@ -347,23 +358,23 @@ func (e *brokenError) Unwrap() error { return e.err }
 
 func broken(err error) error { return &brokenError{err} }
 
-// recordBroken marks a mail that hit a brokenError as processed, tells
-// its sender that nothing of it was applied, and tells the admins.
-func (s *Server) recordBroken(tx *store.Tx, m *Message, bug error) error {
+// recordBroken marks a mail that hit a brokenError as processed, keeps
+// it whole in the set-aside mails (deaths: the deaths of the daemon
+// charged to it), tells its sender that nothing of it was applied, and
+// tells the admins.
+func (s *Server) recordBroken(tx *store.Tx, m *Message, raw []byte, bug error, deaths int) error {
 	if err := tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "internal error: " + bug.Error()}); err != nil {
 		return err
 	}
-	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. The admins were told."
-	if m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
+	rec, err := s.setAside(tx, m, m.ID, raw, bug.Error(), deaths)
+	if err != nil {
+		return err
+	}
+	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. It is kept, and tried once more later; the admins were told."
+	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
 		if err := s.enqueue(tx, outMail{To: m.From, Subject: "pbm error", Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
 			return err
 		}
 	}
-	for _, a := range s.adminAddresses(tx) {
-		report := fmt.Sprintf("A mail from %s (Message-ID %s, subject %q) hit an internal error and was set aside:\n\n%v", m.From, m.ID, s.Masked(m.Subject), bug)
-		if err := s.enqueue(tx, outMail{To: a, Subject: "pbm: internal error", Text: report, Report: true}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.reportSetAside(tx, rec, "hit an internal error and was set aside")
 }

@@ -125,5 +125,6 @@ func (s *Server) adminCommands() commandSet {
 		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: s.adminBroadcast},
 		"backup":      {admin: true, help: "write a consistent copy of the database", handle: s.adminBackup},
 		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<player> <substitute>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
+		"retry":       {admin: true, usage: "[<id>]", help: "replay set-aside mail <id> alone (a mail the server gave up on); with no id, list them", handle: s.adminRetry},
 	}
 }

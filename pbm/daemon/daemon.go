@@ -34,7 +34,9 @@ type Config struct {
 	Admins    []string `mapstructure:"admins"`
 	// RateLimit is the most mails one sender may send in an hour.
 	RateLimit int `mapstructure:"ratelimit"`
-	Clock     struct {
+	// MailTimeout bounds the time one mail may take (pbm/guard.go).
+	MailTimeout time.Duration `mapstructure:"mailtimeout"`
+	Clock       struct {
 		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
 		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
 		Vacation int           `mapstructure:"vacation"` // vacation days per year
@@ -145,6 +147,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL,
+		MailTimeout: cfg.MailTimeout,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
@@ -211,6 +214,12 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		if err != nil {
 			return fail(err)
 		}
+	}
+	// Before any mail is taken in: the start is counted, and the mails
+	// set aside at an earlier start are replayed, each by itself
+	// (pbm/setaside.go).
+	if err := d.Server.StartUp(ctx); err != nil {
+		return fail(err)
 	}
 	if cfg.LMTP.Listen != "" {
 		if d.lmtp, err = startLMTP(cfg, d.handle, log); err != nil {
