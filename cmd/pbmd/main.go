@@ -16,7 +16,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -45,7 +44,10 @@ func run() error {
 		return err
 	}
 	// One log line per event on stdout, for the journal or a terminal.
-	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
+	log, err := newLogger(cfg, os.Stdout)
+	if err != nil {
+		return err
+	}
 	cfg.Logger = log
 	cfg.Games = engine.NewRegistry(games()...)
 

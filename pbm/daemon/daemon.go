@@ -77,6 +77,15 @@ type Config struct {
 		Listen string `mapstructure:"listen"`
 		URL    string `mapstructure:"url"`
 	} `mapstructure:"web"`
+	// Log is the daemon's log: Level is debug, info, warn or error.
+	Log struct {
+		Level string `mapstructure:"level"`
+	} `mapstructure:"log"`
+	// Token is the key of the reply tokens (token.go in pbm): Key is
+	// its hex, empty for the key file beside the database (tokenkey.go).
+	Token struct {
+		Key string `mapstructure:"key"`
+	} `mapstructure:"token"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
