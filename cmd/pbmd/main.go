@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/pbmgo/pbm/engine"
@@ -34,12 +35,28 @@ func main() {
 
 func run() error {
 	configPath := flag.String("config", "", "configuration file (default pbm.yaml, if present)")
-	flag.Parse()
+	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
+	if err := flag.CommandLine.Parse(os.Args[1:]); err != nil {
+		if slices.Contains(os.Args[1:], "deliver") {
+			// A bad command line in an alias is the operator's
+			// mistake: the MTA keeps the mail.
+			os.Exit(exTempFail)
+		}
+		return err
+	}
 	path, explicit := *configPath, *configPath != ""
 	if !explicit {
 		path = "pbm.yaml"
 	}
 	cfg, err := loadConfig(path, explicit)
+	if flag.Arg(0) == "deliver" {
+		// An MTA runs it: every failure but the mail's own is
+		// EX_TEMPFAIL, so that the MTA keeps the mail.
+		if err != nil {
+			os.Exit(deliverConfigError(err, os.Stderr))
+		}
+		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
+	}
 	if err != nil {
 		return err
 	}
@@ -67,8 +84,6 @@ func run() error {
 		}
 		fmt.Print(out)
 		return nil
-	case "deliver":
-		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
 	case "check":
 		return check(cfg, os.Stdout)
 	case "bench":
