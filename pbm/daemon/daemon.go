@@ -14,6 +14,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -134,6 +135,9 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if cfg.Server.Address == "" {
 		return nil, errors.New("daemon: server.address is empty")
 	}
+	if err := checkIntake(cfg); err != nil {
+		return nil, err
+	}
 	st, err := store.Open(store.Config{Path: cfg.Data})
 	if err != nil {
 		return nil, err
@@ -241,6 +245,30 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	go func() { defer d.wg.Done(); d.clock(ctx, tick) }()
 	go func() { defer d.wg.Done(); d.opponent(ctx, d.wake, time.Second) }()
 	return d, nil
+}
+
+// checkIntake refuses a configuration that names a real mail server
+// but no intake: with imap.host and lmtp.listen both empty the daemon
+// would start its embedded servers on loopback and ignore the rest, a
+// private mail server nobody writes to. It names the keys that are set.
+func checkIntake(cfg Config) error {
+	if cfg.IMAP.Host != "" || cfg.LMTP.Listen != "" {
+		return nil
+	}
+	var set []string
+	for _, k := range []struct{ name, value string }{
+		{"smtp.host", cfg.SMTP.Host}, {"smtp.username", cfg.SMTP.Username}, {"smtp.password", cfg.SMTP.Password},
+		{"imap.username", cfg.IMAP.Username}, {"imap.password", cfg.IMAP.Password},
+	} {
+		if k.value != "" {
+			set = append(set, k.name)
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return fmt.Errorf("daemon: %s set, but no intake: set imap.host (the mailbox to read) or lmtp.listen (mail handed over by your MTA); "+
+		"for the embedded mail servers leave %s empty", strings.Join(set, ", "), strings.Join(set, ", "))
 }
 
 // tlsConfig trusts the system's roots plus the certificates in
