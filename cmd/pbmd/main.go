@@ -21,6 +21,8 @@ import (
 	"slices"
 	"syscall"
 
+	sdnotify "github.com/coreos/go-systemd/v22/daemon"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/daemon"
@@ -104,6 +106,12 @@ func run() error {
 		return err
 	}
 	log.Info("pbmd started", "address", cfg.Server.Address, "data", cfg.Data, "games", len(cfg.Games.Games()))
+	// Under systemd (Type=notify, pbmd.service): every intake listens
+	// now, so ExecStartPost may have the MTA flush its queue
+	// (sd_notify(3); without NOTIFY_SOCKET nothing is sent).
+	if _, err := sdnotify.SdNotify(false, sdnotify.SdNotifyReady); err != nil {
+		log.Warn("telling systemd the daemon is ready", "error", err)
+	}
 	<-ctx.Done()
 	log.Info("pbmd stopping")
 	return d.Close()
