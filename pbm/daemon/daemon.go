@@ -138,7 +138,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if err := checkIntake(cfg); err != nil {
 		return nil, err
 	}
-	st, err := store.Open(store.Config{Path: cfg.Data})
+	st, key, err := openStore(cfg, log)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
