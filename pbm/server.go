@@ -70,6 +70,9 @@ type Config struct {
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string
+	// TokenKey is the key of the reply tokens (token.go), kept out
+	// of the store by the daemon; nil keeps one in the store.
+	TokenKey []byte
 	// Now is the clock; default time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger

@@ -19,7 +19,7 @@ import (
 // chat) carries a Reply-To address on the server's address with a
 // subaddress (RFC 5233): "pbm+<game>.<board>.<n>.<token>@domain",
 // where n is the number of moves on the board the mail showed. The
-// token is an HMAC under a secret kept in the store, over the board,
+// token is an HMAC under the server's key (Config.TokenKey), over the board,
 // n, the userid, the address the mail went to and the account's
 // password hash. It cannot be guessed, works only from that address,
 // and dies with a password change; the game's end revokes it as well.
@@ -27,14 +27,22 @@ import (
 // refused, as a stale "#n" is. The older form without n,
 // "pbm+<game>.<board>.<token>", is still read, without that check.
 
-// secret returns the server's token key, made on first use.
+// TokenKeyMeta is the name under which a store without Config.TokenKey
+// keeps its token key (and older daemons kept theirs).
+const TokenKeyMeta = "token-secret"
+
+// secret returns the server's token key: Config.TokenKey, or one kept
+// in the store, made on first use.
 func (s *Server) secret(tx *store.Tx) ([]byte, error) {
-	if v := tx.Meta("token-secret"); v != "" {
+	if s.cfg.TokenKey != nil {
+		return s.cfg.TokenKey, nil
+	}
+	if v := tx.Meta(TokenKeyMeta); v != "" {
 		return hex.DecodeString(v)
 	}
 	k := make([]byte, 32)
 	rand.Read(k)
-	return k, tx.PutMeta("token-secret", hex.EncodeToString(k))
+	return k, tx.PutMeta(TokenKeyMeta, hex.EncodeToString(k))
 }
 
 // token is the MAC of a reply address; at < 0 is the older form

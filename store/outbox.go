@@ -1,9 +1,13 @@
 package store
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -33,18 +37,42 @@ func seqKey(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
 // its fields but Raw (uvarint), that JSON, then the message in base64,
 // so that neither writing nor reading a mail passes its bytes through
 // the JSON encoder and decoder, and the outbox can tell whether a mail
-// is due without reading its message. The message stays in base64, as
-// in the older form, so that a reply address's token is not in the
-// file as text. A record that starts with '{' is the older form, all
-// JSON, and still reads.
-const mailFrame = 0x01
+// is due without reading its message. A record that starts with '{' is
+// the older form, all JSON, and still reads.
+//
+// sealedFrame is the same with the message sealed (AES-256-GCM under
+// Config.SealKey, a random nonce first, the frame's head as additional
+// data) instead of in base64: it is how a store with a key writes every
+// mail. A mail's message holds the reply addresses of its board, whose
+// tokens let anyone answer as the player; bbolt writes a changed page
+// anew and frees the old one with its bytes in place (copy on write),
+// so neither deleting a delivered mail nor overwriting it reaches the
+// copies in freed pages, which the file and its backups (tx.WriteTo
+// copies every page) keep until bbolt reuses them. Sealed, they are of
+// no use without the key, which is kept out of the file.
+const (
+	mailFrame   = 0x01
+	sealedFrame = 0x02
+)
 
-func encodeMail(m Mail) ([]byte, error) {
+func encodeMail(m Mail, seal cipher.AEAD) ([]byte, error) {
 	raw := m.Raw
 	m.Raw = nil
 	head, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("store: encode mail %d: %w", m.Seq, err)
+	}
+	if seal != nil {
+		data := make([]byte, 0, 1+binary.MaxVarintLen64+len(head)+seal.NonceSize()+len(raw)+seal.Overhead())
+		data = append(data, sealedFrame)
+		data = binary.AppendUvarint(data, uint64(len(head)))
+		data = append(data, head...)
+		prefix := len(data)
+		data = data[:prefix+seal.NonceSize()]
+		if _, err := rand.Read(data[prefix:]); err != nil {
+			return nil, fmt.Errorf("store: encode mail %d: nonce: %w", m.Seq, err)
+		}
+		return seal.Seal(data, data[prefix:], raw, data[:prefix]), nil
 	}
 	data := make([]byte, 0, 1+binary.MaxVarintLen64+len(head)+base64.StdEncoding.EncodedLen(len(raw)))
 	data = append(data, mailFrame)
@@ -53,11 +81,15 @@ func encodeMail(m Mail) ([]byte, error) {
 	return base64.StdEncoding.AppendEncode(data, raw), nil
 }
 
+// errNoSealKey is reading a sealed mail in a store opened without its
+// key.
+var errNoSealKey = errors.New("the mail is sealed and the store has no key (Config.SealKey)")
+
 // decodeMail reads a stored mail; its message is copied out of v only
 // when withRaw, as v lives no longer than the transaction.
-func decodeMail(v []byte, withRaw bool) (Mail, error) {
+func decodeMail(v []byte, withRaw bool, seal cipher.AEAD) (Mail, error) {
 	var m Mail
-	if len(v) == 0 || v[0] != mailFrame {
+	if len(v) == 0 || (v[0] != mailFrame && v[0] != sealedFrame) {
 		err := json.Unmarshal(v, &m)
 		return m, err
 	}
@@ -70,21 +102,50 @@ func decodeMail(v []byte, withRaw bool) (Mail, error) {
 	}
 	if withRaw {
 		var err error
-		if m.Raw, err = frameRaw(v); err != nil {
+		if m.Raw, err = frameRaw(v, 1+w+int(n), seal); err != nil {
 			return m, err
 		}
 	}
 	return m, nil
 }
 
-// frameRaw is the message of a mail stored in a frame.
-func frameRaw(v []byte) ([]byte, error) {
-	n, w := binary.Uvarint(v[1:])
-	raw, err := base64.StdEncoding.AppendDecode(nil, v[1+w+int(n):])
+// frameRaw is the message of a mail stored in a frame whose head ends
+// at body.
+func frameRaw(v []byte, body int, seal cipher.AEAD) ([]byte, error) {
+	if v[0] == sealedFrame {
+		if seal == nil {
+			return nil, errNoSealKey
+		}
+		if len(v)-body < seal.NonceSize() {
+			return nil, fmt.Errorf("bad sealed mail frame (%d bytes)", len(v))
+		}
+		nonce := v[body : body+seal.NonceSize()]
+		raw, err := seal.Open(nil, nonce, v[body+seal.NonceSize():], v[:body])
+		if err != nil {
+			return nil, fmt.Errorf("bad sealed mail frame (not this store's key?): %w", err)
+		}
+		if raw == nil {
+			raw = []byte{}
+		}
+		return raw, nil
+	}
+	raw, err := base64.StdEncoding.AppendDecode(nil, v[body:])
 	if err != nil {
 		return nil, fmt.Errorf("bad mail frame: %w", err)
 	}
 	return raw, nil
+}
+
+// newSeal is the AEAD of a seal key: AES-256-GCM.
+func newSeal(key []byte) (cipher.AEAD, error) {
+	if len(key) != 32 {
+		return nil, fmt.Errorf("store: the seal key has %d bytes, want 32", len(key))
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("store: seal key: %w", err)
+	}
+	return cipher.NewGCM(block)
 }
 
 // ReserveOutbox takes the next outbox sequence number for a mail that
@@ -110,7 +171,7 @@ func (t *Tx) Enqueue(m Mail) (uint64, error) {
 		m.Seq = seq
 	}
 	seq := m.Seq
-	data, err := encodeMail(m)
+	data, err := encodeMail(m, t.seal)
 	if err != nil {
 		return 0, err
 	}
@@ -129,9 +190,9 @@ func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
 	var out []Mail
 	c := t.tx.Bucket(bOutbox).Cursor()
 	for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
-		m, err := decodeMail(v, false)
+		m, err := decodeMail(v, false, t.seal)
 		if err == nil && !m.NextTry.After(now) {
-			m, err = decodeMail(v, true)
+			m, err = decodeMail(v, true, t.seal)
 			out = append(out, m)
 		}
 		if err != nil {
@@ -147,7 +208,7 @@ func (t *Tx) FailedMail() ([]Mail, error) { return t.mails(bFailed) }
 func (t *Tx) mails(bucket []byte) ([]Mail, error) {
 	var out []Mail
 	err := t.tx.Bucket(bucket).ForEach(func(k, v []byte) error {
-		m, err := decodeMail(v, true)
+		m, err := decodeMail(v, true, t.seal)
 		if err != nil {
 			return fmt.Errorf("store: decode mail %x: %w", k, err)
 		}
@@ -172,14 +233,14 @@ func (t *Tx) Defer(seq uint64, next time.Time, reason string) error {
 	if data == nil {
 		return ErrNotFound
 	}
-	m, err := decodeMail(data, true)
+	m, err := decodeMail(data, true, t.seal)
 	if err != nil {
 		return fmt.Errorf("store: decode mail %d: %w", seq, err)
 	}
 	m.Attempts++
 	m.NextTry = next
 	m.LastError = reason
-	if data, err = encodeMail(m); err != nil {
+	if data, err = encodeMail(m, t.seal); err != nil {
 		return err
 	}
 	return b.Put(seqKey(seq), data)
@@ -193,13 +254,13 @@ func (t *Tx) Fail(seq uint64, reason string) (Mail, error) {
 	if data == nil {
 		return Mail{}, ErrNotFound
 	}
-	m, err := decodeMail(data, true)
+	m, err := decodeMail(data, true, t.seal)
 	if err != nil {
 		return m, fmt.Errorf("store: decode mail %d: %w", seq, err)
 	}
 	m.Attempts++
 	m.LastError = reason
-	if data, err = encodeMail(m); err != nil {
+	if data, err = encodeMail(m, t.seal); err != nil {
 		return m, err
 	}
 	if err := t.tx.Bucket(bFailed).Put(seqKey(seq), data); err != nil {

@@ -9,6 +9,7 @@
 package store
 
 import (
+	"crypto/cipher"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -45,18 +46,30 @@ type Config struct {
 	// Timeout bounds the wait for the file lock held by another
 	// process; default 2 s, so a second daemon fails fast.
 	Timeout time.Duration
+	// SealKey, 32 bytes, seals the message of every mail written to
+	// the outbox (outbox.go); nil writes them in base64. A sealed
+	// mail reads only with the key it was sealed with.
+	SealKey []byte
 }
 
 // Store is an open database.
 type Store struct {
 	db   *bolt.DB
 	memo *memo
+	seal cipher.AEAD // nil: mails unsealed
 }
 
 // Open opens or creates the database file and its buckets.
 func Open(cfg Config) (*Store, error) {
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 2 * time.Second
+	}
+	var seal cipher.AEAD
+	if cfg.SealKey != nil {
+		var err error
+		if seal, err = newSeal(cfg.SealKey); err != nil {
+			return nil, err
+		}
 	}
 	if dir := filepath.Dir(cfg.Path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
@@ -89,7 +102,19 @@ func Open(cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{db: db, memo: newMemo(memoBytes)}, nil
+	return &Store{db: db, memo: newMemo(memoBytes), seal: seal}, nil
+}
+
+// SetSealKey makes the store seal the message of every mail it writes
+// to the outbox from now on (Config.SealKey), and read those it
+// sealed; call it before the store is shared.
+func (s *Store) SetSealKey(key []byte) error {
+	seal, err := newSeal(key)
+	if err != nil {
+		return err
+	}
+	s.seal = seal
+	return nil
 }
 
 // Close closes the database.
@@ -98,12 +123,16 @@ func (s *Store) Close() error { return s.db.Close() }
 // Update runs fn in one read-write transaction. If fn returns an
 // error nothing of it is kept.
 func (s *Store) Update(fn func(*Tx) error) error {
-	return s.guard(func() error { return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo}) }) })
+	return s.guard(func() error {
+		return s.db.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo, seal: s.seal}) })
+	})
 }
 
 // View runs fn in a read-only transaction.
 func (s *Store) View(fn func(*Tx) error) error {
-	return s.guard(func() error { return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo}) }) })
+	return s.guard(func() error {
+		return s.db.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, memo: s.memo, seal: s.seal}) })
+	})
 }
 
 // Backup writes a consistent copy of the database to path, through a
@@ -150,7 +179,8 @@ func (s *Store) WriteTo(w io.Writer) (int64, error) {
 // Tx is one transaction.
 type Tx struct {
 	tx   *bolt.Tx
-	memo *memo // nil: every record is decoded
+	memo *memo       // nil: every record is decoded
+	seal cipher.AEAD // nil: outbox mails unsealed
 }
 
 func (t *Tx) get(bucket []byte, key string, v any) error {
@@ -421,6 +451,11 @@ func (t *Tx) ProcessedCount() int { return t.count(countProcessed) }
 
 // Meta reads a small value by name; absent reads as empty.
 func (t *Tx) Meta(name string) string { return string(t.tx.Bucket(bMeta).Get([]byte(name))) }
+
+// DeleteMeta removes a value by name.
+func (t *Tx) DeleteMeta(name string) error {
+	return t.tx.Bucket(bMeta).Delete([]byte(name))
+}
 
 // PutMeta writes a small value by name.
 func (t *Tx) PutMeta(name, value string) error {

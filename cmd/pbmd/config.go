@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"log/slog"
 	"strings"
 
 	"github.com/spf13/viper"
@@ -50,6 +52,8 @@ var defaults = map[string]any{
 	"lmtp.maxsize":      10485760,
 	"web.listen":        "127.0.0.1:8080",
 	"web.url":           "",
+	"log.level":         "info",
+	"token.key":         "",
 	"embedded.imap":     "127.0.0.1:1143",
 	"embedded.smtp":     "127.0.0.1:2525",
 	"embedded.password": "pbm",
@@ -84,6 +88,9 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 		admins = append(admins, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' })...)
 	}
 	cfg.Admins = admins
+	if _, err := logLevel(cfg.Log.Level); err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
 	if cfg.SMTP.Host == "" {
 		cfg.SMTP.Host = cfg.IMAP.Host
 	}
@@ -92,4 +99,26 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 		cfg.SMTP.Helo = domain
 	}
 	return cfg, nil
+}
+
+// logLevel reads log.level: debug, info, warn or error (any case).
+func logLevel(s string) (slog.Level, error) {
+	switch l := strings.ToLower(strings.TrimSpace(s)); l {
+	case "debug", "info", "warn", "error":
+		var level slog.Level
+		return level, level.UnmarshalText([]byte(l))
+	case "":
+		return slog.LevelInfo, nil
+	}
+	return 0, fmt.Errorf("log.level %q: want debug, info, warn or error", s)
+}
+
+// newLogger is the daemon's log: one text line per event on w, at
+// log.level and above.
+func newLogger(cfg daemon.Config, w io.Writer) (*slog.Logger, error) {
+	level, err := logLevel(cfg.Log.Level)
+	if err != nil {
+		return nil, err
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})), nil
 }

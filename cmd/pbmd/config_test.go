@@ -89,3 +89,46 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 		t.Error("a missing file given with -config was accepted")
 	}
 }
+
+// TestConfigLogLevel: log.level sets the level of the daemon's log,
+// from the file or PBM_LOG_LEVEL; a level not known is an error.
+func TestConfigLogLevel(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbm.yaml")
+	os.WriteFile(path, []byte("log:\n  level: warn\n"), 0o600)
+	for _, c := range []struct {
+		env               string
+		debug, info, warn bool
+	}{
+		{"", false, false, true},
+		{"debug", true, true, true},
+		{"INFO", false, true, true},
+		{"error", false, false, false},
+	} {
+		if c.env != "" {
+			t.Setenv("PBM_LOG_LEVEL", c.env)
+		}
+		cfg, err := loadConfig(path, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf strings.Builder
+		log, err := newLogger(cfg, &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.Debug("d-line")
+		log.Info("i-line")
+		log.Warn("w-line")
+		log.Error("e-line")
+		got := buf.String()
+		for line, want := range map[string]bool{"d-line": c.debug, "i-line": c.info, "w-line": c.warn, "e-line": true} {
+			if strings.Contains(got, line) != want {
+				t.Errorf("level %q: %s logged %v, want %v:\n%s", cfg.Log.Level, line, !want, want, got)
+			}
+		}
+	}
+	t.Setenv("PBM_LOG_LEVEL", "verbose")
+	if _, err := loadConfig(path, true); err == nil || !strings.Contains(err.Error(), "log.level") {
+		t.Errorf("log.level verbose: %v, want an error naming log.level", err)
+	}
+}

@@ -38,7 +38,8 @@ func deliver(cfg daemon.Config, args []string, in io.Reader, stderr io.Writer) i
 		return code
 	}
 	if len(args) > 1 {
-		return fail(exUnavailable, "usage: pbmd deliver [sender] < mail")
+		// The command line is the operator's, not the mail's: keep it.
+		return fail(exTempFail, "usage: pbmd deliver [sender] < mail")
 	}
 	sender := os.Getenv("SENDER")
 	if len(args) == 1 {
@@ -77,6 +78,14 @@ func deliver(cfg daemon.Config, args []string, in io.Reader, stderr io.Writer) i
 		// mail it did commit is recognised when it comes again.
 		return fail(exTempFail, "the daemon is not reachable at %s: %v", cfg.LMTP.Listen, err)
 	}
+}
+
+// deliverConfigError reports a configuration that cannot be read
+// (missing, unreadable, not YAML, a bad value): the operator's to fix,
+// so the MTA keeps the mail (EX_TEMPFAIL) and delivers it once fixed.
+func deliverConfigError(err error, stderr io.Writer) int {
+	fmt.Fprintf(stderr, "pbmd deliver: %v (the mail is kept for a later try)\n", err)
+	return exTempFail
 }
 
 func maxSize(cfg daemon.Config) int64 {

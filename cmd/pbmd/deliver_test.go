@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -143,5 +144,92 @@ func TestDeliverPipe(t *testing.T) {
 	defer s.Close()
 	if code, msg := pipe(t, bin, socket, second); code != 75 || !strings.Contains(msg, "451") {
 		t.Errorf("451: exit %d, %q; want 75", code, msg)
+	}
+}
+
+// TestDeliverConfigFailuresKeepTheMail: every failure of "pbmd deliver"
+// that is not the mail's own fault exits 75 (EX_TEMPFAIL), so that the
+// MTA keeps the mail: a configuration file missing, unreadable (as the
+// README's install makes it 0640 and an /etc/aliases pipe runs as
+// nobody), not YAML, with an unknown key or a bad value; a bad command
+// line; no daemon at the socket.
+func TestDeliverConfigFailuresKeepTheMail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the pbmd binary")
+	}
+	// A directory every user can enter, for the run as nobody.
+	dir, err := os.MkdirTemp("", "pbm-deliver-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	bin := filepath.Join(dir, "pbmd")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	socket := filepath.Join(dir, "none.sock")
+	good := "lmtp:\n  listen: " + socket + "\n"
+	write := func(name, text string, mode os.FileMode) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(path, mode)
+		return path
+	}
+	mail := "From: alice@example.test\nTo: pbm@localhost\nSubject: help\nMessage-ID: <cfg-1@example.test>\n\nhi\n"
+	run := func(asNobody bool, args ...string) (int, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "PBM_") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		if asNobody {
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		}
+		cmd.Stdin = strings.NewReader(mail)
+		var stderr bytes.Buffer
+		cmd.Stderr, cmd.Stdout = &stderr, io.Discard
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode(), stderr.String()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0, stderr.String()
+	}
+	unreadable := write("unreadable.yaml", good, 0o600)
+	if os.Geteuid() != 0 {
+		os.Chmod(unreadable, 0o000)
+	}
+	for _, c := range []struct {
+		name   string
+		nobody bool
+		args   []string
+		want   string // in stderr
+	}{
+		{"missing", false, []string{"-config", filepath.Join(dir, "absent.yaml"), "deliver"}, "absent.yaml"},
+		{"unreadable", os.Geteuid() == 0, []string{"-config", unreadable, "deliver"}, "permission denied"},
+		{"not YAML", false, []string{"-config", write("bad.yaml", "lmtp: [\n  listen", 0o644), "deliver"}, "bad.yaml"},
+		{"unknown key", false, []string{"-config", write("key.yaml", good+"lmpt:\n  listen: x\n", 0o644), "deliver"}, "lmpt"},
+		{"bad value", false, []string{"-config", write("value.yaml", good+"  maxsize: lots\n", 0o644), "deliver"}, "maxsize"},
+		{"bad log level", false, []string{"-config", write("level.yaml", good+"log:\n  level: loud\n", 0o644), "deliver"}, "log.level"},
+		{"bad flag", false, []string{"-confg", "x", "deliver"}, "confg"},
+		{"too many arguments", false, []string{"-config", write("good.yaml", good, 0o644), "deliver", "a@b", "c@d"}, "usage"},
+		{"no daemon", false, []string{"-config", filepath.Join(dir, "good.yaml"), "deliver"}, "not reachable"},
+	} {
+		code, msg := run(c.nobody, c.args...)
+		if code != 75 || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: exit %d, %q; want 75 and %q", c.name, code, msg, c.want)
+		}
+	}
+	// The same unreadable file read by its owner works up to the
+	// socket: the failure above was the permission.
+	if code, msg := run(false, "-config", unreadable, "deliver"); os.Geteuid() == 0 && (code != 75 || !strings.Contains(msg, "not reachable")) {
+		t.Errorf("readable config: exit %d, %q; want 75, the daemon not reachable", code, msg)
 	}
 }

@@ -16,10 +16,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
+
+	sdnotify "github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
@@ -35,17 +37,36 @@ func main() {
 
 func run() error {
 	configPath := flag.String("config", "", "configuration file (default pbm.yaml, if present)")
-	flag.Parse()
+	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
+	if err := flag.CommandLine.Parse(os.Args[1:]); err != nil {
+		if slices.Contains(os.Args[1:], "deliver") {
+			// A bad command line in an alias is the operator's
+			// mistake: the MTA keeps the mail.
+			os.Exit(exTempFail)
+		}
+		return err
+	}
 	path, explicit := *configPath, *configPath != ""
 	if !explicit {
 		path = "pbm.yaml"
 	}
 	cfg, err := loadConfig(path, explicit)
+	if flag.Arg(0) == "deliver" {
+		// An MTA runs it: every failure but the mail's own is
+		// EX_TEMPFAIL, so that the MTA keeps the mail.
+		if err != nil {
+			os.Exit(deliverConfigError(err, os.Stderr))
+		}
+		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
+	}
 	if err != nil {
 		return err
 	}
 	// One log line per event on stdout, for the journal or a terminal.
-	log := slog.New(slog.NewTextHandler(os.Stdout, nil))
+	log, err := newLogger(cfg, os.Stdout)
+	if err != nil {
+		return err
+	}
 	cfg.Logger = log
 	cfg.Games = engine.NewRegistry(games()...)
 
@@ -65,8 +86,6 @@ func run() error {
 		}
 		fmt.Print(out)
 		return nil
-	case "deliver":
-		os.Exit(deliver(cfg, flag.Args()[1:], os.Stdin, os.Stderr))
 	case "check":
 		return check(cfg, os.Stdout)
 	case "bench":
@@ -87,6 +106,12 @@ func run() error {
 		return err
 	}
 	log.Info("pbmd started", "address", cfg.Server.Address, "data", cfg.Data, "games", len(cfg.Games.Games()))
+	// Under systemd (Type=notify, pbmd.service): every intake listens
+	// now, so ExecStartPost may have the MTA flush its queue
+	// (sd_notify(3); without NOTIFY_SOCKET nothing is sent).
+	if _, err := sdnotify.SdNotify(false, sdnotify.SdNotifyReady); err != nil {
+		log.Warn("telling systemd the daemon is ready", "error", err)
+	}
 	<-ctx.Done()
 	log.Info("pbmd stopping")
 	return d.Close()

@@ -14,6 +14,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,6 +80,15 @@ type Config struct {
 		Listen string `mapstructure:"listen"`
 		URL    string `mapstructure:"url"`
 	} `mapstructure:"web"`
+	// Log is the daemon's log: Level is debug, info, warn or error.
+	Log struct {
+		Level string `mapstructure:"level"`
+	} `mapstructure:"log"`
+	// Token is the key of the reply tokens (token.go in pbm): Key is
+	// its hex, empty for the key file beside the database (tokenkey.go).
+	Token struct {
+		Key string `mapstructure:"key"`
+	} `mapstructure:"token"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
@@ -127,7 +137,10 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if cfg.Server.Address == "" {
 		return nil, errors.New("daemon: server.address is empty")
 	}
-	st, err := store.Open(store.Config{Path: cfg.Data})
+	if err := checkIntake(cfg); err != nil {
+		return nil, err
+	}
+	st, key, err := openStore(cfg, log)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +159,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
@@ -241,6 +254,30 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	go func() { defer d.wg.Done(); d.clock(ctx, tick) }()
 	go func() { defer d.wg.Done(); d.opponent(ctx, d.wake, time.Second) }()
 	return d, nil
+}
+
+// checkIntake refuses a configuration that names a real mail server
+// but no intake: with imap.host and lmtp.listen both empty the daemon
+// would start its embedded servers on loopback and ignore the rest, a
+// private mail server nobody writes to. It names the keys that are set.
+func checkIntake(cfg Config) error {
+	if cfg.IMAP.Host != "" || cfg.LMTP.Listen != "" {
+		return nil
+	}
+	var set []string
+	for _, k := range []struct{ name, value string }{
+		{"smtp.host", cfg.SMTP.Host}, {"smtp.username", cfg.SMTP.Username}, {"smtp.password", cfg.SMTP.Password},
+		{"imap.username", cfg.IMAP.Username}, {"imap.password", cfg.IMAP.Password},
+	} {
+		if k.value != "" {
+			set = append(set, k.name)
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return fmt.Errorf("daemon: %s set, but no intake: set imap.host (the mailbox to read) or lmtp.listen (mail handed over by your MTA); "+
+		"for the embedded mail servers leave %s empty", strings.Join(set, ", "), strings.Join(set, ", "))
 }
 
 // tlsConfig trusts the system's roots plus the certificates in

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"strconv"
 
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/outbox"
-	"github.com/pbmgo/pbm/store"
 )
 
 // HandleOnce handles one mail the way a program started per mail
@@ -21,7 +21,11 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 	if cfg.SMTP.Host == "" {
 		return errors.New("daemon: handle once needs smtp.host")
 	}
-	st, err := store.Open(store.Config{Path: cfg.Data})
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	st, key, err := openStore(cfg, log)
 	if err != nil {
 		return err
 	}
@@ -30,7 +34,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key,
 	})
 	if err != nil {
 		return err

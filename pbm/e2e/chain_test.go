@@ -72,7 +72,9 @@ func drain(us []*user, d *pbmd, stall time.Duration) error {
 		if replied >= want {
 			return nil
 		}
-		if n := replied + d.processedLogged(); n != last {
+		// Progress: a reply read, a mail recorded, or a reply sent
+		// (one the outbox retries moves only the last).
+		if n := replied + d.processedLogged() + d.sentLogged(); n != last {
 			last, since = n, time.Now()
 		} else if time.Since(since) > stall {
 			return errorf("no progress for %v: %d of %d mails answered", stall, replied, want)

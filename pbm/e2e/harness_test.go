@@ -520,3 +520,9 @@ func (p *pbmd) processedLogged() int {
 	}
 	return n
 }
+
+// sentLogged counts the mails the daemon logged as handed to its SMTP
+// server.
+func (p *pbmd) sentLogged() int {
+	return strings.Count(p.logText(), " msg=sent ")
+}

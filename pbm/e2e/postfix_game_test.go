@@ -10,12 +10,47 @@ import (
 	"github.com/pbmgo/pbm/pbm/player"
 )
 
+// byReply plays move mv of u on board as a mail client answers the
+// board mail showing the board after n moves: to its Reply-To, the
+// move alone in the text. It returns the server's answer.
+func byReply(t *testing.T, u *user, board, n int, mv string) player.Mail {
+	t.Helper()
+	prefix := fmt.Sprintf("pbm+hexemergo.%d.%d.", board, n)
+	var to string
+	_, err := u.box.await(replyWait, func(ms []player.Mail) bool {
+		for _, m := range ms {
+			if rt := strings.Trim(m.Header.Get("Reply-To"), "<> "); strings.HasPrefix(rt, prefix) {
+				to = rt
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("%s has no board mail of board %d after move %d with a reply address: %v", u.id, board, n, err)
+	}
+	rp := *u.p
+	rp.Server = to
+	id, err := rp.Send(fmt.Sprintf("Re: HexEmergo Board %d", board), mv+"\n")
+	if err != nil {
+		t.Fatalf("%s: reply to %s: %v", u.id, to, err)
+	}
+	u.sent = append(u.sent, id)
+	r, err := u.box.reply(id, replyWait)
+	if err != nil {
+		t.Fatalf("%s: no answer to the reply to %s (move %s): %v", u.id, to, mv, err)
+	}
+	return r
+}
+
 // TestPostfixGame plays a whole game of HexEmergo through a real
 // Postfix: each player submits to Postfix's smtpd, Postfix hands the
 // server's mail to pbmd over LMTP on a unix socket (transport_maps),
 // and pbmd's replies go out through the same smtpd into the players'
 // Maildirs, read over IMAP. Each move waits for its reply, as a player
-// would; the round trips are logged.
+// would; every second move is a reply to the board mail, to its
+// reply address by token (pbm+...), which Postfix takes only with the
+// README's main.cf; the round trips are logged.
 func TestPostfixGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Postfix, Dovecot and the pbmd binary")
@@ -47,7 +82,15 @@ func TestPostfixGame(t *testing.T) {
 	for i, mv := range moves {
 		u := seats[st.ToMove()]
 		t0 := time.Now()
-		r := u.command(fmt.Sprintf("hexemergo move %d %s %s %s#%d", board, u.id, u.pw, mv, i+1), replyWait)
+		var r player.Mail
+		if i%2 == 1 {
+			// Every second move answers the board mail: to its
+			// Reply-To, pbm+<game>.<board>.<n>.<token>, which Postfix
+			// takes only with the README's recipient_delimiter.
+			r = byReply(t, u, board, i, mv)
+		} else {
+			r = u.command(fmt.Sprintf("hexemergo move %d %s %s %s#%d", board, u.id, u.pw, mv, i+1), replyWait)
+		}
 		trips = append(trips, time.Since(t0))
 		if !isOK(r) {
 			t.Fatalf("move %d %s by %s: %s", i+1, mv, u.id, r.Text)
@@ -92,6 +135,10 @@ func TestPostfixGame(t *testing.T) {
 	// Every mail to the server went over LMTP and was answered 250.
 	if sent < tl.mails {
 		t.Errorf("Postfix logged %d LMTP deliveries to pbmd, %d mails were sent", sent, tl.mails)
+	}
+	// The replies by token went through Postfix to pbmd.
+	if n := pw.pf.lmtpByToken(); n < len(moves)/2 {
+		t.Errorf("Postfix handed %d mails to a reply address to pbmd, %d were sent", n, len(moves)/2)
 	}
 	if n, err := pw.pf.queued(); err != nil || n != 0 {
 		t.Errorf("Postfix queue: %d mails (%v), want none", n, err)

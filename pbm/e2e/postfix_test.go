@@ -84,7 +84,6 @@ alias_maps =
 alias_database =
 biff = no
 smtputf8_enable = no
-recipient_delimiter = +
 virtual_mailbox_domains = e2e.test
 virtual_mailbox_base = {{mail}}
 virtual_mailbox_maps = texthash:{{dir}}/conf/vmailbox
@@ -146,9 +145,13 @@ func startPostfix(t *testing.T, d *dovecot, lmtp string, users ...string) *postf
 	if out, err := exec.Command("chown", "postfix", filepath.Join(p.dir, "data")).CombinedOutput(); err != nil {
 		t.Fatalf("chown postfix: %v %s", err, out)
 	}
+	// The README's Postfix section is the operator's step: its
+	// main.cf lines are applied here (all but transport_maps, which
+	// is the test's own), so that a step missing from it fails here.
+	readme := readmeMainCf(t)
 	r := strings.NewReplacer("{{dir}}", p.dir, "{{mail}}", filepath.Join(d.dir, "mail"),
 		"{{uid}}", strconv.Itoa(mailUID), "{{server}}", serverAddress, "{{lmtp}}", lmtp, "{{smtp}}", p.smtpAddr)
-	if err := os.WriteFile(filepath.Join(p.conf, "main.cf"), []byte(r.Replace(postfixMain)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(p.conf, "main.cf"), []byte(r.Replace(postfixMain)+readme), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(p.conf, "master.cf"), []byte(r.Replace(postfixMaster)), 0o644); err != nil {
@@ -174,6 +177,45 @@ func startPostfix(t *testing.T, d *dovecot, lmtp string, users ...string) *postf
 		t.Fatal(err)
 	}
 	return p
+}
+
+// readmeMainCf is the main.cf of the README's Postfix section (the
+// indented lines after "Postfix, `/etc/postfix/main.cf`"), without
+// transport_maps: the lines every operator adds.
+func readmeMainCf(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), "Postfix, `/etc/postfix/main.cf`")
+	if !ok {
+		t.Fatal("README.md has no main.cf in its Postfix section")
+	}
+	lines := strings.Split(after, "\n")
+	for len(lines) > 0 && !strings.HasPrefix(lines[0], "    ") {
+		lines = lines[1:]
+	}
+	var out strings.Builder
+	sawTransport := false
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "    ") {
+			break
+		}
+		name, _, ok := strings.Cut(strings.TrimSpace(l), "=")
+		if !ok {
+			t.Fatalf("README.md main.cf line %q is no setting", l)
+		}
+		if strings.TrimSpace(name) == "transport_maps" {
+			sawTransport = true
+			continue
+		}
+		out.WriteString(strings.TrimSpace(l) + "\n")
+	}
+	if !sawTransport {
+		t.Fatal("README.md's main.cf lacks transport_maps")
+	}
+	return "# From README.md's Postfix section.\n" + out.String()
 }
 
 // run runs the postfix command on this instance.
@@ -241,7 +283,7 @@ func (p *postfix) log() string {
 // its answer, or said 4xx).
 func (p *postfix) lmtpStats() (sent, deferred int) {
 	for _, line := range strings.Split(p.log(), "\n") {
-		if !strings.Contains(line, "postfix/lmtp[") || !strings.Contains(line, "to=<"+serverAddress+">") {
+		if !strings.Contains(line, "postfix/lmtp[") || !serverRcpt.MatchString(line) {
 			continue
 		}
 		switch {
@@ -252,6 +294,22 @@ func (p *postfix) lmtpStats() (sent, deferred int) {
 		}
 	}
 	return sent, deferred
+}
+
+// serverRcpt is a log line's recipient when it is the server's
+// address, or that address with a subaddress (a reply address).
+var serverRcpt = regexp.MustCompile(`to=<` + regexp.QuoteMeta(strings.Split(serverAddress, "@")[0]) + `(\+[^@>]*)?@` + regexp.QuoteMeta(strings.Split(serverAddress, "@")[1]) + `>`)
+
+// lmtpByToken counts the mails to a reply address (the server's
+// address with a subaddress) that Postfix handed to pbmd.
+func (p *postfix) lmtpByToken() int {
+	n := 0
+	for _, line := range strings.Split(p.log(), "\n") {
+		if m := serverRcpt.FindStringSubmatch(line); m != nil && m[1] != "" && strings.Contains(line, "postfix/lmtp[") && strings.Contains(line, "status=sent") {
+			n++
+		}
+	}
+	return n
 }
 
 // stop stops Postfix in the orderly way, then for good.
