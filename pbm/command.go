@@ -142,6 +142,8 @@ type run struct {
 	// so that the answer to the mail can be the board (reply.go): the
 	// mover gets one mail per move.
 	held []heldBoard
+	// checked are the passwords checked for this mail (rate.go).
+	checked map[string]bool
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.

@@ -7,8 +7,6 @@ package pbm
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -37,10 +35,16 @@ type Config struct {
 	BackupDir string
 	// MaxCommands bounds the commands read from one mail; default 50.
 	MaxCommands int
-	// RateLimit is the most mails one sender may have handled in an
-	// hour; default 60. Past it, the sender is told once and further
-	// mail is recorded without effect until the hour is over.
+	// RateLimit is the most mails that fail authentication (rate.go)
+	// one sender address may have handled in an hour; default 60. Past
+	// it, the address is told once and further such mail is recorded
+	// without effect until the hour is over; mail with a valid password
+	// or reply token is handled all the same.
 	RateLimit int
+	// DedupeWindow is how long a mail handled is remembered, so that a
+	// copy of it is not applied again; a mail dated longer ago than
+	// that is refused as stale. Default 30 days.
+	DedupeWindow time.Duration
 	// NagDays and ForfeitDays are the clock of a board unless its
 	// challenge sets --nag or --forfeit; defaults 7 and 21.
 	NagDays, ForfeitDays int
@@ -112,6 +116,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60
 	}
+	if cfg.DedupeWindow <= 0 {
+		cfg.DedupeWindow = defaultDedupeWindow
+	}
 	if cfg.BcryptCost == 0 {
 		cfg.BcryptCost = bcrypt.DefaultCost
 	}
@@ -168,9 +175,21 @@ func (o Outcome) String() string {
 // acknowledged; an error means nothing of it was kept and it should be
 // offered again later.
 func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
+	return s.handle(ctx, readMail(raw))
+}
+
+// HandleUnread handles a mail that is not read, of which only its
+// header (or the start of it) is known: one too large to download.
+// reason says why; the sender, if the header names one, is told so
+// (with the rules of any answer: the rate limit, RFC 3834). The nil
+// error means the same as Handle's.
+func (s *Server) HandleUnread(ctx context.Context, header []byte, reason string) (Outcome, error) {
+	return s.handle(ctx, ScanHeader(header, reason))
+}
+
+func (s *Server) handle(ctx context.Context, m *Message) (Outcome, error) {
 	var out Outcome
 	var after []func()
-	m := readMail(raw)
 	out.ID, out.From = m.ID, m.From
 	ctx, stop := s.bound(ctx, m)
 	defer stop()
@@ -200,13 +219,12 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	return out, nil
 }
 
-// readMail parses a mail; an unreadable one gets an id from its
-// header block and is recorded without an answer.
+// readMail parses a mail; of an unreadable one, only the header is
+// scanned, for a sender to tell.
 func readMail(raw []byte) *Message {
 	m, perr := ParseMessage(raw)
 	if perr != nil {
-		sum := sha256.Sum256(raw[:headerBlock(raw)])
-		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
+		m = ScanHeader(raw, perr.Error())
 	}
 	return m
 }
@@ -223,31 +241,48 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *Message, tries int)
 		}
 	}()
 	out = Outcome{ID: m.ID, From: m.From}
-	if _, done, err := tx.Processed(m.ID); err != nil {
+	if done, err := seen(tx, m); err != nil || done {
+		out.Duplicate = done
 		return out, nil, err
-	} else if done {
-		out.Duplicate = true
-		return out, nil, nil
 	}
 	if err := s.poisoned(tries); err != nil {
 		return out, nil, err
 	}
+	now := s.now()
+	if err := s.expire(tx, now); err != nil {
+		return out, nil, err
+	}
+	mark := func(outcome string) error {
+		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: outcome})
+	}
 	if reason := s.ignore(m); reason != "" {
 		out.Ignored = reason
-		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
+		return out, nil, mark("ignored: " + reason)
 	}
 	r := &run{s: s, tx: tx, msg: m, ctx: ctx}
-	if limited, err := r.rateLimit(); err != nil {
+	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
-	} else if limited {
-		out.Ignored, out.Queued = "rate limited", r.queued
-		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: rate limited"})
+	} else if !authed {
+		if limited, err := r.rateLimit(); err != nil {
+			return out, nil, err
+		} else if limited {
+			out.Ignored, out.Queued = "rate limited", r.queued
+			return out, nil, mark("ignored: rate limited")
+		}
+	}
+	if text := s.unfit(m, now); text != "" {
+		r.sections = append(r.sections, &section{Command: "(your mail)", Refused: true, Text: text})
+		if err := r.reply(); err != nil {
+			return out, nil, err
+		}
+		out.Refused, out.Queued = 1, r.queued
+		return out, nil, mark(out.String())
 	}
 	if err := r.all(); err != nil {
 		return out, nil, err
 	}
 	out.Commands, out.Refused, out.Queued = len(r.sections), r.refused(), r.queued
-	return out, r.after, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
+	return out, r.after, mark(out.String())
 }
 
 // ignore tells why a mail gets no answer, or "" when it is answered.
@@ -333,7 +368,8 @@ func broken(err error) error { return &brokenError{err} }
 // recordBroken marks a mail that hit a brokenError as processed, tells
 // its sender that nothing of it was applied, and tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *Message, bug error) error {
-	if err := tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "internal error: " + bug.Error()}); err != nil {
+	now := s.now()
+	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
 		return err
 	}
 	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. The admins were told."
