@@ -34,6 +34,9 @@ type Config struct {
 	Admins    []string `mapstructure:"admins"`
 	// RateLimit is the most mails one sender may send in an hour.
 	RateLimit int `mapstructure:"ratelimit"`
+	// Dedupe is how long a mail handled is remembered against copies;
+	// older mail is refused as stale (pbm/dedupe.go).
+	Dedupe time.Duration `mapstructure:"dedupe"`
 	Clock     struct {
 		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
 		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
@@ -145,6 +148,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL,
+		DedupeWindow: cfg.Dedupe,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
@@ -207,6 +211,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 			Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
 			MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
 			Handler: d.handle, BatchHandler: d.handleBatch, Logger: log,
+			UnreadHandler: d.handleUnread,
 		})
 		if err != nil {
 			return fail(err)
@@ -264,6 +269,16 @@ func (d *Daemon) handle(ctx context.Context, raw []byte) error {
 	if err == nil && out.Queued > 0 {
 		d.sender.Poke()
 		d.pokeOpponent()
+	}
+	return err
+}
+
+// handleUnread tells the sender of a mail the intake does not read
+// why.
+func (d *Daemon) handleUnread(ctx context.Context, header []byte, reason string) error {
+	out, err := d.Server.HandleUnread(ctx, header, reason)
+	if err == nil && out.Queued > 0 {
+		d.sender.Poke()
 	}
 	return err
 }

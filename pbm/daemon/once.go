@@ -30,7 +30,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, DedupeWindow: cfg.Dedupe,
 	})
 	if err != nil {
 		return err
