@@ -37,7 +37,7 @@ type Config struct {
 	// Dedupe is how long a mail handled is remembered against copies;
 	// older mail is refused as stale (pbm/dedupe.go).
 	Dedupe time.Duration `mapstructure:"dedupe"`
-	Clock     struct {
+	Clock  struct {
 		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
 		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
 		Vacation int           `mapstructure:"vacation"` // vacation days per year

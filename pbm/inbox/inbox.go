@@ -97,8 +97,8 @@ type Config struct {
 	// UnreadHandler, when set, hears of each mail moved to Rejected
 	// unread (too large) before it is moved.
 	UnreadHandler UnreadHandler
-	Batch        int // default 64
-	Logger       *slog.Logger
+	Batch         int // default 64
+	Logger        *slog.Logger
 }
 
 // Inbox polls one IMAP mailbox. Create it with New and run it with Run.
