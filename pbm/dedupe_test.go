@@ -223,3 +223,28 @@ func TestForgerCannotSilencePlayer(t *testing.T) {
 		t.Errorf("a forged mail past the limit got %d answers", len(got))
 	}
 }
+
+// Admin stats shows the entries of both tables, which fall as they
+// expire.
+func TestStatsCountsTables(t *testing.T) {
+	f := newFixture(t)
+	f.signup("root")
+	for i := 0; i < 3; i++ {
+		f.send(fmt.Sprintf("p%d@players.test", i), "help", "")
+	}
+	// root's signup, three helps, and the stats mail itself.
+	stats := func() string {
+		r := f.only(f.send("root@players.test", "admin root pw-root stats", ""), "root@players.test")
+		return strings.Join(strings.Fields(r.Text), " ")
+	}
+	r := sent{Text: stats()}
+	if !strings.Contains(r.Text, "mails remembered against copies 4 (for 30 days)") || !strings.Contains(r.Text, "senders counted for the rate limit 4") {
+		t.Errorf("stats: %s", r.Text)
+	}
+	f.clock = f.clock.Add(f.s.cfg.DedupeWindow + time.Hour)
+	f.send("root@players.test", "admin root pw-root stats", "") // expires 4 of each
+	r.Text = stats()
+	if !strings.Contains(r.Text, "mails remembered against copies 1 ") || !strings.Contains(r.Text, "senders counted for the rate limit 0") {
+		t.Errorf("stats after the window: %s", r.Text)
+	}
+}
