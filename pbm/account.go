@@ -76,7 +76,7 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
 		c.owner = &u
 	}
-	if !c.s.creds.Check(u.ID, pw, u.Hash) {
+	if !c.checkPassword(u, pw) {
 		return u, refuse("Invalid password entered for %s.", u.ID)
 	}
 	return u, nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pbmgo/pbm/store"
 )
@@ -99,8 +100,8 @@ func (s *Server) adminStats(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("accounts %d; boards %d (%d running, %d finished); mails processed %d; outbox %d; failed deliveries %d",
-		n.Users, running+finished, running, finished, n.Processed, c.tx.OutboxLen(), len(failed))
+	c.sec.Text = fmt.Sprintf("accounts %d; boards %d (%d running, %d finished); mails remembered against copies %d (for %d days); senders counted for the rate limit %d; outbox %d; failed deliveries %d",
+		n.Users, running+finished, running, finished, n.Processed, int(c.s.cfg.DedupeWindow/(24*time.Hour)), n.Rates, c.tx.OutboxLen(), len(failed))
 	if len(games) > 0 {
 		c.sec.Text += "\n\n" + strings.Join(games, "\n")
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // clientMail reads a mail of the corpus in testdata/clients, written
@@ -57,6 +58,10 @@ func TestClientReplies(t *testing.T) {
 	}
 }
 
+// corpusDate is a little after the Date of every mail of the corpus:
+// when the replies arrive.
+var corpusDate = time.Date(2026, 12, 2, 16, 31, 0, 0, time.UTC)
+
 // TestClientReplyPlayed plays a bottom-posted mutt reply and an
 // HTML-only Gmail reply through the whole core: the move is applied and
 // the board mail to the opponent carries the comment without any of
@@ -66,6 +71,7 @@ func TestClientReplyPlayed(t *testing.T) {
 	f.signup("alice")
 	f.signup("bob")
 	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.clock = corpusDate
 	for i, c := range []struct{ file, who, cmd string }{
 		{"testdata/clients/mutt-bottom.eml", "alice", "nim move 101 alice pw-alice take1"},
 		{"testdata/clients/gmail-html.eml", "bob", "nim move 101 bob pw-bob take1"},
@@ -102,6 +108,7 @@ func TestClientRepliesByToken(t *testing.T) {
 				f := newFixture(t)
 				f.game("")
 				addr := f.replyAddress("alice@players.test", "New Nim Board 101")
+				f.clock = corpusDate
 				raw := clientMail(t, file, cmd)
 				raw = toLine.ReplaceAll(raw, []byte("To: Nim <"+addr+">\r"))
 				mails := f.handle(raw)

@@ -144,6 +144,8 @@ type run struct {
 	held []heldBoard
 	// own is the sender's own text of the body (bodyLines).
 	own []string
+	// checked are the passwords checked for this mail (rate.go).
+	checked map[string]bool
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.

@@ -9,12 +9,15 @@ import (
 	"io"
 	"net/mail"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // charsets beyond UTF-8 and ASCII
 	gomail "github.com/emersion/go-message/mail"
 	"golang.org/x/net/html"
+
+	"github.com/pbmgo/pbm/store"
 )
 
 // Limits on what is read of an incoming mail.
@@ -44,6 +47,18 @@ type Message struct {
 	// bounce, an auto-reply, a list mail): it names the reason, and the
 	// mail is never answered (RFC 3834 section 2).
 	Automatic string
+	// Date is when the mail was written (its Date field, RFC 5322
+	// section 3.6.1), or else when the nearest MTA took it (the date of
+	// the topmost Received field, RFC 5321 section 4.4); zero when the
+	// mail says neither.
+	Date time.Time
+	// Unread is non-empty when the mail could not be read, only its
+	// header scanned for a sender: it names the reason.
+	Unread string
+	// Key is the mail's dedupe key: a digest of its Message-ID, its
+	// sender and what it says. Two copies of one mail have the same
+	// key; another mail under the same Message-ID has another.
+	Key store.Digest
 }
 
 // ParseMessage reads a raw RFC 5322 mail. It reads the text/plain part
@@ -59,49 +74,7 @@ func ParseMessage(raw []byte) (*Message, error) {
 	if top == nil {
 		return nil, fmt.Errorf("parse mail: no reader")
 	}
-	h := gomail.Header{Header: top.Header}
-	m := &Message{}
-
-	// RFC 5322 section 3.6.4: Message-ID identifies the mail; without
-	// a usable one, the header block stands for it.
-	if id, err := h.MessageID(); err == nil && usableID(id) {
-		m.ID = id
-	} else if v := strings.Trim(strings.TrimSpace(h.Get("Message-Id")), "<>"); usableID(v) {
-		m.ID = v
-	} else {
-		sum := sha256.Sum256(raw[:headerEnd])
-		m.ID = "sha256:" + hex.EncodeToString(sum[:])
-	}
-	if len(m.ID) > 500 {
-		sum := sha256.Sum256([]byte(m.ID))
-		m.ID = "sha256:" + hex.EncodeToString(sum[:])
-	}
-	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
-		m.From = strings.ToLower(from[0].Address)
-		m.FromName = from[0].Name
-	} else if a, err := mail.ParseAddress(h.Get("From")); err == nil {
-		m.From = strings.ToLower(a.Address)
-	}
-	if s, err := h.Subject(); err == nil {
-		m.Subject = s
-	} else {
-		m.Subject = h.Get("Subject")
-	}
-	m.Subject = oneLine(m.Subject)
-	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
-		m.InReplyTo = ids[0]
-	}
-	if ids, err := h.MsgIDList("References"); err == nil {
-		m.References = ids
-	}
-	for _, k := range []string{"To", "Cc", "Delivered-To"} {
-		if list, err := h.AddressList(k); err == nil {
-			for _, a := range list {
-				m.To = append(m.To, strings.ToLower(a.Address))
-			}
-		}
-	}
-	m.Automatic = automatic(h.Header, m.From)
+	m, addressed := headerMessage(top.Header, raw[:headerEnd])
 
 	var plain, htm string
 	haveHTML := false
@@ -145,7 +118,142 @@ func ParseMessage(raw []byte) (*Message, error) {
 	text = strings.ReplaceAll(text, "\r", "\n")
 	m.Body = strings.ToValidUTF8(text, "\uFFFD")
 	m.Subject = strings.ToValidUTF8(m.Subject, "\uFFFD")
+	m.Key = mailKey("mail", m.ID, m.From, strings.Join(m.To[:addressed], ","), m.Subject, m.Body)
 	return m, nil
+}
+
+// mailKey is the digest of the fields given, each with its length, so
+// that no two lists of fields run together into one.
+func mailKey(fields ...string) store.Digest {
+	h := sha256.New()
+	for _, f := range fields {
+		var n [8]byte
+		for i, l := 0, len(f); i < 8; i, l = i+1, l>>8 {
+			n[i] = byte(l)
+		}
+		h.Write(n[:])
+		h.Write([]byte(f))
+	}
+	var d store.Digest
+	h.Sum(d[:0])
+	return d
+}
+
+// ScanHeader reads what it can of the header block of a mail that
+// could not be parsed (a field name with a character RFC 5322 section
+// 2.2 does not allow, a header too large for the parser, or only the
+// header of a mail too large to download): the fields whose names are
+// well formed, unfolded, for the sender, the Message-ID, the date and
+// the marks of automatic mail. reason says why the mail is not read;
+// it becomes the mail's Unread.
+func ScanHeader(header []byte, reason string) *Message {
+	header = header[:headerBlock(header)]
+	var h message.Header
+	var name string
+	var value []byte
+	flush := func() {
+		if name != "" && h.Len() < 1000 {
+			h.Add(name, strings.TrimSpace(string(value)))
+		}
+		name, value = "", nil
+	}
+	for _, line := range bytes.Split(header, []byte("\n")) {
+		line = bytes.TrimRight(line, "\r")
+		if len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {
+			if name != "" && len(value) < 64<<10 {
+				value = append(append(value, ' '), bytes.TrimSpace(line)...)
+			}
+			continue
+		}
+		flush()
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		k = bytes.TrimRight(k, " \t") // RFC 5322 section 4.5.8
+		if !ok || len(k) == 0 || len(k) > 100 || !fieldName(k) {
+			continue
+		}
+		name, value = string(k), append([]byte(nil), v...)
+	}
+	flush()
+	m, _ := headerMessage(h, header)
+	m.Unread = reason
+	m.Subject = strings.ToValidUTF8(m.Subject, "\uFFFD")
+	sum := sha256.Sum256(header)
+	m.Key = mailKey("unread", m.ID, m.From, string(sum[:]))
+	return m
+}
+
+// fieldName reports whether k is a field name of RFC 5322 section
+// 2.2: printable US-ASCII other than the colon.
+func fieldName(k []byte) bool {
+	for _, c := range k {
+		if c < 33 || c > 126 {
+			return false
+		}
+	}
+	return true
+}
+
+// headerMessage reads the fields of a mail's header block; addressed
+// is how many of m.To come from To and Cc.
+func headerMessage(top message.Header, header []byte) (m *Message, addressed int) {
+	h := gomail.Header{Header: top}
+	m = &Message{}
+	// RFC 5322 section 3.6.4: Message-ID identifies the mail; without
+	// a usable one, the header block stands for it.
+	if id, err := h.MessageID(); err == nil && usableID(id) {
+		m.ID = id
+	} else if v := strings.Trim(strings.TrimSpace(h.Get("Message-Id")), "<>"); usableID(v) {
+		m.ID = v
+	} else {
+		sum := sha256.Sum256(header)
+		m.ID = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	if len(m.ID) > 500 {
+		sum := sha256.Sum256([]byte(m.ID))
+		m.ID = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
+		m.From = strings.ToLower(from[0].Address)
+		m.FromName = from[0].Name
+	} else if a, err := mail.ParseAddress(h.Get("From")); err == nil {
+		m.From = strings.ToLower(a.Address)
+	}
+	if s, err := h.Subject(); err == nil {
+		m.Subject = s
+	} else {
+		m.Subject = h.Get("Subject")
+	}
+	m.Subject = oneLine(m.Subject)
+	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
+		m.InReplyTo = ids[0]
+	}
+	if ids, err := h.MsgIDList("References"); err == nil {
+		m.References = ids
+	}
+	for _, k := range []string{"To", "Cc", "Delivered-To"} {
+		if list, err := h.AddressList(k); err == nil {
+			for _, a := range list {
+				m.To = append(m.To, strings.ToLower(a.Address))
+			}
+		}
+		if k == "Cc" {
+			// Delivered-To is the MTA's, and differs between copies
+			// of one mail delivered to two addresses.
+			addressed = len(m.To)
+		}
+	}
+	if d, err := h.Date(); err == nil && !d.IsZero() && h.Get("Date") != "" {
+		m.Date = d
+	} else if rcvd := h.Get("Received"); rcvd != "" {
+		// RFC 5321 section 4.4: the stamp ends with "; date-time".
+		if i := strings.LastIndexByte(rcvd, ';'); i >= 0 {
+			if d, err := mail.ParseDate(strings.TrimSpace(rcvd[i+1:])); err == nil {
+				m.Date = d
+			}
+		}
+	}
+	m.Automatic = automatic(h.Header, m.From)
+	return m, addressed
 }
 
 // usableID reports whether id can be the mail's dedupe key and be

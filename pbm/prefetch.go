@@ -20,7 +20,9 @@ type userPassword struct {
 // every player is seen for the first time, and a backlog of such mails
 // would otherwise pay a full bcrypt each, one after another. Only
 // mails that will be read are looked at: not automatic mails, not mails
-// already handled, not mails of a sender past the rate limit.
+// already handled. A sender past the rate limit is looked at too: its
+// passwords are checked to tell whether the limit holds its mail
+// (rate.go).
 func (s *Server) prefetchCredentials(msgs []*Message) {
 	var pairs []userPassword
 	s.cfg.Store.View(func(tx *store.Tx) error {
@@ -37,21 +39,11 @@ func (s *Server) prefetchCredentials(msgs []*Message) {
 // msgs give for existing accounts, each pair once.
 func (s *Server) credentialsOf(tx *store.Tx, msgs []*Message) []userPassword {
 	var out []userPassword
-	sent := map[string]int{}
-	now := s.now()
 	for _, m := range msgs {
 		if m.Automatic != "" || m.From == "" {
 			continue
 		}
-		if _, done, err := tx.Processed(m.ID); err != nil || done {
-			continue
-		}
-		sent[m.From]++
-		rate, err := tx.Rate(m.From)
-		if err != nil {
-			continue
-		}
-		if rateAt(rate, now).Count+sent[m.From] > s.cfg.RateLimit {
+		if done, err := seen(tx, m); err != nil || done {
 			continue
 		}
 		lines, _ := s.commandLines(m)

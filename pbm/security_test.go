@@ -99,7 +99,7 @@ func TestHostileMail(t *testing.T) {
 		want    string
 	}{
 		{"huge body", "From: a@x.test\r\nSubject: list\r\nMessage-ID: <h1@x>\r\n\r\n" + big, 1, "Games here"},
-		{"huge header", "From: a@x.test\r\nSubject: list\r\nX-Junk: " + strings.Repeat("y", 2<<20) + "\r\nMessage-ID: <h2@x>\r\n\r\n", 0, ""},
+		{"huge header", "From: a@x.test\r\nSubject: list\r\nX-Junk: " + strings.Repeat("y", 2<<20) + "\r\nMessage-ID: <h2@x>\r\n\r\n", 1, "could not be read"},
 		{"thousands of commands", "From: a@x.test\r\nSubject: multiple\r\nMessage-ID: <h3@x>\r\n\r\n" + many, 1, "more command lines were not read"},
 		{"deep MIME nesting", "From: a@x.test\r\nSubject: list\r\nMessage-ID: <h4@x>\r\n" + deep + "\r\nhi\r\n", 1, ""},
 		{"invalid UTF-8", "From: a@x.test\r\nSubject: signup \xff\xfe bad\r\nMessage-ID: <h5@x>\r\n\r\n", 1, "cannot be a userid"},

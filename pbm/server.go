@@ -7,8 +7,6 @@ package pbm
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -45,10 +43,16 @@ type Config struct {
 	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
 	// the moves (the words) of one command; default 100.
 	MaxMoveBytes, MaxMoves int
-	// RateLimit is the most mails one sender may have handled in an
-	// hour; default 60. Past it, the sender is told once and further
-	// mail is recorded without effect until the hour is over.
+	// RateLimit is the most mails that fail authentication (rate.go)
+	// one sender address may have handled in an hour; default 60. Past
+	// it, the address is told once and further such mail is recorded
+	// without effect until the hour is over; mail with a valid password
+	// or reply token is handled all the same.
 	RateLimit int
+	// DedupeWindow is how long a mail handled is remembered, so that a
+	// copy of it is not applied again; a mail dated longer ago than
+	// that is refused as stale. Default 30 days.
+	DedupeWindow time.Duration
 	// NagDays and ForfeitDays are the clock of a board unless its
 	// challenge sets --nag or --forfeit; defaults 7 and 21.
 	NagDays, ForfeitDays int
@@ -135,6 +139,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60
 	}
+	if cfg.DedupeWindow <= 0 {
+		cfg.DedupeWindow = defaultDedupeWindow
+	}
 	if cfg.BcryptCost == 0 {
 		cfg.BcryptCost = bcrypt.DefaultCost
 	}
@@ -192,9 +199,21 @@ func (o Outcome) String() string {
 // acknowledged; an error means nothing of it was kept and it should be
 // offered again later.
 func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
+	return s.handle(ctx, readMail(raw), raw)
+}
+
+// HandleUnread handles a mail that is not read, of which only its
+// header (or the start of it) is known: one too large to download.
+// reason says why; the sender, if the header names one, is told so
+// (with the rules of any answer: the rate limit, RFC 3834). The nil
+// error means the same as Handle's.
+func (s *Server) HandleUnread(ctx context.Context, header []byte, reason string) (Outcome, error) {
+	return s.handle(ctx, ScanHeader(header, reason), header)
+}
+
+func (s *Server) handle(ctx context.Context, m *Message, raw []byte) (Outcome, error) {
 	var out Outcome
 	var after []func()
-	m := readMail(raw)
 	out.ID, out.From = m.ID, m.From
 	s.settle(ctx, m.ID)
 	deaths := 0
@@ -231,13 +250,12 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	return out, nil
 }
 
-// readMail parses a mail; an unreadable one gets an id from its
-// header block and is recorded without an answer.
+// readMail parses a mail; of an unreadable one, only the header is
+// scanned, for a sender to tell.
 func readMail(raw []byte) *Message {
 	m, perr := ParseMessage(raw)
 	if perr != nil {
-		sum := sha256.Sum256(raw[:headerBlock(raw)])
-		m = &Message{ID: "sha256:" + hex.EncodeToString(sum[:]), Automatic: "unreadable: " + perr.Error()}
+		m = ScanHeader(raw, perr.Error())
 	}
 	return m
 }
@@ -254,31 +272,48 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *Message, tries int)
 		}
 	}()
 	out = Outcome{ID: m.ID, From: m.From}
-	if _, done, err := tx.Processed(m.ID); err != nil {
+	if done, err := seen(tx, m); err != nil || done {
+		out.Duplicate = done
 		return out, nil, err
-	} else if done {
-		out.Duplicate = true
-		return out, nil, nil
 	}
 	if err := s.poisoned(tries); err != nil {
 		return out, nil, err
 	}
+	now := s.now()
+	if err := s.expire(tx, now); err != nil {
+		return out, nil, err
+	}
+	mark := func(outcome string) error {
+		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: outcome})
+	}
 	if reason := s.ignore(m); reason != "" {
 		out.Ignored = reason
-		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: " + reason})
+		return out, nil, mark("ignored: " + reason)
 	}
 	r := &run{s: s, tx: tx, msg: m, ctx: ctx}
-	if limited, err := r.rateLimit(); err != nil {
+	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
-	} else if limited {
-		out.Ignored, out.Queued = "rate limited", r.queued
-		return out, nil, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "ignored: rate limited"})
+	} else if !authed {
+		if limited, err := r.rateLimit(); err != nil {
+			return out, nil, err
+		} else if limited {
+			out.Ignored, out.Queued = "rate limited", r.queued
+			return out, nil, mark("ignored: rate limited")
+		}
+	}
+	if text := s.unfit(m, now); text != "" {
+		r.sections = append(r.sections, &section{Command: "(your mail)", Refused: true, Text: text})
+		if err := r.reply(); err != nil {
+			return out, nil, err
+		}
+		out.Refused, out.Queued = 1, r.queued
+		return out, nil, mark(out.String())
 	}
 	if err := r.all(); err != nil {
 		return out, nil, err
 	}
 	out.Commands, out.Refused, out.Queued = len(r.sections), r.refused(), r.queued
-	return out, r.after, tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: out.String()})
+	return out, r.after, mark(out.String())
 }
 
 // ignore tells why a mail gets no answer, or "" when it is answered.
@@ -366,10 +401,11 @@ func broken(err error) error { return &brokenError{err} }
 // charged to it), tells its sender that nothing of it was applied, and
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *Message, raw []byte, bug error, deaths int) error {
-	if err := tx.MarkProcessed(m.ID, store.Processed{At: s.now(), From: m.From, Outcome: "internal error: " + bug.Error()}); err != nil {
+	now := s.now()
+	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
 		return err
 	}
-	rec, err := s.setAside(tx, m, m.ID, raw, bug.Error(), deaths)
+	rec, err := s.setAside(tx, m, m.Key, raw, bug.Error(), deaths)
 	if err != nil {
 		return err
 	}

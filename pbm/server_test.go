@@ -52,7 +52,8 @@ func newFixture(t testing.TB) *fixture {
 func (f *fixture) raw(from, subject, body string, headers ...string) []byte {
 	f.n++
 	var b strings.Builder
-	fmt.Fprintf(&b, "From: %s\r\nTo: pbm@games.test\r\nSubject: %s\r\nMessage-ID: <m%d@client.test>\r\nDate: Tue, 1 Dec 2026 10:00:00 +0000\r\n", from, subject, f.n)
+	// Dated when it is sent, by the fixture's clock.
+	fmt.Fprintf(&b, "From: %s\r\nTo: pbm@games.test\r\nSubject: %s\r\nMessage-ID: <m%d@client.test>\r\nDate: %s\r\n", from, subject, f.n, f.clock.Format(time.RFC1123Z))
 	for _, h := range headers {
 		b.WriteString(h + "\r\n")
 	}

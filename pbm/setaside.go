@@ -23,7 +23,7 @@ const metaStarts = "daemon.starts"
 
 // setAside records m (its processed record under key) as set aside
 // for why, or adds to its record when it is already there.
-func (s *Server) setAside(tx *store.Tx, m *Message, key string, raw []byte, why string, deaths int) (store.SetAside, error) {
+func (s *Server) setAside(tx *store.Tx, m *Message, key store.Digest, raw []byte, why string, deaths int) (store.SetAside, error) {
 	rec, err := tx.SetAsideByKey(key)
 	if errors.Is(err, store.ErrNotFound) {
 		rec = store.SetAside{MessageID: m.ID, Key: key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw}
@@ -157,7 +157,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 			return err
 		}
 		if out.Duplicate {
-			return fmt.Errorf("the mail is recorded as processed under a key other than %q", rec.Key)
+			return fmt.Errorf("the mail is recorded as processed under a key other than %x", rec.Key[:8])
 		}
 		if err := tx.DeleteSetAside(seq); err != nil {
 			return err
@@ -170,7 +170,8 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 		s.log.Error("replay of a set-aside mail", "set_aside", seq, "id", m.ID, "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
-			if err := tx.MarkProcessed(rec.Key, store.Processed{At: s.now(), From: m.From, Outcome: "internal error: " + bug.Error()}); err != nil {
+			now := s.now()
+			if err := tx.MarkProcessed(rec.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
 				return err
 			}
 			again, err := s.setAside(tx, m, rec.Key, rec.Raw, bug.Error(), 0)

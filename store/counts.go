@@ -189,7 +189,8 @@ func (t *Tx) FinishedBoards(game string, fn func(Board) bool) error {
 // as things are written, not counted.
 type Counts struct {
 	Users     int // accounts, closed ones included
-	Processed int // mails recorded as handled
+	Processed int // entries of the dedupe table (processed.go)
+	Rates     int // senders with a rate counter
 	// Running and Finished count the boards per game (lower case).
 	Running  map[string]int
 	Finished map[string]int
@@ -208,7 +209,7 @@ func (c Counts) Boards() (running, finished int) {
 
 // Counts reads the counters.
 func (t *Tx) Counts() Counts {
-	out := Counts{Users: t.count(countUsers), Processed: t.count(countProcessed), Running: map[string]int{}, Finished: map[string]int{}}
+	out := Counts{Users: t.count(countUsers), Processed: t.count(countProcessed), Rates: t.count(countRates), Running: map[string]int{}, Finished: map[string]int{}}
 	c := t.tx.Bucket(bCounters).Cursor()
 	for _, part := range []struct {
 		prefix string

@@ -104,7 +104,7 @@ func TestFinishedAndCounts(t *testing.T) {
 				}
 			}
 			for j := 0; j < 4; j++ {
-				if err := tx.MarkProcessed(fmt.Sprintf("<m%d@x>", j), Processed{Outcome: "ok"}); err != nil {
+				if err := tx.MarkProcessed(IDDigest(fmt.Sprintf("<m%d@x>", j)), Processed{Outcome: "ok"}); err != nil {
 					t.Fatal(err)
 				}
 			}

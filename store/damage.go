@@ -96,6 +96,7 @@ type CheckReport struct {
 	Path     string
 	Size     int64          // bytes
 	Keys     map[string]int // records per bucket
+	Bytes    map[string]int // bytes of the pages in use per bucket
 	Problems []string       // bbolt's consistency errors, at most maxProblems
 	More     int            // problems beyond those listed
 }
@@ -113,7 +114,7 @@ func (r *CheckReport) String() string {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		s += fmt.Sprintf("  %-10s %d records\n", k, r.Keys[k])
+		s += fmt.Sprintf("  %-22s %8d records %10d bytes\n", k, r.Keys[k], r.Bytes[k])
 	}
 	if r.OK() {
 		return s + "consistent: every page is reachable once, keys are in order\n"
@@ -147,7 +148,7 @@ func check(path string, timeout time.Duration) (*CheckReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: check: %w", err)
 	}
-	r := &CheckReport{Path: path, Size: fi.Size(), Keys: map[string]int{}}
+	r := &CheckReport{Path: path, Size: fi.Size(), Keys: map[string]int{}, Bytes: map[string]int{}}
 	// A read-only open reads the meta pages only (bbolt loads the
 	// freelist of a read-only file in Tx.Check), so it reports damage
 	// as an error, never a panic.
@@ -186,7 +187,9 @@ func check(path string, timeout time.Duration) (*CheckReport, error) {
 			}
 		}()
 		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-			r.Keys[string(name)] = b.Stats().KeyN
+			st := b.Stats()
+			r.Keys[string(name)] = st.KeyN
+			r.Bytes[string(name)] = st.BranchInuse + st.LeafInuse + st.InlineBucketInuse
 			return nil
 		})
 	})

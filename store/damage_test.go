@@ -25,7 +25,7 @@ func filled(t *testing.T) string {
 				if err := tx.PutUser(User{ID: fmt.Sprintf("user%03d", i), Addresses: []string{fmt.Sprintf("u%d@x.test", i)}}); err != nil {
 					return err
 				}
-				if err := tx.MarkProcessed(fmt.Sprintf("m%d@x.test", i), Processed{Outcome: "1 commands"}); err != nil {
+				if err := tx.MarkProcessed(IDDigest(fmt.Sprintf("m%d@x.test", i)), Processed{Outcome: "1 commands"}); err != nil {
 					return err
 				}
 			}

@@ -20,7 +20,7 @@ type SetAside struct {
 	MessageID string `json:"message_id"`
 	// Key is the record of the mail in the processed mails (see
 	// Processed): a replay forgets it first.
-	Key     string `json:"key"`
+	Key     Digest `json:"key"`
 	From    string `json:"from,omitempty"`
 	Subject string `json:"subject,omitempty"` // as the core shows it, secrets masked
 	Raw     []byte `json:"raw"`
@@ -98,7 +98,7 @@ func (t *Tx) SetAsideMails() ([]SetAside, error) {
 
 // SetAsideByKey finds the set-aside mail recorded under the processed
 // key, or ErrNotFound.
-func (t *Tx) SetAsideByKey(key string) (SetAside, error) {
+func (t *Tx) SetAsideByKey(key Digest) (SetAside, error) {
 	ms, err := t.SetAsideMails()
 	if err != nil {
 		return SetAside{}, err
@@ -121,17 +121,4 @@ func (t *Tx) DeleteSetAside(seq uint64) error {
 		return fmt.Errorf("store: delete %s/%d: %w", bSetAside, seq, err)
 	}
 	return nil
-}
-
-// ForgetProcessed removes the record of a processed mail, so that the
-// mail is handled again when it comes; absent is no error.
-func (t *Tx) ForgetProcessed(key string) error {
-	b := t.tx.Bucket(bProcessed)
-	if b.Get([]byte(key)) == nil {
-		return nil
-	}
-	if err := b.Delete([]byte(key)); err != nil {
-		return fmt.Errorf("store: delete %s/%s: %w", bProcessed, key, err)
-	}
-	return t.addCount(countProcessed, -1)
 }

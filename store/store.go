@@ -92,7 +92,10 @@ func Open(cfg Config) (*Store, error) {
 			if err := openDue(tx); err != nil {
 				return err
 			}
-			return openWatchers(tx)
+			if err := openWatchers(tx); err != nil {
+				return err
+			}
+			return openProcessed(tx)
 		})
 		if err != nil {
 			return fmt.Errorf("store: create buckets: %w", err)
@@ -416,39 +419,6 @@ func (t *Tx) NextBoardNumber(game string) (int, error) {
 	return n, nil
 }
 
-// Processed is the record of one incoming mail handled.
-type Processed struct {
-	At      time.Time `json:"at"`
-	From    string    `json:"from,omitempty"`
-	Outcome string    `json:"outcome"`
-}
-
-// Processed reports whether the mail with this id was handled, and how.
-func (t *Tx) Processed(id string) (Processed, bool, error) {
-	var p Processed
-	err := t.get(bProcessed, id, &p)
-	if errors.Is(err, ErrNotFound) {
-		return p, false, nil
-	}
-	return p, err == nil, err
-}
-
-// MarkProcessed records a mail as handled.
-func (t *Tx) MarkProcessed(id string, p Processed) error {
-	isNew := t.tx.Bucket(bProcessed).Get([]byte(id)) == nil
-	if err := t.put(bProcessed, id, p); err != nil {
-		return err
-	}
-	if isNew {
-		return t.addCount(countProcessed, 1)
-	}
-	return nil
-}
-
-// ProcessedCount is the number of mails recorded as handled, from a
-// counter.
-func (t *Tx) ProcessedCount() int { return t.count(countProcessed) }
-
 // Meta reads a small value by name; absent reads as empty.
 func (t *Tx) Meta(name string) string { return string(t.tx.Bucket(bMeta).Get([]byte(name))) }
 
@@ -460,28 +430,6 @@ func (t *Tx) DeleteMeta(name string) error {
 // PutMeta writes a small value by name.
 func (t *Tx) PutMeta(name, value string) error {
 	return t.tx.Bucket(bMeta).Put([]byte(name), []byte(value))
-}
-
-// Rate counts the mails of one sender in a window of time.
-type Rate struct {
-	Start  time.Time `json:"start"`
-	Count  int       `json:"count"`
-	Warned bool      `json:"warned,omitempty"`
-}
-
-// Rate reads the counter of a sender; absent reads as zero.
-func (t *Tx) Rate(sender string) (Rate, error) {
-	var r Rate
-	err := t.get(bRates, strings.ToLower(sender), &r)
-	if errors.Is(err, ErrNotFound) {
-		return Rate{}, nil
-	}
-	return r, err
-}
-
-// PutRate writes the counter of a sender.
-func (t *Tx) PutRate(sender string, r Rate) error {
-	return t.put(bRates, strings.ToLower(sender), r)
 }
 
 // Rating is a player's standing in one game.

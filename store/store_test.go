@@ -28,7 +28,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 		if _, err := tx.Enqueue(Mail{To: "a@x.test"}); err != nil {
 			return err
 		}
-		if err := tx.MarkProcessed("m1", Processed{Outcome: "ok"}); err != nil {
+		if err := tx.MarkProcessed(IDDigest("m1"), Processed{Outcome: "ok"}); err != nil {
 			return err
 		}
 		return boom
@@ -43,7 +43,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 		if tx.OutboxLen() != 0 {
 			t.Error("mail kept after rollback")
 		}
-		if _, done, _ := tx.Processed("m1"); done {
+		if _, done, _ := tx.Processed(IDDigest("m1")); done {
 			t.Error("processed mark kept after rollback")
 		}
 		return nil

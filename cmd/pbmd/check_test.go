@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +45,10 @@ func TestCheckAndDamagedStart(t *testing.T) {
 	out, err := pbmd("check")
 	if err != nil || !strings.Contains(out, "consistent") || !strings.Contains(out, "users") {
 		t.Fatalf("check of a sound file: %v\n%s", err, out)
+	}
+	// The size of each bucket: the records and the bytes of its pages.
+	if !regexp.MustCompile(`(?m)^  users +1 records +[1-9][0-9]* bytes$`).MatchString(out) || !regexp.MustCompile(`(?m)^  processed +0 records +[0-9]+ bytes$`).MatchString(out) {
+		t.Errorf("check does not report the size by bucket:\n%s", out)
 	}
 	if out, _ := pbmd("help"); !strings.Contains(out, "pbmd [-config pbm.yaml] check") {
 		t.Errorf("pbmd help does not list check")

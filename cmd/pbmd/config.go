@@ -23,6 +23,7 @@ var defaults = map[string]any{
 	"admins":            []string{},
 	"ratelimit":         60,
 	"mailtimeout":       "30s",
+	"dedupe":            "720h",
 	"retry":             []string{"1m", "5m", "15m", "30m", "1h", "2h", "4h"},
 	"backoff":           "1s",
 	"clock.nag":         7,

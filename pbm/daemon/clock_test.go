@@ -15,7 +15,7 @@ import (
 // and the forfeit reaches both players at the limit.
 func TestClocksByMail(t *testing.T) {
 	var now atomic.Int64
-	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	now.Store(time.Now().UTC().Truncate(time.Hour).UnixNano()) // the players' mail is dated by the real clock
 	cfg := testConfig(t)
 	cfg.Now = func() time.Time { return time.Unix(0, now.Load()).UTC() }
 	cfg.Clock.Tick = 50 * time.Millisecond

@@ -37,7 +37,10 @@ type Config struct {
 	RateLimit int `mapstructure:"ratelimit"`
 	// MailTimeout bounds the time one mail may take (pbm/guard.go).
 	MailTimeout time.Duration `mapstructure:"mailtimeout"`
-	Clock       struct {
+	// Dedupe is how long a mail handled is remembered against copies;
+	// older mail is refused as stale (pbm/dedupe.go).
+	Dedupe time.Duration `mapstructure:"dedupe"`
+	Clock  struct {
 		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
 		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
 		Vacation int           `mapstructure:"vacation"` // vacation days per year
@@ -160,7 +163,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
-		MailTimeout: cfg.MailTimeout,
+		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
@@ -223,6 +226,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 			Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Poll: cfg.IMAP.Poll,
 			MinBackoff: cfg.Backoff, MaxBackoff: maxBackoff, RetryBackoff: cfg.Backoff,
 			Handler: d.handle, BatchHandler: d.handleBatch, Logger: log,
+			UnreadHandler: d.handleUnread,
 		})
 		if err != nil {
 			return fail(err)
@@ -310,6 +314,16 @@ func (d *Daemon) handle(ctx context.Context, raw []byte) error {
 	if err == nil && out.Queued > 0 {
 		d.sender.Poke()
 		d.pokeOpponent()
+	}
+	return err
+}
+
+// handleUnread tells the sender of a mail the intake does not read
+// why.
+func (d *Daemon) handleUnread(ctx context.Context, header []byte, reason string) error {
+	out, err := d.Server.HandleUnread(ctx, header, reason)
+	if err == nil && out.Queued > 0 {
+		d.sender.Poke()
 	}
 	return err
 }

@@ -34,7 +34,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key, DedupeWindow: cfg.Dedupe,
 	})
 	if err != nil {
 		return err

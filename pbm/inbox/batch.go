@@ -68,6 +68,9 @@ func (s *session) processBatch(ctx context.Context, uids []imap.UID) error {
 			s.in.log.Info("mail vanished before fetch", "uid", uid)
 		case sz > s.in.cfg.MaxSize:
 			s.in.log.Warn("mail too large; moving it without downloading", "uid", uid, "size", sz, "max", s.in.cfg.MaxSize, "to", s.in.cfg.Rejected)
+			if err := s.tellUnread(ctx, uid, nil, sz); err != nil {
+				return err
+			}
 			rejected = append(rejected, uid)
 		default:
 			wanted = append(wanted, uid)
@@ -118,6 +121,9 @@ func (s *session) processBatch(ctx context.Context, uids []imap.UID) error {
 			s.in.log.Info("mail vanished before fetch", "uid", uid)
 		case int64(len(raw)) > s.in.cfg.MaxSize:
 			s.in.log.Warn("mail body larger than announced; moving it", "uid", uid, "max", s.in.cfg.MaxSize, "to", s.in.cfg.Rejected)
+			if err := s.tellUnread(ctx, uid, raw, int64(len(raw))); err != nil {
+				return err
+			}
 			rejected = append(rejected, uid)
 		default:
 			handled = append(handled, uid)

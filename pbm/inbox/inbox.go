@@ -39,6 +39,12 @@ type Handler func(ctx context.Context, raw []byte) error
 // later, and the ones after it are offered again after it.
 type BatchHandler func(ctx context.Context, raws [][]byte) []error
 
+// UnreadHandler receives the header (at most its first 64 KiB) of a
+// mail that is moved aside unread, and why, so that its sender can be
+// told; nil means it is done and the mail may be moved, as for
+// Handler.
+type UnreadHandler func(ctx context.Context, header []byte, reason string) error
+
 // Defaults for Config.
 const (
 	DefaultMailbox        = "INBOX"
@@ -88,8 +94,11 @@ type Config struct {
 	// BatchHandler, when set, is used instead of Handler: the mails
 	// are fetched, handled and acknowledged up to Batch at a time.
 	BatchHandler BatchHandler
-	Batch        int // default 64
-	Logger       *slog.Logger
+	// UnreadHandler, when set, hears of each mail moved to Rejected
+	// unread (too large) before it is moved.
+	UnreadHandler UnreadHandler
+	Batch         int // default 64
+	Logger        *slog.Logger
 }
 
 // Inbox polls one IMAP mailbox. Create it with New and run it with Run.

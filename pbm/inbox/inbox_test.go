@@ -425,9 +425,34 @@ func TestCancelReturnsPromptly(t *testing.T) {
 }
 
 func TestOversizeRejected(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		t.Run(fmt.Sprintf("batch=%v", batch), func(t *testing.T) { testOversizeRejected(t, batch) })
+	}
+}
+
+// The header of a mail moved aside unread goes to the UnreadHandler,
+// with the reason, so that its sender can be told.
+func testOversizeRejected(t *testing.T, batch bool) {
 	s := startLocal(t)
 	var rec recorder
 	cfg := localConfig(s, rec.handle)
+	if batch {
+		cfg.Handler, cfg.BatchHandler = nil, func(ctx context.Context, raws [][]byte) []error {
+			errs := make([]error, len(raws))
+			for i, raw := range raws {
+				errs[i] = rec.handle(ctx, raw)
+			}
+			return errs
+		}
+	}
+	var mu sync.Mutex
+	var unread []string
+	cfg.UnreadHandler = func(_ context.Context, header []byte, reason string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		unread = append(unread, string(header)+"|"+reason)
+		return nil
+	}
 	cfg.MaxSize = 500
 	run(t, cfg)
 	if err := s.Deliver(serverAddr, mail("big@x", 2000)); err != nil {
@@ -444,6 +469,12 @@ func TestOversizeRejected(t *testing.T) {
 	rej := listMailbox(t, s.IMAPAddr(), serverAddr, localmail.DefaultPassword, DefaultRejected)
 	if len(rej) != 1 || rej[0].id != "big@x" {
 		t.Errorf("Rejected = %+v", rej)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(unread) != 1 || !strings.Contains(unread[0], "From: alice@example.org") || !strings.Contains(unread[0], "<big@x>") ||
+		strings.Contains(unread[0], "e2e4") || !strings.Contains(unread[0], "larger than") {
+		t.Errorf("unread handler calls %q, want the big mail's header with the reason", unread)
 	}
 }
 

@@ -330,6 +330,9 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 	size := msgs[0].RFC822Size
 	if size > s.in.cfg.MaxSize {
 		log.Warn("mail too large; moving it without downloading", "size", size, "max", s.in.cfg.MaxSize, "to", s.in.cfg.Rejected)
+		if err := s.tellUnread(ctx, uid, nil, size); err != nil {
+			return err
+		}
 		return s.ack(uid, s.in.cfg.Rejected)
 	}
 
@@ -343,6 +346,9 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 	}
 	if int64(len(raw)) > s.in.cfg.MaxSize {
 		log.Warn("mail body larger than announced; moving it", "size", size, "max", s.in.cfg.MaxSize, "to", s.in.cfg.Rejected)
+		if err := s.tellUnread(ctx, uid, raw, int64(len(raw))); err != nil {
+			return err
+		}
 		return s.ack(uid, s.in.cfg.Rejected)
 	}
 
@@ -364,6 +370,56 @@ func (s *session) process(ctx context.Context, uid imap.UID) error {
 		return err
 	}
 	log.Debug("mail processed", "size", len(raw), "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// maxUnreadHeader bounds what is fetched of the header of a mail too
+// large to download.
+const maxUnreadHeader = 64 << 10
+
+// tellUnread passes the header of a mail too large to read to the
+// UnreadHandler: raw when the mail was downloaded, else fetched with
+// BODY.PEEK[HEADER]<0.64K> (RFC 9051 section 6.4.5: HEADER is the
+// header block, a partial fetch bounds it, PEEK leaves \Seen). An error
+// leaves the mail where it is, for the next round.
+func (s *session) tellUnread(ctx context.Context, uid imap.UID, raw []byte, size int64) error {
+	if s.in.cfg.UnreadHandler == nil {
+		return nil
+	}
+	header := raw
+	if header == nil {
+		err := s.guard("UID FETCH BODY.PEEK[HEADER]", func() error {
+			cmd := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+				UID: true,
+				BodySection: []*imap.FetchItemBodySection{{Specifier: imap.PartSpecifierHeader, Peek: true,
+					Partial: &imap.SectionPartial{Offset: 0, Size: maxUnreadHeader}}},
+			})
+			defer cmd.Close()
+			for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+				for item := msg.Next(); item != nil; item = msg.Next() {
+					if bs, ok := item.(imapclient.FetchItemDataBodySection); ok && bs.Literal != nil && header == nil {
+						b, err := io.ReadAll(io.LimitReader(bs.Literal, maxUnreadHeader))
+						if err != nil {
+							return err
+						}
+						header = append([]byte{}, b...)
+					}
+				}
+			}
+			return cmd.Close()
+		})
+		if err != nil {
+			return fmt.Errorf("uid fetch %d header: %w", uid, err)
+		}
+	}
+	if len(header) > maxUnreadHeader {
+		header = header[:maxUnreadHeader]
+	}
+	reason := fmt.Sprintf("it is larger than %d MiB (%d bytes)", s.in.cfg.MaxSize>>20, size)
+	if err := s.in.cfg.UnreadHandler(ctx, header, reason); err != nil {
+		s.in.log.Warn("telling the sender of a mail too large failed; leaving it", "uid", uid, "err", err)
+		return errHandler
+	}
 	return nil
 }
 
