@@ -68,6 +68,13 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 				return err
 			}
 		}
+		lapsed, err := r.lapse(now)
+		if err != nil {
+			return err
+		}
+		if lapsed > 0 {
+			s.log.Info("unconfirmed addresses dropped", "count", lapsed)
+		}
 		queued = r.queued
 		return nil
 	})
