@@ -196,4 +196,3 @@ func TestSubscribeAllListUnsubscribe(t *testing.T) {
 		t.Errorf("bob got %q", m.Subject)
 	}
 }
-
