@@ -76,8 +76,15 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
 		c.owner = &u
 	}
+	if err := c.locked(u); err != nil {
+		return u, err
+	}
 	if !c.checkPassword(u, pw) {
-		return u, refuse("Invalid password entered for %s.", u.ID)
+		if fromOwnAddress(u, c.msg.From) {
+			c.badPassword(u)
+			return u, refuse("Invalid password entered for %s.", u.ID)
+		}
+		return u, c.wrongPassword(u)
 	}
 	return u, nil
 }
@@ -111,15 +118,33 @@ func (s *Server) cmdSignup(c *call) error {
 			return err
 		}
 	}
+	claim := s.isAdmin(id)
+	if claim {
+		if err := c.checkClaim(id, addrs); err != nil {
+			return err
+		}
+	}
 	h, err := s.hash(pw)
 	if err != nil {
 		return err
 	}
-	if err := c.tx.PutUser(store.User{ID: id, Hash: h, Addresses: addrs, Created: s.now()}); err != nil {
+	u := store.User{ID: id, Hash: h, Created: s.now()}
+	fresh := c.setAddresses(&u, addrs, true, claim)
+	if claim {
+		return c.claimed(u, fresh)
+	}
+	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("Welcome, %s. Your mail goes to %s. Send \"list\" for the games and \"help\" for the commands.",
-		id, strings.Join(addrs, ", "))
+	if err := c.confirmAll(u, fresh); err != nil {
+		return err
+	}
+	goes := "Your mail goes to " + strings.Join(u.Addresses, ", ") + "."
+	if len(u.Addresses) == 0 {
+		goes = "No mail goes anywhere yet but the answers to your mails."
+	}
+	c.sec.Text = fmt.Sprintf("Welcome, %s. %s%s Send \"list\" for the games and \"help\" for the commands.",
+		id, goes, c.pendingText(u.Pending))
 	return nil
 }
 
@@ -152,11 +177,15 @@ func (s *Server) cmdChangeAddress(c *call) error {
 		return err
 	}
 	old := u.Addresses
-	u.Addresses = addrs
+	fresh := c.setAddresses(&u, addrs, true, false)
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.", u.ID, strings.Join(addrs, ", "))
+	if err := c.confirmAll(u, fresh); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.%s", u.ID, orNone(u.Addresses), c.pendingText(u.Pending))
+	addrs = u.Addresses
 	// The old addresses hear of the change too, so a stolen password
 	// does not redirect an account silently.
 	for _, a := range old {
@@ -248,25 +277,28 @@ func (s *Server) cmdAdd(c *call) error {
 	old := u.Addresses
 	var added []string
 	for _, a := range addrs {
-		if !contains(u.Addresses, a) {
-			u.Addresses = append(u.Addresses, a)
+		if !contains(u.Addresses, a) && pendingIndex(u.Pending, a) < 0 {
 			added = append(added, a)
 		}
 	}
 	if len(added) == 0 {
-		return refuse("Mail for %s goes to %s already.", u.ID, strings.Join(addrs, ", "))
+		return refuse("Mail for %s goes to %s already, or awaits its confirmation.", u.ID, strings.Join(addrs, ", "))
 	}
-	if len(u.Addresses) > 5 {
-		return refuse("At most 5 addresses; %s has %d.", u.ID, len(old))
+	if n := len(u.Addresses) + len(u.Pending); n+len(added) > 5 {
+		return refuse("At most 5 addresses; %s has %d.", u.ID, n)
 	}
+	fresh := c.setAddresses(&u, added, false, false)
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.", u.ID, strings.Join(u.Addresses, ", "))
+	if err := c.confirmAll(u, fresh); err != nil {
+		return err
+	}
+	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.%s", u.ID, orNone(u.Addresses), c.pendingText(fresh))
 	for _, a := range old {
 		if a != c.msg.From {
 			if err := c.notice(a, "pbm: address added for "+u.ID,
-				fmt.Sprintf("The mail of %s now goes to %s as well, by a command from %s.", u.ID, strings.Join(added, ", "), c.msg.From)); err != nil {
+				fmt.Sprintf("The mail of %s now goes to %s as well (an address other than the sender's once it is confirmed), by a command from %s.", u.ID, strings.Join(added, ", "), c.msg.From)); err != nil {
 				return err
 			}
 		}

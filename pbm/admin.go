@@ -26,6 +26,10 @@ func (s *Server) cmdAdmin(c *call) error {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
 		return err
 	}
+	if err := adminReady(u); err != nil {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
 	set := s.global.only(true)
 	name, cmd, err := set.lookup(c.args[2])
 	if err != nil {

@@ -71,6 +71,13 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 		if err := (&call{run: r, sec: &section{}}).startDueTournaments(now); err != nil {
 			return err
 		}
+		lapsed, err := r.lapse(now)
+		if err != nil {
+			return err
+		}
+		if lapsed > 0 {
+			s.log.Info("unconfirmed addresses dropped", "count", lapsed)
+		}
 		queued = r.queued
 		return nil
 	})

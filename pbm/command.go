@@ -138,6 +138,13 @@ type run struct {
 	sections []*section
 	queued   int
 	after    []func()
+	// guessed is set when a command refused a password, foreignGuess
+	// when it was for an account the sender's address is not one of
+	// (lockout.go).
+	guessed, foreignGuess bool
+	// replyTo, when set, is the Reply-To of the answer: the
+	// confirmation address of an admin claim (claim.go).
+	replyTo string
 	// held are the board mails to the sender's own address, kept back
 	// so that the answer to the mail can be the board (reply.go): the
 	// mover gets one mail per move.
@@ -173,6 +180,9 @@ func (r *run) all() error {
 	}
 	r.own = bodyLines(r.msg.Body, k)
 	lines, comment := r.s.commandLinesOf(r.msg, r.own)
+	if done, err := r.byAddressReply(); done || err != nil {
+		return err
+	}
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}
@@ -261,7 +271,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 		}
 		err = nil
 	}
-	if err == nil && c.call != nil && c.owner != nil {
+	if err == nil && c.call != nil && c.owner != nil && !c.guessed {
 		err = c.reportForeign()
 	}
 	return err

@@ -60,6 +60,9 @@ type outMail struct {
 	// Both are optional.
 	picture *pictureJob
 	Link    string
+	// unsubscribe is the List-Unsubscribe value (confirm.go), set
+	// when the mail is queued.
+	unsubscribe string
 }
 
 // newID returns a fresh Message-ID (without brackets) on our domain.
@@ -82,6 +85,10 @@ func (s *Server) enqueue(tx *store.Tx, m outMail) error {
 func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	if m.To == "" {
 		return nil
+	}
+	var err error
+	if m.unsubscribe, err = s.listUnsubscribe(tx, &m); err != nil {
+		return err
 	}
 	m.Text = boundText(m.Text)
 	id := newID("pbm", s.domain)
@@ -115,6 +122,9 @@ func (s *Server) mime(m outMail, id string) ([]byte, error) {
 		h.SetAddressList("Reply-To", []*gomail.Address{{Address: m.ReplyTo}})
 	}
 	h.SetMessageID(id)
+	if m.unsubscribe != "" {
+		h.Set("List-Unsubscribe", m.unsubscribe)
+	}
 	if m.InReplyTo != "" {
 		h.SetMsgIDList("In-Reply-To", []string{m.InReplyTo})
 	}

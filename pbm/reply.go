@@ -22,13 +22,21 @@ func (r *run) reply() error {
 	if err != nil {
 		return err
 	}
+	answer, err := r.mayAnswer()
+	if err != nil {
+		return err
+	}
 	m := outMail{To: r.msg.From, Subject: r.subject(), Text: text, Kind: "auto-replied"}
 	if m.ReplyTo, err = r.replyBoard(); err != nil {
 		return err
 	}
+	if r.replyTo != "" {
+		m.ReplyTo = r.replyTo
+	}
 	held := r.held
 	r.held = nil
 	board, merged := r.boardAnswer(held)
+	merged = merged && answer
 	if merged {
 		// The answer is the board mail, with the command and its OK
 		// above the board: one mail per move.
@@ -41,6 +49,9 @@ func (r *run) reply() error {
 		if err := r.send(h.m); err != nil {
 			return err
 		}
+	}
+	if !answer {
+		return nil
 	}
 	// RFC 5322 section 3.6.4 and RFC 3834 section 3.1.5: the answer
 	// refers to the mail it answers.

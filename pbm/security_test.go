@@ -55,8 +55,15 @@ func TestForeignAddressReportedToAccount(t *testing.T) {
 	if !strings.Contains(r.Text, "Invalid password") || strings.Contains(r.Text, "guess") {
 		t.Errorf("reply: %s", r.Text)
 	}
+	// A wrong password is not reported guess by guess: the lockout
+	// tells the owner once (lockout_test.go). A command carried out
+	// from an address not the account's is reported.
+	if len(mails) != 1 {
+		t.Errorf("a wrong password from a foreign address queued %d mails", len(mails))
+	}
+	mails = f.send("mallory@evil.test", "nim limit alice pw-alice 3", "")
 	n := f.only(mails, "alice@players.test")
-	if !strings.Contains(n.Text, "mallory@evil.test") || !strings.Contains(n.Text, "It was refused: Invalid password") || strings.Contains(n.Text, "guess") {
+	if !strings.Contains(n.Text, "mallory@evil.test") || !strings.Contains(n.Text, "It was carried out.") || strings.Contains(n.Text, "pw-alice") {
 		t.Errorf("report to alice: %s", n.Text)
 	}
 	// A forged From of the registered address is the registered

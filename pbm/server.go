@@ -71,6 +71,13 @@ type Config struct {
 	// with ".handling".
 	OnHang      func(id string)
 	AttemptFile string
+	// AdminClaim lists, per admin userid (lower case), the addresses
+	// from which it may be signed up by mail (claim.go); an admin
+	// userid not listed is created only on the host (CreateAdmin).
+	AdminClaim map[string][]string
+	// ConfirmDays is how long an address given for an account waits
+	// for its owner's confirmation before it is dropped; default 3.
+	ConfirmDays int
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string
@@ -135,6 +142,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.VacationDays <= 0 {
 		cfg.VacationDays = 30
+	}
+	if cfg.ConfirmDays <= 0 {
+		cfg.ConfirmDays = 3
 	}
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60

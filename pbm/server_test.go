@@ -39,7 +39,8 @@ func newFixture(t testing.TB) *fixture {
 	f.s, err = New(Config{
 		Store: st, Games: engine.NewRegistry(enginetest.Nim{}), Address: "pbm@games.test",
 		Name: "Test Server", Admins: []string{"root"}, BcryptCost: bcrypt.MinCost,
-		BackupDir: t.TempDir(), Now: func() time.Time { return f.clock },
+		AdminClaim: map[string][]string{"root": {"root@players.test"}},
+		BackupDir:  t.TempDir(), Now: func() time.Time { return f.clock },
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
@@ -159,6 +160,29 @@ func (f *fixture) signup(id string) {
 	if !strings.Contains(r.Text, "OK: Welcome, "+id) {
 		f.t.Fatalf("signup %s: %s", id, r.Text)
 	}
+	if reply := r.Header.Get("Reply-To"); strings.Contains(reply, "+confirm.") {
+		// An admin claim: the address confirms it by a reply.
+		c := f.only(f.send(id+"@players.test", "Re: "+r.Subject, "yes", "Cc: "+reply), id+"@players.test")
+		if !strings.Contains(c.Text, "OK: Confirmed") {
+			f.t.Fatalf("confirm %s: %s", id, c.Text)
+		}
+	}
+}
+
+// confirm answers the confirmation mail among mails that went to
+// addr, from addr, and returns the answer to that reply.
+func (f *fixture) confirm(mails []sent, addr string) sent {
+	f.t.Helper()
+	m := f.only(mails, addr)
+	reply := m.Header.Get("Reply-To")
+	if !strings.HasPrefix(m.Subject, "pbm: confirm mail for ") || !strings.Contains(reply, "+confirm.") {
+		f.t.Fatalf("no confirmation mail to %s: %q, Reply-To %q", addr, m.Subject, reply)
+	}
+	r := f.only(f.send(addr, "Re: "+m.Subject, "yes", "Cc: "+reply), addr)
+	if !strings.Contains(r.Text, "OK: Confirmed") {
+		f.t.Fatalf("confirm %s: %s", addr, r.Text)
+	}
+	return r
 }
 
 func (f *fixture) board(n int) store.Board {
@@ -233,9 +257,14 @@ func TestChangePasswordAndWrongPassword(t *testing.T) {
 	if !strings.Contains(r.Text, "Invalid password") {
 		t.Errorf("old password still works: %s", r.Text)
 	}
-	r = f.only(f.send("alice@players.test", "change address alice new1 a1@players.test A2@players.test", ""), "alice@players.test")
-	if !strings.Contains(r.Text, "now goes to a1@players.test, a2@players.test") {
+	mails := f.send("alice@players.test", "change address alice new1 a1@players.test A2@players.test", "")
+	r = f.only(mails, "alice@players.test")
+	if !strings.Contains(r.Text, "now goes to none. Nothing goes to a1@players.test,\n  a2@players.test until it is confirmed") {
 		t.Errorf("change address: %s", r.Text)
+	}
+	f.confirm(mails, "a1@players.test")
+	if r := f.confirm(mails, "a2@players.test"); !strings.Contains(r.Text, "now goes to a1@players.test, a2@players.test") {
+		t.Errorf("confirmed: %s", r.Text)
 	}
 }
 
@@ -439,6 +468,7 @@ func TestBodyCommandsAndComment(t *testing.T) {
 	if r.Subject != "pbm: 2 commands" || strings.Count(r.Text, "OK: Welcome") != 2 {
 		t.Errorf("%q\n%s", r.Subject, r.Text)
 	}
+	f.confirm(mails, "bob@players.test")
 	// A reply to a board mail: the subject is not a command, the body is.
 	f.send("alice@players.test", "nim challenge alice pw1 alice bob", "")
 	mails = f.send("alice@players.test", "Re: New Nim Board 101 alice", "nim move 101 alice pw1 take2\nNice game.\n\nOn Tue, Bob wrote:\n> old board\n")

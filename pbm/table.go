@@ -9,7 +9,7 @@ func (s *Server) commands() (global, game commandSet) {
 		"list": {help: "the games played here, with their numbers of players",
 			handle: s.cmdList, table: true},
 		"signup": {usage: "<userid> <password> [<address>...]", minArgs: 2, secrets: []int{1},
-			help:   "open an account; mail goes to the addresses given, else to yours",
+			help:   "open an account; mail goes to the addresses given, else to yours; an address not yours gets mail once its owner answers the one mail asking",
 			handle: s.cmdSignup},
 		"change": {help: "change a password or the delivery addresses", children: commandSet{
 			"password": {usage: "<userid> <old> <new>", minArgs: 3, secrets: []int{1, 2},

@@ -54,8 +54,11 @@ func TestPbmservAliases(t *testing.T) {
 	f.signup("bob")
 	f.signup("carol")
 	mails := f.send("alice@players.test", "add alice pw-alice alice@home.test", "")
-	if r := f.answer(mails, "alice@players.test"); !strings.Contains(r.Text, "OK: Mail for alice now goes to alice@players.test, alice@home.test.") {
+	if r := f.answer(mails, "alice@players.test"); !strings.Contains(r.Text, "OK: Mail for alice now goes to alice@players.test. Nothing goes to alice@home.test\n  until it is confirmed") {
 		t.Errorf("add: %s", r.Text)
+	}
+	if r := f.confirm(mails, "alice@home.test"); !strings.Contains(r.Text, "OK: Confirmed: the mail of alice now goes to alice@players.test, alice@home.test.") {
+		t.Errorf("add confirmed: %s", r.Text)
 	}
 	mails = f.send("alice@players.test", "message alice pw-alice bob carol nobody", "Shall we play?\n")
 	if r := f.answer(mails, "alice@players.test"); !strings.Contains(r.Text, "OK: Your message went to bob, carol. Not sent to nobody") {

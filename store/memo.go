@@ -147,5 +147,6 @@ func (u User) clone() User {
 	c.SubscribeAll = slices.Clone(u.SubscribeAll)
 	c.NotifyAll = slices.Clone(u.NotifyAll)
 	c.Limits = maps.Clone(u.Limits)
+	c.Pending = slices.Clone(u.Pending)
 	return c
 }

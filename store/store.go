@@ -95,6 +95,9 @@ func Open(cfg Config) (*Store, error) {
 			if err := openWatchers(tx); err != nil {
 				return err
 			}
+			if err := openSecurity(tx); err != nil {
+				return err
+			}
 			return openProcessed(tx)
 		})
 		if err != nil {
@@ -233,6 +236,10 @@ type User struct {
 	Limits map[string]int `json:"limits,omitempty"`
 	// NoPictures leaves the picture of the board out of board mails.
 	NoPictures bool `json:"no_pictures,omitempty"`
+	// Pending are the addresses given for the account that their
+	// owners have not confirmed: no mail but the confirmation goes to
+	// them. Addresses holds only confirmed ones.
+	Pending []PendingAddress `json:"pending,omitempty"`
 }
 
 // Vacation is a period away, both days included.
@@ -263,6 +270,9 @@ func (t *Tx) PutUser(u User) error {
 		return err
 	}
 	if err := t.indexWatchers(old, u); err != nil {
+		return err
+	}
+	if err := t.indexPending(old, u); err != nil {
 		return err
 	}
 	if old == nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
 	"strings"
 
 	"github.com/spf13/viper"
@@ -13,7 +14,9 @@ import (
 	"github.com/pbmgo/pbm/pbm/daemon"
 )
 
-// defaults holds every configuration key with its default. Every key
+// defaults holds every configuration key with its default, but claim:
+// a map whose keys are userids, empty by default, read from the
+// environment by loadConfig itself (PBM_CLAIM). Every key
 // is set here, so that viper binds each one to its environment
 // variable PBM_<SECTION>_<KEY>: viper's AutomaticEnv only finds keys
 // it knows (spf13/viper#761).
@@ -30,6 +33,7 @@ var defaults = map[string]any{
 	"clock.forfeit":     21,
 	"clock.vacation":    30,
 	"clock.tick":        "1h",
+	"clock.confirm":     3,
 	"server.address":    "pbm@localhost",
 	"server.name":       "PBM Server",
 	"imap.host":         "",
@@ -73,6 +77,19 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 	v.SetConfigFile(path)
 	v.SetConfigType("yaml")
 	var cfg daemon.Config
+	if env := os.Getenv("PBM_CLAIM"); env != "" {
+		// From the environment the claim addresses are pairs
+		// "userid=address", apart by spaces or commas.
+		claim := map[string][]string{}
+		for _, pair := range strings.FieldsFunc(env, func(r rune) bool { return r == ',' || r == ' ' }) {
+			id, addr, ok := strings.Cut(pair, "=")
+			if !ok || id == "" || addr == "" {
+				return cfg, fmt.Errorf("PBM_CLAIM: %q is not userid=address", pair)
+			}
+			claim[strings.ToLower(id)] = append(claim[strings.ToLower(id)], addr)
+		}
+		v.Set("claim", claim)
+	}
 	if err := v.ReadInConfig(); err != nil {
 		var notFound viper.ConfigFileNotFoundError
 		if explicit || !(errors.As(err, &notFound) || errors.Is(err, fs.ErrNotExist)) {

@@ -132,3 +132,32 @@ func TestConfigLogLevel(t *testing.T) {
 		t.Errorf("log.level verbose: %v, want an error naming log.level", err)
 	}
 }
+
+// The addresses an admin userid may be claimed from: a map in the
+// file, userid=address pairs in the environment.
+func TestConfigClaim(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbm.yaml")
+	os.WriteFile(path, []byte("admins: [root]\nclaim:\n  Root: [ops@example.test, ops2@example.test]\nclock:\n  confirm: 5\n"), 0o600)
+	cfg, err := loadConfig(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Claim["root"]; len(got) != 2 || got[1] != "ops2@example.test" || cfg.Clock.Confirm != 5 {
+		t.Errorf("claim from the file: %v, confirm %d", cfg.Claim, cfg.Clock.Confirm)
+	}
+	t.Setenv("PBM_CLAIM", "root=env@example.test,alice=a@example.test root=env2@example.test")
+	if cfg, err = loadConfig(path, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Claim["root"]; len(got) != 2 || got[0] != "env@example.test" || len(cfg.Claim["alice"]) != 1 {
+		t.Errorf("claim from the environment: %v", cfg.Claim)
+	}
+	t.Setenv("PBM_CLAIM", "root")
+	if _, err := loadConfig(path, true); err == nil || !strings.Contains(err.Error(), "userid=address") {
+		t.Errorf("a bad PBM_CLAIM: %v", err)
+	}
+	os.Unsetenv("PBM_CLAIM")
+	if cfg, err = loadConfig(filepath.Join(t.TempDir(), "none.yaml"), false); err != nil || len(cfg.Claim) != 0 || cfg.Clock.Confirm != 3 {
+		t.Errorf("defaults: %v %v %d", err, cfg.Claim, cfg.Clock.Confirm)
+	}
+}

@@ -9,6 +9,8 @@
 //	pbmd replay <record>             play back a game record
 //	pbmd deliver [sender] < mail     hand one mail to the running daemon over LMTP
 //	pbmd -config pbm.yaml check      check the database file (daemon stopped)
+//	pbmd -config pbm.yaml admin add <userid> <address>...
+//	                                 write an admin's account, password from stdin (daemon stopped)
 //	pbmd bench [-n 2000] ...         the whole-path benchmark
 package main
 
@@ -88,11 +90,13 @@ func run() error {
 		return nil
 	case "check":
 		return check(cfg, os.Stdout)
+	case "admin":
+		return adminCommand(cfg, flag.Args()[1:], os.Stdin, os.Stderr)
 	case "bench":
 		return runBench(flag.Args()[1:], cfg.Games)
 	case "":
 	default:
-		return fmt.Errorf("unknown subcommand %q (help, replay, deliver, check, bench)", flag.Arg(0))
+		return fmt.Errorf("unknown subcommand %q (help, replay, deliver, check, admin, bench)", flag.Arg(0))
 	}
 	if path := os.Getenv("PBM_CPUPROFILE"); path != "" {
 		stop, err := startProfile(path)

@@ -33,6 +33,9 @@ type Config struct {
 	Data      string   `mapstructure:"data"`
 	BackupDir string   `mapstructure:"backup"`
 	Admins    []string `mapstructure:"admins"`
+	// Claim lists, per admin userid, the addresses from which it may
+	// be signed up by mail; see pbm.Config.AdminClaim.
+	Claim map[string][]string `mapstructure:"claim"`
 	// RateLimit is the most mails one sender may send in an hour.
 	RateLimit int `mapstructure:"ratelimit"`
 	// MailTimeout bounds the time one mail may take (pbm/guard.go).
@@ -45,6 +48,7 @@ type Config struct {
 		Forfeit  int           `mapstructure:"forfeit"`  // days idle before a forfeit
 		Vacation int           `mapstructure:"vacation"` // vacation days per year
 		Tick     time.Duration `mapstructure:"tick"`     // how often the clocks run
+		Confirm  int           `mapstructure:"confirm"`  // days an address waits for its confirmation
 	} `mapstructure:"clock"`
 	Server struct {
 		Address string `mapstructure:"address"`
@@ -164,6 +168,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
+		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
@@ -175,6 +180,17 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	})
 	if err != nil {
 		return fail(err)
+	}
+	// A configured admin userid with no account is open to whoever
+	// signs it up first, were the claim not guarded (pbm/claim.go):
+	// the operator is told to claim it.
+	unclaimed, err := d.Server.UnclaimedAdmins()
+	if err != nil {
+		return fail(err)
+	}
+	for _, id := range unclaimed {
+		log.Warn("admin userid has no confirmed account; claim it with \"pbmd admin add "+id+" <address>\" with the daemon stopped, or by mail from an address listed for it under claim",
+			"userid", id, "claim_addresses", len(cfg.Claim[strings.ToLower(id)]))
 	}
 
 	imapAddr := net.JoinHostPort(cfg.IMAP.Host, strconv.Itoa(cfg.IMAP.Port))

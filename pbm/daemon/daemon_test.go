@@ -53,6 +53,7 @@ func testConfig(t *testing.T) Config {
 	cfg.Server.Address = "pbm@localhost"
 	cfg.Server.Name = "Test Server"
 	cfg.Admins = []string{"root"}
+	cfg.Claim = map[string][]string{"root": {"root@example.test"}}
 	cfg.IMAP.Poll = 200 * time.Millisecond
 	cfg.SMTP.Poll = 100 * time.Millisecond
 	cfg.Embedded.IMAP, cfg.Embedded.SMTP = "127.0.0.1:0", "127.0.0.1:0"
@@ -117,9 +118,9 @@ func (h *harness) player(name string) *player.Player {
 }
 
 // command sends a command and waits for its reply.
-func (h *harness) command(p *player.Player, subject, body string) player.Mail {
+func (h *harness) command(p *player.Player, subject, body string, headers ...string) player.Mail {
 	h.t.Helper()
-	id, err := p.Send(subject, body)
+	id, err := p.Send(subject, body, headers...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -133,8 +134,15 @@ func (h *harness) command(p *player.Player, subject, body string) player.Mail {
 func (h *harness) signup(name string) *player.Player {
 	h.t.Helper()
 	p := h.player(name)
-	if r := h.command(p, "signup "+name+" pw-"+name, ""); !strings.Contains(r.Text, "OK: Welcome") {
+	r := h.command(p, "signup "+name+" pw-"+name, "")
+	if !strings.Contains(r.Text, "OK: Welcome") {
 		h.t.Fatalf("signup %s: %s", name, r.Text)
+	}
+	if reply := r.Header.Get("Reply-To"); strings.Contains(reply, "+confirm.") {
+		// An admin claim: a reply from the address confirms it.
+		if c := h.command(p, "Re: "+r.Subject, "yes", "Cc: "+reply); !strings.Contains(c.Text, "OK: Confirmed") {
+			h.t.Fatalf("confirm %s: %s", name, c.Text)
+		}
 	}
 	return p
 }

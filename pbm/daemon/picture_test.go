@@ -85,7 +85,14 @@ func TestBoardMailPicture(t *testing.T) {
 	}
 	// alice's board is also the answer to her challenge: the command
 	// and its OK stand above the same board text.
-	if !strings.HasSuffix(got["alice"].Text, "\n\n"+got["bob"].Text) || !strings.HasPrefix(got["alice"].Text, "> hexemergo challenge alice ********") || !strings.Contains(got["bob"].Text, "A - ") {
+	// bob's, which answers no mail of his, ends with the way to stop
+	// the mail (List-Unsubscribe's line).
+	bobText, stopLine, _ := strings.Cut(got["bob"].Text, "\nTo stop all mail from Test Server to this address")
+	bobHeader := got["bob"].Header
+	if stopLine == "" || bobHeader.Get("List-Unsubscribe") == "" {
+		t.Errorf("bob's board mail has no way to stop it:\n%s", got["bob"].Text)
+	}
+	if !strings.HasSuffix(got["alice"].Text, "\n\n"+bobText) || !strings.HasPrefix(got["alice"].Text, "> hexemergo challenge alice ********") || !strings.Contains(got["bob"].Text, "A - ") {
 		t.Errorf("the text parts differ or lack the board:\n%s\n---\n%s", got["alice"].Text, got["bob"].Text)
 	}
 	var cid, html string
