@@ -1,6 +1,7 @@
 package store
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -23,8 +24,13 @@ type SetAside struct {
 	Key     Digest `json:"key"`
 	From    string `json:"from,omitempty"`
 	Subject string `json:"subject,omitempty"` // as the core shows it, secrets masked
-	Raw     []byte `json:"raw"`
-	Reason  string `json:"reason"`
+	Raw     []byte `json:"raw,omitempty"`
+	// Sealed is Raw as a store with a seal key writes it (see
+	// sealedFrame in outbox.go): a mail set aside may hold a password
+	// or a reply token, which no record keeps in the clear. The
+	// methods below fill Raw from it.
+	Sealed []byte `json:"sealed,omitempty"`
+	Reason string `json:"reason"`
 	// Deaths is the count of deaths of the daemon charged to the mail
 	// when it was set aside; Failures the times it was set aside.
 	Deaths   int       `json:"deaths,omitempty"`
@@ -51,6 +57,14 @@ func (t *Tx) PutSetAside(m SetAside) (uint64, error) {
 			return 0, fmt.Errorf("store: %s sequence: %w", bSetAside, err)
 		}
 	}
+	if t.seal != nil && m.Raw != nil {
+		nonce := make([]byte, t.seal.NonceSize())
+		if _, err := rand.Read(nonce); err != nil {
+			return 0, fmt.Errorf("store: encode %s/%d: nonce: %w", bSetAside, m.Seq, err)
+		}
+		m.Sealed = t.seal.Seal(nonce, nonce, m.Raw, setAsideKey(m.Seq))
+		m.Raw = nil
+	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return 0, fmt.Errorf("store: encode %s/%d: %w", bSetAside, m.Seq, err)
@@ -75,7 +89,27 @@ func (t *Tx) SetAsideMail(seq uint64) (SetAside, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return m, fmt.Errorf("store: decode %s/%d: %w", bSetAside, seq, err)
 	}
-	return m, nil
+	return m, t.openSetAside(&m)
+}
+
+// openSetAside fills the Raw of a set-aside mail from its Sealed.
+func (t *Tx) openSetAside(m *SetAside) error {
+	if m.Sealed == nil {
+		return nil
+	}
+	if t.seal == nil {
+		return fmt.Errorf("store: set-aside mail %d: %w", m.Seq, errNoSealKey)
+	}
+	n := t.seal.NonceSize()
+	if len(m.Sealed) < n {
+		return fmt.Errorf("store: set-aside mail %d: bad seal (%d bytes)", m.Seq, len(m.Sealed))
+	}
+	raw, err := t.seal.Open(nil, m.Sealed[:n], m.Sealed[n:], setAsideKey(m.Seq))
+	if err != nil {
+		return fmt.Errorf("store: set-aside mail %d: bad seal (not this store's key?): %w", m.Seq, err)
+	}
+	m.Raw, m.Sealed = raw, nil
+	return nil
 }
 
 // SetAsideMails lists the set-aside mails, oldest first.
@@ -89,6 +123,9 @@ func (t *Tx) SetAsideMails() ([]SetAside, error) {
 		var m SetAside
 		if err := json.Unmarshal(v, &m); err != nil {
 			return fmt.Errorf("store: decode %s/%x: %w", bSetAside, k, err)
+		}
+		if err := t.openSetAside(&m); err != nil {
+			return err
 		}
 		out = append(out, m)
 		return nil
