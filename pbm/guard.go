@@ -432,8 +432,14 @@ func (r *run) checkDeadline() error {
 		testHang(r.ctx, r.msg)
 	}
 	killpoint.Mail(r.msg.Subject)
-	if r.ctx.Err() != nil {
+	switch err := r.ctx.Err(); {
+	case errors.Is(err, context.DeadlineExceeded):
 		return broken(fmt.Errorf("the mail took longer than %v", r.s.cfg.MailTimeout))
+	case err != nil:
+		// The daemon stops: the mail is rolled back and offered again
+		// at the next start, as if it had not come yet; it is not the
+		// mail's fault.
+		return fmt.Errorf("the mail was not finished: %w", err)
 	}
 	return nil
 }

@@ -345,3 +345,27 @@ func TestOverlongReplyCut(t *testing.T) {
 	}
 	f.only(f.send("x@players.test", "list", ""), "x@players.test")
 }
+
+// A mail in hand when the daemon stops (its context cancelled, not
+// past its bound) is not its own fault: it is rolled back, not set
+// aside, and handled when it comes again.
+func TestStopIsNotTheMailsFault(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	raw := f.raw("alice@players.test", "list", "")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before := len(f.outbox())
+	if out, err := f.s.Handle(ctx, raw); err == nil {
+		t.Fatalf("a mail handled after the stop: %v", out)
+	}
+	if recs := f.setAsideMails(); len(recs) != 0 {
+		t.Fatalf("set aside at a stop: %+v", recs)
+	}
+	if n := len(f.outbox()) - before; n != 0 {
+		t.Fatalf("%d mails queued by a mail rolled back", n)
+	}
+	if got := f.handle(raw); len(got) != 1 || strings.Contains(got[0].Text, "nothing of it was applied") {
+		t.Fatalf("the mail after the restart: %v", got)
+	}
+}
