@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/daemon"
 	"github.com/pbmgo/pbm/pbm/localmail"
 	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
@@ -104,15 +106,12 @@ func newGuardRig(t *testing.T, extra ...string) *guardRig {
 	bin, mail, dir, logf := killRig(t)
 	g := &guardRig{t: t, bin: bin, mail: mail, dir: dir, logf: logf, data: filepath.Join(dir, "pbm.db"), kill: filepath.Join(dir, "kills.log")}
 	g.env = append(daemonEnv(mail, g.data), append([]string{"PBM_ADMINS=root", "PBM_RATELIMIT=1000000", "PBM_TEST_KILLLOG=" + g.kill}, extra...)...)
-	s := supervise(t, bin, dir, g.env, logf)
-	defer s.stop()
-	root := g.player("root")
-	id, err := root.Send("signup root pw-root", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := root.Reply(id, 2*time.Minute); err != nil {
-		t.Fatal(err)
+	// The admin is claimed on the host, as an operator does: a signup
+	// by mail does not make a configured admin (pbm/claim.go).
+	cmd := exec.Command(bin, "admin", "add", "root", "root@players.test")
+	cmd.Env, cmd.Stdin = g.env, strings.NewReader("pw-root\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pbmd admin add: %v\n%s", err, out)
 	}
 	return g
 }
@@ -197,7 +196,7 @@ func (g *guardRig) await(what string, s *supervisor, done func() (bool, int)) {
 // setAside reads the set-aside mails of the store (daemon stopped).
 func (g *guardRig) setAside() []store.SetAside {
 	g.t.Helper()
-	st, err := store.Open(store.Config{Path: g.data, Timeout: time.Minute})
+	st, err := daemon.OpenStore(daemon.Config{Data: g.data}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		g.t.Fatal(err)
 	}

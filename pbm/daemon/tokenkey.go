@@ -30,6 +30,15 @@ import (
 // keyFile is the path of the token key beside the database.
 func keyFile(cfg Config) string { return cfg.Data + ".key" }
 
+// OpenStore opens the database of cfg as the daemon does, with the seal
+// key, so that a subcommand or a test run beside a stopped daemon can
+// read the sealed outbox and set-aside mails; it makes the key file if
+// there is none yet.
+func OpenStore(cfg Config, log *slog.Logger) (*store.Store, error) {
+	st, _, err := openStore(cfg, log)
+	return st, err
+}
+
 // openStore opens the database with the token key: it returns the
 // store, its outbox sealed, and the key for the core.
 func openStore(cfg Config, log *slog.Logger) (*store.Store, []byte, error) {

@@ -83,6 +83,35 @@ func (u *user) command(subject string, timeout time.Duration) player.Mail {
 	return m
 }
 
+// confirmClaim answers the answer to an admin's signup, as the
+// operator does from the address the configuration names for it
+// (PBM_CLAIM): the claim gives admin power only once its address has
+// answered (pbm/claim.go).
+func (u *user) confirmClaim() {
+	u.w.t.Helper()
+	ms, err := u.box.await(replyWait, func(ms []player.Mail) bool { return len(ms) > 0 })
+	if err != nil {
+		u.w.t.Fatalf("%s: no answer to the claim: %v", u.id, err)
+	}
+	var claim player.Mail
+	for _, m := range ms {
+		if strings.Contains(m.Header.Get("Reply-To"), "+confirm.") {
+			claim = m
+		}
+	}
+	if claim.MessageID == "" {
+		u.w.t.Fatalf("%s: the answer to the claim asks for no confirmation", u.id)
+	}
+	id, err := u.p.Send("Re: "+claim.Subject, "yes", "Cc: "+claim.Header.Get("Reply-To"), "In-Reply-To: <"+claim.MessageID+">")
+	if err != nil {
+		u.w.t.Fatalf("%s: %v", u.id, err)
+	}
+	u.sent = append(u.sent, id)
+	if r, err := u.box.reply(id, replyWait); err != nil || !strings.Contains(r.Text, "OK: Confirmed") {
+		u.w.t.Fatalf("%s: the claim's confirmation: %v %s", u.id, err, r.Text)
+	}
+}
+
 // mailbox reads one user's INBOX over a kept IMAP connection (implicit
 // TLS), fetching only what is new; it reconnects after errors, such as
 // Dovecot being restarted.
@@ -367,6 +396,8 @@ func newDaemon(t *testing.T) *pbmd {
 		"PBM_DATA="+p.data,
 		"PBM_BACKUP="+dir,
 		"PBM_ADMINS=root",
+		// The admin is claimed by mail from its own address (pbm/claim.go).
+		"PBM_CLAIM=root=root@e2e.test",
 		"PBM_SERVER_ADDRESS="+serverAddress,
 		"PBM_SERVER_NAME=PBM e2e",
 	)

@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-smtp"
 
+	"github.com/pbmgo/pbm/pbm/daemon"
 	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
 )
@@ -33,6 +35,7 @@ func TestSMTPRefusals(t *testing.T) {
 			t.Fatalf("signup %s: %s", u.id, r.Text)
 		}
 	}
+	root.confirmClaim()
 	// The store is locked while the daemon runs: the mails it has
 	// recorded are counted in its log, and the store is read once it
 	// has stopped.
@@ -91,7 +94,9 @@ func TestSMTPRefusals(t *testing.T) {
 	rootMails, _ := root.box.poll()
 	reports := len(player.WithSubject(rootMails, subject))
 	d.stop()
-	st, err := store.Open(store.Config{Path: d.data})
+	// The failed mails are sealed: the store is opened with the
+	// daemon's key, from the key file beside it.
+	st, err := daemon.OpenStore(daemon.Config{Data: d.data}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +104,10 @@ func TestSMTPRefusals(t *testing.T) {
 	var failed []store.Mail
 	lost, stored, pending := 0, 0, 0
 	st.View(func(tx *store.Tx) error {
-		failed, _ = tx.FailedMail()
+		var err error
+		if failed, err = tx.FailedMail(); err != nil {
+			t.Errorf("failed mail: %v", err)
+		}
 		lost = checkChains(t, tx, players, steps+1)
 		stored, pending = tx.ProcessedCount(), tx.OutboxLen()
 		return nil
