@@ -1,13 +1,10 @@
 package drawing
 
 import (
-	"bufio"
 	"encoding/binary"
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"strconv"
@@ -28,18 +25,8 @@ import (
 func PNG(w io.Writer, p picture.Picture) error {
 	img := paletted(&p, true)
 	defer palettedPool.put(img)
-	b := bufio.NewWriter(w)
-	enc := png.Encoder{CompressionLevel: compression, BufferPool: pool}
-	if err := enc.Encode(b, img); err != nil {
-		return fmt.Errorf("drawing: encode png: %w", err)
-	}
-	return b.Flush()
+	return encodePNG(w, img)
 }
-
-// compression is the zlib level of the PNGs: the fastest, as the mail
-// of every move carries one; the pictures of the test positions come to
-// 32 to 71 KB, 5% more than at the default level.
-const compression = png.BestSpeed
 
 // paletted rasterises the picture, from the cached static layer of its
 // board when cached is set, and reduces its colours. The image is from
@@ -54,7 +41,6 @@ func paletted(p *picture.Picture, cached bool) *image.Paletted {
 var (
 	surfaces     = newFreeList(func() *rasterSurface { return &rasterSurface{faces: map[faceKey]font.Face{}} })
 	palettedPool = newFreeList(func() *image.Paletted { return new(image.Paletted) })
-	pool         = &bufferPool{newFreeList(func() *png.EncoderBuffer { return nil })}
 )
 
 // freeList keeps a few objects for reuse. Unlike a sync.Pool it keeps
@@ -85,10 +71,6 @@ func (f *freeList[T]) put(x *T) {
 	}
 }
 
-type bufferPool struct{ *freeList[png.EncoderBuffer] }
-
-func (p *bufferPool) Get() *png.EncoderBuffer  { return p.get() }
-func (p *bufferPool) Put(b *png.EncoderBuffer) { p.put(b) }
 
 // The faces of fonts, by index: regular, bold and monospaced.
 const (
