@@ -71,7 +71,6 @@ func (f *freeList[T]) put(x *T) {
 	}
 }
 
-
 // The faces of fonts, by index: regular, bold and monospaced.
 const (
 	regularFont = iota
