@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -197,12 +196,7 @@ func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
 }
 
 func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
-	var diagram bytes.Buffer
-	st.Board(&diagram, b.Players)
-	text := strings.TrimRight(diagram.String(), "\n")
-	if upto < 0 && removed(b, st) {
-		text = declinedDiagram(text, b)
-	}
+	text := TextBoard(b, st)
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
 		log = log[:upto]

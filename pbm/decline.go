@@ -106,6 +106,20 @@ func Declined(b store.Board) (by string, ok bool) {
 	return decliner(b), true
 }
 
+// TextBoard is the engine's text board of the position st of b, as
+// board mails show it and the web page should: a board removed by a
+// decline says so (declinedDiagram) where the engine would name a
+// winner.
+func TextBoard(b store.Board, st engine.State) string {
+	var diagram strings.Builder
+	st.Board(&diagram, b.Players)
+	text := strings.TrimRight(diagram.String(), "\n")
+	if removed(b, st) {
+		text = declinedDiagram(text, b)
+	}
+	return text
+}
+
 // declinedDiagram is an engine's text board of a removed board with
 // its line of the end, which tells the decline as a resignation
 // ("Game over: Ohs (alice) wins: Eks resigned."), saying what

@@ -182,6 +182,9 @@ func TestDeclinedBoardSaysSoEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if text := TextBoard(b, st); !strings.Contains(text, want) || strings.Contains(text, "wins") || strings.Contains(text, "resigned") {
+		t.Errorf("the text board of the stored board says:\n%s", text)
+	}
 	p, _ := BoardPicture(b, st)
 	if p.Status != want || p.ToMove != -1 {
 		t.Errorf("picture status %q, to move %d", p.Status, p.ToMove)
