@@ -481,3 +481,39 @@ func TestLastMoveAsTyped(t *testing.T) {
 		t.Error("the SVG does not show the move as typed")
 	}
 }
+
+// No two names overlap: the box of each (as wide as the plate of a
+// small triangle's name, 0.66 of the size a character, and 0.8 of the
+// size high) meets no other, on every board after moves.
+func TestNamesDoNotOverlap(t *testing.T) {
+	type box struct {
+		x0, y0, x1, y1 float64
+		s              string
+	}
+	for _, v := range boards() {
+		t.Run(v.name, func(t *testing.T) {
+			if _, err := v.game.New(v.players, v.opts, 1); err != nil {
+				t.Skipf("no such board: %v", err)
+			}
+			st, _ := picturetest.Play(t, v.game, v.players, v.opts, 3, 60, nil)
+			var boxes []box
+			for _, d := range record(picturetest.Describe(t, st)).texts {
+				if !d.in("cell") && !d.in("name") || d.in("piece") {
+					continue
+				}
+				hw, hh := 0.33*d.size*float64(len([]rune(d.s))), 0.4*d.size
+				boxes = append(boxes, box{d.x - hw, d.y - hh, d.x + hw, d.y + hh, d.s})
+			}
+			bad := 0
+			for i, a := range boxes {
+				for _, b := range boxes[i+1:] {
+					if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
+						if bad++; bad <= 5 {
+							t.Errorf("%q and %q overlap", a.s, b.s)
+						}
+					}
+				}
+			}
+		})
+	}
+}
