@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -219,15 +218,14 @@ func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
 }
 
 func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
-	var diagram bytes.Buffer
-	st.Board(&diagram, b.Players)
+	text := TextBoard(b, st)
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
 		log = log[:upto]
 	}
 	v := boardView{
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
-		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: strings.TrimRight(diagram.String(), "\n"),
+		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: text,
 		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
 		Server: s.cfg.Name, Ratings: ratings, ReplyLine: replyLine,
 	}

@@ -98,6 +98,52 @@ func decliner(b store.Board) string {
 	return "?"
 }
 
+// Declined reports whether a board was removed by a decline, from its
+// stored record alone (so the web site can tell without replaying it),
+// and the userid who declined: the board is over and its last log
+// entry is the decline. Such a board has no result and is not rated;
+// its Outcome is the line declineStatus gives, which the text board and
+// the picture say too.
+func Declined(b store.Board) (by string, ok bool) {
+	n := len(b.Log)
+	if !b.Over || n == 0 || b.Log[n-1].Kind != "decline" {
+		return "", false
+	}
+	return decliner(b), true
+}
+
+// TextBoard is the engine's text board of the position st of b, as
+// board mails show it and the web page should: a board removed by a
+// decline says so (declinedDiagram) where the engine would name a
+// winner.
+func TextBoard(b store.Board, st engine.State) string {
+	var diagram strings.Builder
+	st.Board(&diagram, b.Players)
+	text := strings.TrimRight(diagram.String(), "\n")
+	if removed(b, st) {
+		text = declinedDiagram(text, b)
+	}
+	return text
+}
+
+// declinedDiagram is an engine's text board of a removed board with
+// its line of the end, which tells the decline as a resignation
+// ("Game over: Ohs (alice) wins: Eks resigned."), saying what
+// happened instead: the rest of the line from "Game over:" is the
+// board's status. A diagram without such a line gets the status as
+// its last line.
+func declinedDiagram(diagram string, b store.Board) string {
+	st := declineStatus(b)
+	lines := strings.Split(diagram, "\n")
+	for i, l := range lines {
+		if k := strings.Index(l, "Game over:"); k >= 0 {
+			lines[i] = l[:k] + st
+			return strings.Join(lines, "\n")
+		}
+	}
+	return strings.TrimRight(diagram, "\n") + "\n" + st
+}
+
 // declineStatus is the status line of a removed board.
 func declineStatus(b store.Board) string {
 	return fmt.Sprintf("The challenge was declined by %s: the board is removed, unrated.", decliner(b))

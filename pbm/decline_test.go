@@ -1,10 +1,14 @@
 package pbm
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -151,5 +155,64 @@ func TestUnansweredChallengeLapses(t *testing.T) {
 	}
 	if _, found := f.rating("bob"); found {
 		t.Error("bob is rated")
+	}
+}
+
+// A declined challenge of a game with pictures: the mail, its text
+// board and its picture all say that bob declined and the board is
+// removed, none that anybody won; the stored board says so too.
+func TestDeclinedBoardSaysSoEverywhere(t *testing.T) {
+	f := newFixture(t)
+	f.s.cfg.Games = engine.NewRegistry(hexemergo.Game{})
+	for _, u := range []string{"alice", "bob"} {
+		f.signup(u)
+	}
+	f.send("alice@players.test", "hexemergo challenge alice pw-alice alice bob", "")
+	f.send("bob@players.test", "hexemergo resign 101 bob pw-bob", "")
+	want := "The challenge was declined by bob: the board is removed, unrated."
+	var b store.Board
+	if err := f.st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("hexemergo", 101); return }); err != nil {
+		t.Fatal(err)
+	}
+	by, ok := Declined(b)
+	if !ok || by != "bob" || b.Outcome != want {
+		t.Fatalf("Declined = %q, %v; outcome %q", by, ok, b.Outcome)
+	}
+	_, st, err := f.s.replay(b, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := TextBoard(b, st); !strings.Contains(text, want) || strings.Contains(text, "wins") || strings.Contains(text, "resigned") {
+		t.Errorf("the text board of the stored board says:\n%s", text)
+	}
+	p, _ := BoardPicture(b, st)
+	if p.Status != want || p.ToMove != -1 {
+		t.Errorf("picture status %q, to move %d", p.Status, p.ToMove)
+	}
+	var png bytes.Buffer
+	if err := drawing.PNG(&png, p); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, raw := range f.outbox() {
+		m := decode(t, raw)
+		if m.Subject != "HexEmergo Board 101 removed" {
+			continue
+		}
+		seen++
+		if !strings.Contains(m.Text, "bob declines the challenge") || !strings.Contains(m.Text, want) {
+			t.Errorf("%s's mail:\n%s", m.To, m.Text)
+		}
+		for _, bad := range []string{"wins", "resigned", "Game over"} {
+			if strings.Contains(m.Text, bad) {
+				t.Errorf("%s's mail says %q:\n%s", m.To, bad, m.Text)
+			}
+		}
+		if got := pngOf(t, raw.Raw); !bytes.Equal(got, png.Bytes()) {
+			t.Errorf("%s's picture (%d bytes) is not the one captioned %q (%d bytes)", m.To, len(got), want, png.Len())
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d board mails, want 2", seen)
 	}
 }

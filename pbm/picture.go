@@ -29,6 +29,11 @@ func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
 		return picture.Picture{}, false
 	}
 	p := src.Picture()
+	if removed(b, st) {
+		// The engine took the decline for a resignation; the board
+		// has no winner.
+		p.Status, p.ToMove = declineStatus(b), -1
+	}
 	for i := range p.Seats {
 		if i < len(b.Players) {
 			p.Seats[i].Player = b.Players[i]

@@ -54,6 +54,7 @@ type benchConfig struct {
 	daemon     string        // another pbmd binary to run as the daemon
 	pictures   bool          // board mails with a picture (the players' default)
 	floor      bool          // also run the password mails through the relay (bench_relay.go)
+	text       bool          // with pictures, also run the reply mails with pictures off, side by side
 }
 
 func runBench(args []string, games *engine.Registry) error {
@@ -71,6 +72,7 @@ func runBench(args []string, games *engine.Registry) error {
 	fs.StringVar(&bc.daemon, "daemon", "", "run this pbmd binary as the daemon (an older build, say) instead of this one")
 	fs.BoolVar(&bc.pictures, "pictures", true, "board mails carry a picture of the board; false turns it off for every player (pictures <userid> <password> off)")
 	fs.BoolVar(&bc.floor, "floor", true, "also send the password mails to a relay that does only the daemon's mail work (IMAP in, two board-sized mails out by SMTP): the floor of the mail path on this machine")
+	fs.BoolVar(&bc.text, "text", true, "with pictures on, also run the reply mails again after every player turns pictures off, in the same run and daemon: a move mail with its picture beside the same mail with a text board")
 	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
 	relay := fs.Bool("relay", false, "internal: run as the floor's relay")
 	if err := fs.Parse(args); err != nil {
@@ -183,6 +185,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	setupErr := benchSetup(lm, players, boards, bc.pictures)
+	bc.text = bc.text && bc.pictures
 	d.stop()
 	if setupErr != nil {
 		return setupErr
@@ -190,11 +193,16 @@ func bench(bc benchConfig, games *engine.Registry) error {
 
 	// Every board's game, from its seed in the store; then a copy of
 	// the store for the process-per-mail run.
-	modes := 2
-	if bc.floor {
-		modes = floorMode + 1
+	// The streams, in the order they run: the text mode's replies
+	// follow the reply mode's on the same daemon, the floor comes last.
+	order := []int{0, 1}
+	if bc.text {
+		order = append(order, textMode)
 	}
-	if err := planGames(data, games, boards, bc.mails*modes/len(boards)+2); err != nil {
+	if bc.floor {
+		order = append(order, floorMode)
+	}
+	if err := planGames(data, games, boards, bc.mails*len(order)/len(boards)+2); err != nil {
 		return err
 	}
 	copyPath := filepath.Join(dir, "copy.db")
@@ -202,13 +210,16 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	next := make([]int, len(boards))
-	var stream [floorMode + 1][]benchMail
-	for mode := range modes {
+	var stream [textMode + 1][]benchMail
+	for _, mode := range order {
 		prefix := ""
-		if mode == floorMode {
+		switch mode {
+		case floorMode:
 			prefix = "floor."
+		case textMode:
+			prefix = "text."
 		}
-		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1, prefix); err != nil {
+		if stream[mode], err = planMails(boards, next, bc.mails, mode == 1 || mode == textMode, prefix); err != nil {
 			return err
 		}
 	}
@@ -225,7 +236,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	defer d.stop()
-	var results [floorMode + 1]benchResult
+	var results [textMode + 1]benchResult
 	stopProfile := func() {}
 	if bc.harness != "" {
 		if stopProfile, err = startProfile(bc.harness); err != nil {
@@ -239,6 +250,19 @@ func bench(bc benchConfig, games *engine.Registry) error {
 			return fmt.Errorf("bench %s: %w", name, err)
 		}
 		results[mode] = r
+	}
+	if bc.text {
+		// The same daemon and boards, every player's pictures off.
+		if err := benchPictures(lm, players, false); err != nil {
+			stopProfile()
+			return fmt.Errorf("bench text: %w", err)
+		}
+		r, err := runStream(d, rd, lm, boards, stream[textMode], bc)
+		if err != nil {
+			stopProfile()
+			return fmt.Errorf("bench text: %w", err)
+		}
+		results[textMode] = r
 	}
 	stopProfile()
 	if n := rd.refusals(); n > 0 {
@@ -286,6 +310,11 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	fmt.Printf("\n%-9s %7s %10s %10s %10s %12s %14s %14s %8s\n", "mode", "mails", "mails/s", "p50", "p99", "cpu/mail", "harness/mail", "per-process/s", "ratio")
 	for mode, name := range []string{"password", "reply"} {
 		results[mode].print(name, once[mode])
+	}
+	if bc.text {
+		results[textMode].print("text", benchResult{})
+		fmt.Printf("text: the reply mails with a text board only, on the same daemon; a reply mail with its picture costs %.2fx its cpu/mail\n",
+			float64(results[1].cpu)/float64(max(results[textMode].cpu, 1)))
 	}
 	if bc.floor {
 		results[floorMode].print("floor", benchResult{})
@@ -408,16 +437,10 @@ func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoa
 		if !strings.Contains(r.Text, "Welcome") {
 			return fmt.Errorf("signup %s: %s", p.name, r.Text)
 		}
-		if !pictures {
-			id, err := pl(p).Send(fmt.Sprintf("pictures %s pw-%s off", p.name, p.name), "")
-			if err != nil {
-				return err
-			}
-			if r, err := pl(p).Reply(id, 5*time.Minute); err != nil {
-				return fmt.Errorf("pictures %s: %w", p.name, err)
-			} else if strings.Contains(strings.ToLower(r.Subject), "error") {
-				return fmt.Errorf("pictures %s off: %s", p.name, r.Subject)
-			}
+	}
+	if !pictures {
+		if err := benchPictures(lm, players, false); err != nil {
+			return err
 		}
 	}
 	number := map[string]int{}
@@ -439,6 +462,25 @@ func benchSetup(lm *localmail.Server, players []*benchPlayer, boards []*benchBoa
 		}
 		b.number = number[b.game]
 		number[b.game]++
+	}
+	return nil
+}
+
+// benchPictures turns every player's pictures on or off by mail and
+// waits for each answer.
+func benchPictures(lm *localmail.Server, players []*benchPlayer, on bool) error {
+	word := map[bool]string{true: "on", false: "off"}[on]
+	for _, p := range players {
+		pl := &player.Player{Address: p.addr, Server: "pbm@localhost", SMTP: lm.SMTPAddr(), IMAP: lm.IMAPAddr(), Password: localmail.DefaultPassword}
+		id, err := pl.Send(fmt.Sprintf("pictures %s pw-%s %s", p.name, p.name, word), "")
+		if err != nil {
+			return fmt.Errorf("pictures %s %s: %w", p.name, word, err)
+		}
+		if r, err := pl.Reply(id, 5*time.Minute); err != nil {
+			return fmt.Errorf("pictures %s %s: %w", p.name, word, err)
+		} else if strings.Contains(strings.ToLower(r.Subject), "error") {
+			return fmt.Errorf("pictures %s %s: %s", p.name, word, r.Subject)
+		}
 	}
 	return nil
 }
@@ -711,6 +753,10 @@ func (rd *readers) await(ids []string, timeout time.Duration) error {
 // floorMode is the index of the floor's stream and result, after the
 // password (0) and reply (1) modes.
 const floorMode = 2
+
+// textMode is the index of the text mode's stream and result: the
+// reply mails again with every player's pictures off.
+const textMode = 3
 
 type benchResult struct {
 	mails    int

@@ -49,3 +49,38 @@ func TestBenchRuns(t *testing.T) {
 	}
 	t.Logf("\n%s", out)
 }
+
+// With pictures on, the bench runs the reply mails again with every
+// player's pictures off on the same daemon: a text row beside the
+// reply row, and the ratio of their CPU per mail.
+func TestBenchTextBesidePictures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the daemon")
+	}
+	bin := buildDaemon(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "bench", "-n", "20", "-boards", "2", "-senders", "2", "-per-process", "0", "-floor=false")
+	cmd.Dir = t.TempDir()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench: %v\n%s", err, out)
+	}
+	rows := map[string][]string{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(l); len(f) >= 9 {
+			rows[f[0]] = f
+		}
+	}
+	for _, mode := range []string{"password", "reply", "text"} {
+		if f := rows[mode]; f == nil || f[1] != "20" {
+			t.Errorf("%s row %q in\n%s", mode, f, out)
+		}
+	}
+	if !strings.Contains(string(out), "a reply mail with its picture costs") {
+		t.Errorf("no ratio in\n%s", out)
+	}
+	if rows["floor"] != nil {
+		t.Errorf("a floor row with -floor=false:\n%s", out)
+	}
+}

@@ -22,10 +22,21 @@ var terrainOf = [...]pict.Terrain{
 	ravine: pict.Ravine, mountain: pict.Mountain, capital: pict.Capital,
 }
 
+// terrainKey is the key of the map's colours, in the rule book's order
+// (part 2, section 2).
+var terrainKey = []pict.TerrainName{
+	{Terrain: pict.Sand, Name: "sand: discs move"},
+	{Terrain: pict.Chasm, Name: "chasm: impassable"},
+	{Terrain: pict.Reg, Name: "reg: camp"},
+	{Terrain: pict.Ravine, Name: "ravine: camp, tower"},
+	{Terrain: pict.Mountain, Name: "mountain: camp, tower, castle"},
+	{Terrain: pict.Capital, Name: "capital: camp, tower; needed to win"},
+}
+
 // Picture describes the position for drawing.
 func (s *state) Picture() pict.Picture {
 	b, p := s.b, &s.p
-	pic := pict.Picture{Game: "Ekö", ToMove: s.toMove}
+	pic := pict.Picture{Game: "Ekö", ToMove: s.toMove, Key: terrainKey}
 	switch {
 	case s.over:
 		pic.ToMove, pic.Status = -1, "Game over: "+s.reason

@@ -23,6 +23,17 @@ type Picture struct {
 	ToMove  int      // the seat to move, -1 when the game is over
 	Last    string   // the last move in canonical notation, "" before the first
 	Status  string   // one line: "Game over: Blue wins", "Round 3, movement"
+	// Key names the terrains a picture shows, in the order a key below
+	// the board lists them; a game whose terrains need no key leaves
+	// it empty.
+	Key []TerrainName
+}
+
+// TerrainName is one line of a picture's key: a terrain and what
+// players call it.
+type TerrainName struct {
+	Terrain Terrain
+	Name    string // "ravine: camps and towers"
 }
 
 // Source is implemented by an engine's State that can describe its
@@ -124,16 +135,20 @@ type Seat struct {
 
 // Palette maps every colour word a game uses for its seats to its RGB
 // value, so that the picture, the web page and the ASCII legend's words
-// name the same colours.
+// name the same colours. The chromatic colours are those of Okabe and
+// Ito's palette for colour-blind viewers ("Color Universal Design",
+// 2002): vermillion for Red, blue, bluish green for Green, yellow,
+// reddish purple for Purple and orange. Colour is never the only cue:
+// every piece also carries its seat's letter.
 var Palette = map[string]string{
-	"Red":    "#d62728",
-	"Blue":   "#1f5fbf",
-	"Green":  "#2ca02c",
-	"Yellow": "#f2c80f",
-	"Purple": "#8e44ad",
+	"Red":    "#d55e00",
+	"Blue":   "#0072b2",
+	"Green":  "#009e73",
+	"Yellow": "#f0e442",
+	"Purple": "#cc79a7",
 	"White":  "#f8f8f8",
 	"Black":  "#222222",
-	"Orange": "#ff7f0e",
+	"Orange": "#e69f00",
 	"Grey":   "#8c8c8c",
 }
 
@@ -212,6 +227,9 @@ func (p Picture) Text() string {
 	fmt.Fprintf(&b, "game %q to-move %d last %q status %q\n", p.Game, p.ToMove, p.Last, p.Status)
 	for i, s := range p.Seats {
 		fmt.Fprintf(&b, "seat %d %s %s %q note %q out %v\n", i, s.Letter, s.Colour, s.Player, s.Note, s.Out)
+	}
+	for _, k := range p.Key {
+		fmt.Fprintf(&b, "key %s %q\n", k.Terrain, k.Name)
 	}
 	for _, r := range p.Regions {
 		fmt.Fprintf(&b, "region %s %s (%.3f,%.3f) %.3f last %v\n", r.Name, r.Shape, r.Centre.X, r.Centre.Y, r.Size, r.Last)

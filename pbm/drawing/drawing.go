@@ -34,6 +34,9 @@ type surface interface {
 	// text draws s with its horizontal middle (or start, when start is
 	// set) at x and its vertical middle at y.
 	text(x, y, size float64, bold, start bool, colour, s string)
+	// code draws s as text does from its start, in a monospaced face:
+	// what a player types, character for character.
+	code(x, y, size float64, colour, s string)
 }
 
 // Terrain fills.
@@ -56,6 +59,8 @@ const (
 	regionColour = "#2b2b2b"
 	labelColour  = "#4a4036"
 	inkColour    = "#1a1a1a"
+	blackColour  = "#000000"
+	whiteColour  = "#ffffff"
 	markColour   = "#e0a800" // leader and Emperor rings
 )
 
@@ -78,18 +83,20 @@ func layout(p *picture.Picture) (height int, t transform) {
 	t.scale = math.Min((Width-2*margin)/bw, maxBoardH/bh)
 	t.dx = (Width-bw*t.scale)/2 - min.X*t.scale
 	t.dy = titleH + margin - min.Y*t.scale
-	height = int(math.Ceil(titleH + 2*margin + bh*t.scale + float64(len(p.Seats)+1)*seatLineH + margin))
+	height = int(math.Ceil(titleH + 2*margin + bh*t.scale + float64(len(p.Seats)+1+keyRows(p))*seatLineH + margin))
 	return height, t
 }
+
+// keyRows is the number of lines the key of terrains takes: two
+// entries a line.
+func keyRows(p *picture.Picture) int { return (len(p.Key) + 1) / 2 }
 
 // render lays the picture out on s.
 func render(s surface, p *picture.Picture, height int, t transform) {
 	background(s, height)
 	drawTitle(s, p)
 	s.group("board")
-	for i := range p.Cells {
-		drawCell(s, &p.Cells[i], t)
-	}
+	drawCells(s, p.Cells, t)
 	for _, r := range p.Regions {
 		drawRegion(s, r, t)
 	}
@@ -121,10 +128,40 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 	}
 	s.end()
 	if p.Last != "" {
+		// The move as the player types it, in a monospaced face: a
+		// hyphen is a hyphen and O is not 0.
 		s.group("last")
-		s.text(margin, y, 13, false, true, inkColour, "Last move: "+p.Last)
+		s.text(margin, y, 13, false, true, inkColour, "Last move:")
+		s.code(margin+72, y, 13, inkColour, p.Last)
 		s.end()
 	}
+	if len(p.Key) > 0 {
+		y += seatLineH
+		drawKey(s, p.Key, y)
+	}
+}
+
+// drawKey lists what each terrain colour stands for, two a line: a
+// swatch of the terrain and its name.
+func drawKey(s surface, key []picture.TerrainName, y float64) {
+	s.group("key")
+	for i, k := range key {
+		x := float64(margin) + float64(i%2)*(Width-2*margin)/2
+		yy := y + float64(i/2)*seatLineH
+		s.group("key-entry", "data-terrain", string(k.Terrain))
+		s.poly(picture.Corners(picture.HexPointy, picture.Point{X: x + 9, Y: yy}, 9), fillOf(k.Terrain), lineColour, 1)
+		s.text(x+24, yy, 13, false, true, inkColour, k.Name)
+		s.end()
+	}
+	s.end()
+}
+
+// fillOf is the colour of a terrain.
+func fillOf(t picture.Terrain) string {
+	if f := terrainFill[t]; f != "" {
+		return f
+	}
+	return terrainFill[picture.Plain]
 }
 
 // title is the line above the board.
@@ -158,44 +195,159 @@ func drawCell(s surface, c *picture.Cell, t transform) {
 		attrs = append(attrs, "data-last", "true")
 	}
 	s.group("cell", attrs...)
-	fill := terrainFill[c.Terrain]
-	if fill == "" {
-		fill = terrainFill[picture.Plain]
-	}
+	fill := fillOf(c.Terrain)
 	s.poly(picture.Corners(c.Shape, ctr, r), fill, lineColour, 1)
 	if c.Last {
 		s.poly(picture.Corners(c.Shape, ctr, r-2.5), "none", lastColour, 3.5)
 	}
 	lx, ly, fs := labelPlace(c.Shape, ctr, r, len(c.Pieces) > 0)
-	colour := labelColour
-	if c.Terrain == picture.Chasm {
-		colour = "#e8e0d0"
-	}
-	if c.Name != "" {
+	colour := labelOn(c.Terrain)
+	if c.Name != "" && !smallTri(c.Shape, r) {
 		s.text(lx, ly, fs, false, false, colour, c.Name)
 	}
 	if c.Text != "" && isHex(c.Shape) {
-		s.text(ctr.X, ctr.Y+0.68*r, fs, false, false, colour, c.Text)
+		s.text(ctr.X, textY(ctr, r, fs), fs, false, false, colour, c.Text)
 	}
 	s.end()
+}
+
+// drawCells draws the cells, then the names of the small triangles
+// over all their outlines.
+func drawCells(s surface, cells []picture.Cell, t transform) {
+	for i := range cells {
+		drawCell(s, &cells[i], t)
+	}
+	for i := range cells {
+		drawSmallName(s, &cells[i], t)
+	}
+}
+
+// smallTri tells a triangle whose name is wider than the triangle at
+// its place (labelPlace): the name is drawn on a plate of the cell's
+// ground, over the outlines it crosses.
+func smallTri(sh picture.Shape, r float64) bool {
+	return (sh == picture.TriUp || sh == picture.TriDown) && 0.22*r < MinLabel
+}
+
+// drawSmallName draws the name of a small triangle on its plate.
+func drawSmallName(s surface, c *picture.Cell, t transform) {
+	r := c.Size * t.scale
+	if c.Name == "" || !smallTri(c.Shape, r) {
+		return
+	}
+	ctr := t.pt(c.Centre)
+	lx, ly, fs := labelPlace(c.Shape, ctr, r, len(c.Pieces) > 0)
+	s.group("name", "data-cell", c.Name)
+	s.poly(plate(lx, ly, fs, c.Name), fillOf(c.Terrain), "", 0)
+	s.text(lx, ly, fs, false, false, labelOn(c.Terrain), c.Name)
+	s.end()
+}
+
+// plate is the rectangle behind a name centred at x, y: a little wider
+// than the Go font's capitals and digits (0.66 of the size each) and
+// as high as they are with a pixel to spare.
+func plate(x, y, fs float64, name string) []picture.Point {
+	hw := 0.33*fs*float64(len([]rune(name))) + 1.5
+	hh := 0.4*fs + 1
+	return []picture.Point{{X: x - hw, Y: y - hh}, {X: x + hw, Y: y - hh}, {X: x + hw, Y: y + hh}, {X: x - hw, Y: y + hh}}
+}
+
+// textY is the height of the note of a hexagon (Cell.Text): near its
+// bottom, clear of the names of the triangles below it.
+func textY(c picture.Point, r, fs float64) float64 {
+	return c.Y + math.Min(0.68*r, 0.866*r-fs-2)
+}
+
+// labelOn is the colour of the labels on a terrain: the usual label
+// colour where it has a contrast of at least minContrast with the
+// terrain (WCAG 2.1, success criterion 1.4.3), else black or white,
+// whichever has more.
+func labelOn(t picture.Terrain) string {
+	fill := fillOf(t)
+	if t == picture.Chasm {
+		return "#e8e0d0"
+	}
+	if Contrast(labelColour, fill) >= minContrast {
+		return labelColour
+	}
+	return contrastingInk(fill)
+}
+
+// minContrast is WCAG AA's least contrast for text (1.4.3).
+const minContrast = 4.5
+
+// contrastingInk is black or white, whichever contrasts more with fill.
+func contrastingInk(fill string) string {
+	if Contrast(blackColour, fill) >= Contrast(whiteColour, fill) {
+		return blackColour
+	}
+	return whiteColour
+}
+
+// Contrast is the contrast ratio of two colours "#rrggbb" (WCAG 2.1:
+// (L1 + 0.05) / (L2 + 0.05) of their relative luminances, the lighter
+// over the darker).
+func Contrast(a, b string) float64 {
+	la, lb := Luminance(a), Luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// Luminance is the relative luminance of a colour "#rrggbb" (WCAG 2.1,
+// from the sRGB channels made linear).
+func Luminance(hex string) float64 {
+	c := parseHex(hex)
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
 }
 
 func isHex(sh picture.Shape) bool { return sh == picture.HexFlat || sh == picture.HexPointy }
 
 // labelPlace is where a cell's name goes and its font size: near the top
 // of a hexagon, near the base of a triangle.
+//
+// A name is a coordinate players type, so it is never smaller than
+// MinLabel pixels, whatever the size of the board: the mail sends the
+// picture Width (640) pixels wide, and a phone 390 pixels wide shows it
+// 374 wide (the mail's 8-pixel margins), where MinLabel comes to 7
+// pixels. A wider picture would not help there, as the phone shrinks
+// it to the same 374 pixels; a second, zoomed picture would double the
+// cost of every board mail. So the names stay in their cells and the
+// pieces make room: in a triangle too small for a name of MinLabel
+// under a piece of the usual size (Hexatri's), the name keeps its
+// place by the base and the piece is drawn smaller, in the corner
+// above it (piecePlaces); a name wider than the triangle there runs
+// past its sides, where the board's edge or the neighbouring
+// hexagon's plain margin lies. On a crowded hexagon (Ekö's four-player
+// map) the name sits lower, where the hexagon is wide enough, over a
+// smaller piece.
 func labelPlace(sh picture.Shape, c picture.Point, r float64, occupied bool) (x, y, size float64) {
 	switch sh {
 	case picture.TriUp:
-		return c.X, c.Y + 0.3*r, clamp(0.22*r, 7, 14)
+		return c.X, c.Y + 0.3*r, clamp(0.22*r, MinLabel, 14)
 	case picture.TriDown:
-		return c.X, c.Y - 0.3*r, clamp(0.22*r, 7, 14)
+		return c.X, c.Y - 0.3*r, clamp(0.22*r, MinLabel, 14)
 	}
 	if !occupied {
-		return c.X, c.Y, clamp(0.3*r, 9, 15)
+		return c.X, c.Y, clamp(0.3*r, MinLabel, 15)
 	}
-	return c.X, c.Y - 0.62*r, clamp(0.26*r, 8, 14)
+	if 0.26*r < MinLabel {
+		return c.X, c.Y - 0.5*r, MinLabel
+	}
+	return c.X, c.Y - 0.62*r, clamp(0.26*r, MinLabel, 14)
 }
+
+// MinLabel is the least font size of a name players type, in pixels of
+// the picture as the mail sends it.
+const MinLabel = 12
 
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 
@@ -208,7 +360,7 @@ func drawRegion(s surface, g picture.Region, t transform) {
 		colour, w = lastColour, 4
 	}
 	s.poly(picture.Corners(g.Shape, ctr, r), "none", colour, w)
-	fs := clamp(0.16*r, 10, 16)
+	fs := clamp(0.16*r, MinLabel, 16)
 	s.poly(circle(ctr, fs*0.75), "#ffffff", colour, 1.5)
 	s.text(ctr.X, ctr.Y, fs, true, false, inkColour, g.Name)
 	s.end()
@@ -216,13 +368,27 @@ func drawRegion(s surface, g picture.Region, t transform) {
 
 // piecePlaces spreads k pieces over a cell: centres and radius.
 func piecePlaces(sh picture.Shape, c picture.Point, r float64, k int) ([]picture.Point, float64) {
-	switch sh {
-	case picture.TriUp:
-		return []picture.Point{{X: c.X, Y: c.Y - 0.16*r}}, 0.29 * r
-	case picture.TriDown:
-		return []picture.Point{{X: c.X, Y: c.Y + 0.16*r}}, 0.29 * r
+	if sh == picture.TriUp || sh == picture.TriDown {
+		dir := 1.0 // towards the base
+		if sh == picture.TriDown {
+			dir = -1
+		}
+		if 0.22*r >= MinLabel {
+			return []picture.Point{{X: c.X, Y: c.Y - dir*0.16*r}}, 0.29 * r
+		}
+		// Above the name: in the corner between the name's top and
+		// the apex, a triangle of height h, whose incircle has radius
+		// h/3.
+		_, ly, fs := labelPlace(sh, c, r, true)
+		top := ly - dir*(0.4*fs+1) // the name's edge towards the apex
+		h := math.Abs(top - (c.Y - dir*r))
+		pr := math.Min(0.29*r, h/3)
+		return []picture.Point{{X: c.X, Y: top - dir*(pr+1)}}, pr
 	}
 	if k == 1 {
+		if 0.26*r < MinLabel {
+			return []picture.Point{{X: c.X, Y: c.Y + 0.2*r}}, 0.36 * r
+		}
 		return []picture.Point{{X: c.X, Y: c.Y + 0.05*r}}, 0.42 * r
 	}
 	cols := k
@@ -259,8 +425,8 @@ func drawPieces(s surface, seats []picture.Seat, c *picture.Cell, t transform) {
 	}
 }
 
-// fillOf is the colour of a seat's pieces.
-func fillOf(seats []picture.Seat, seat int) string {
+// seatFill is the colour of a seat's pieces.
+func seatFill(seats []picture.Seat, seat int) string {
 	if seat < 0 || seat >= len(seats) {
 		return "#9a9a9a"
 	}
@@ -268,7 +434,7 @@ func fillOf(seats []picture.Seat, seat int) string {
 }
 
 func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, at picture.Point, r float64) {
-	fill := fillOf(seats, pc.Seat)
+	fill := seatFill(seats, pc.Seat)
 	attrs := []string{"data-cell", cell, "data-seat", fmt.Sprint(pc.Seat), "data-kind", string(pc.Kind), "data-count", fmt.Sprint(pc.Count)}
 	if pc.Frozen {
 		attrs = append(attrs, "data-frozen", "true")
@@ -282,7 +448,11 @@ func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, a
 	}
 	s.group("piece", attrs...)
 	defer s.end()
-	ink := textOn(fill)
+	ink := contrastingInk(fill)
+	letter := ""
+	if pc.Seat >= 0 && pc.Seat < len(seats) {
+		letter = seats[pc.Seat].Letter
+	}
 	if pc.Kind == picture.Building {
 		// A house: square body and a roof, the level on it.
 		w := r * 1.05
@@ -291,7 +461,8 @@ func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, a
 			{X: at.X + w, Y: at.Y - w*0.2}, {X: at.X + w, Y: at.Y + w*0.8},
 		}
 		s.poly(house, fill, inkColour, 1.2)
-		s.text(at.X, at.Y+w*0.25, clamp(r, 9, 18), true, false, ink, fmt.Sprint(pc.Count))
+		label := letter + fmt.Sprint(pc.Count)
+		s.text(at.X, at.Y+w*0.25, fitText(clamp(r, 9, 18), 1.9*w, label), true, false, ink, label)
 		return
 	}
 	if len(pc.Layers) > 0 {
@@ -302,7 +473,7 @@ func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, a
 		for i, seat := range pc.Layers {
 			a0 := -math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
 			a1 := -math.Pi/2 + 2*math.Pi*float64(i+1)/float64(n)
-			s.poly(band(at, inner, outer, a0, a1), fillOf(seats, seat), lineColour, 0.8)
+			s.poly(band(at, inner, outer, a0, a1), seatFill(seats, seat), lineColour, 0.8)
 		}
 	}
 	switch {
@@ -314,12 +485,17 @@ func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, a
 	default:
 		s.poly(circle(at, r), fill, inkColour, 1.2)
 	}
+	if pc.Frozen {
+		ink = contrastingInk("#ffffff")
+	}
+	// The seat's letter, as on the text board, then the men of a
+	// stack, the leader or the Emperor.
 	label := ""
 	if pc.Count > 1 {
 		label = fmt.Sprint(pc.Count)
 	}
 	if pc.Kind == picture.Leader {
-		label = "L" + strings.TrimPrefix(label, "1")
+		label = "L"
 		if pc.Count > 1 {
 			label = fmt.Sprintf("L+%d", pc.Count-1)
 		}
@@ -327,18 +503,17 @@ func drawPiece(s surface, seats []picture.Seat, cell string, pc picture.Piece, a
 	if pc.Kind == picture.Emperor {
 		label = "E" + label
 	}
+	label = letter + label
 	if label != "" {
-		s.text(at.X, at.Y, clamp(r*0.95, 8, 20), true, false, ink, label)
+		s.text(at.X, at.Y, fitText(clamp(r*0.95, 8, 20), 1.8*r, label), true, false, ink, label)
 	}
 }
 
-// textOn picks dark or light text for a fill.
-func textOn(fill string) string {
-	c := parseHex(fill)
-	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 150 {
-		return inkColour
-	}
-	return "#ffffff"
+// fitText is the font size of a label of bold digits and capitals at
+// most width wide: size, or smaller for a long label, never under 7.
+func fitText(size, width float64, label string) float64 {
+	n := float64(len([]rune(label)))
+	return clamp(math.Min(size, width/(0.68*n)), 7, size)
 }
 
 func drawSeat(s surface, i int, seat picture.Seat, toMove bool, y float64) {

@@ -68,8 +68,10 @@ func TestPNG(t *testing.T) {
 			if r := img.Bounds(); r.Dx() != Width || r.Dy() != height {
 				t.Errorf("size %v, want %dx%d", r, Width, height)
 			}
-			if b.Len() > 80<<10 {
-				t.Errorf("%d bytes, over 80 KiB", b.Len())
+			// The names of Hexatri's triangles, 12 pixels high on
+			// plates of their own, take the six-seat picture to 84 KB.
+			if b.Len() > 96<<10 {
+				t.Errorf("%d bytes, over 96 KiB", b.Len())
 			}
 			t.Logf("%dx%d, %d bytes", img.Bounds().Dx(), img.Bounds().Dy(), b.Len())
 			if dir != "" {

@@ -17,7 +17,7 @@ func TestGlyphCache(t *testing.T) {
 			for i, r := range "Lg7·W—é" {
 				for _, dot := range []fixed.Point26_6{{X: 100*64 + 17, Y: 40*64 + 5}, {X: 3*64 + 63, Y: 500 * 64}, {X: -5*64 + 9, Y: -64 + 33}} {
 					dot.X += fixed.Int26_6(i * 64 * 7)
-					g := glyphOf(f, glyphKey{size, bold, r, uint8(dot.X & 63), uint8(dot.Y & 63)})
+					g := glyphOf(f, glyphKey{size, fontOf(bold), r, uint8(dot.X & 63), uint8(dot.Y & 63)})
 					dr, mask, mp, advance, _ := f.Glyph(dot, r)
 					if got := g.rect.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))); got != dr || g.advance != advance {
 						t.Fatalf("%q at %v: %v advance %v, want %v advance %v", r, dot, got, g.advance, dr, advance)

@@ -199,6 +199,21 @@ func (s *legacySurface) text(x, y, size float64, bold, start bool, colour, txt s
 	d.DrawString(txt)
 }
 
+// code draws the monospaced text the rasteriser draws with its own
+// face, through font.Drawer as the other text.
+func (s *legacySurface) code(x, y, size float64, colour, txt string) {
+	f, err := opentype.NewFace(monoFontForLegacy, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	d := font.Drawer{Dst: s.img, Src: image.NewUniform(legacyParseHex(colour)), Face: f}
+	d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + baseline*size) * 64)}
+	d.DrawString(txt)
+}
+
+var monoFontForLegacy = fonts[monoFont]
+
 // legacyParseHex reads "#rrggbb"; anything else is grey.
 func legacyParseHex(s string) color.RGBA {
 	if len(s) == 7 && s[0] == '#' {

@@ -1,13 +1,10 @@
 package drawing
 
 import (
-	"bufio"
 	"encoding/binary"
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"strconv"
@@ -15,6 +12,7 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -27,18 +25,8 @@ import (
 func PNG(w io.Writer, p picture.Picture) error {
 	img := paletted(&p, true)
 	defer palettedPool.put(img)
-	b := bufio.NewWriter(w)
-	enc := png.Encoder{CompressionLevel: compression, BufferPool: pool}
-	if err := enc.Encode(b, img); err != nil {
-		return fmt.Errorf("drawing: encode png: %w", err)
-	}
-	return b.Flush()
+	return encodePNG(w, img)
 }
-
-// compression is the zlib level of the PNGs: the fastest, as the mail
-// of every move carries one; the pictures of the test positions come to
-// 32 to 71 KB, 5% more than at the default level.
-const compression = png.BestSpeed
 
 // paletted rasterises the picture, from the cached static layer of its
 // board when cached is set, and reduces its colours. The image is from
@@ -53,7 +41,6 @@ func paletted(p *picture.Picture, cached bool) *image.Paletted {
 var (
 	surfaces     = newFreeList(func() *rasterSurface { return &rasterSurface{faces: map[faceKey]font.Face{}} })
 	palettedPool = newFreeList(func() *image.Paletted { return new(image.Paletted) })
-	pool         = &bufferPool{newFreeList(func() *png.EncoderBuffer { return nil })}
 )
 
 // freeList keeps a few objects for reuse. Unlike a sync.Pool it keeps
@@ -84,13 +71,15 @@ func (f *freeList[T]) put(x *T) {
 	}
 }
 
-type bufferPool struct{ *freeList[png.EncoderBuffer] }
+// The faces of fonts, by index: regular, bold and monospaced.
+const (
+	regularFont = iota
+	boldFont
+	monoFont
+)
 
-func (p *bufferPool) Get() *png.EncoderBuffer  { return p.get() }
-func (p *bufferPool) Put(b *png.EncoderBuffer) { p.put(b) }
-
-var fonts = func() (f [2]*opentype.Font) {
-	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF} {
+var fonts = func() (f [3]*opentype.Font) {
+	for i, ttf := range [][]byte{goregular.TTF, gobold.TTF, gomono.TTF} {
 		var err error
 		if f[i], err = opentype.Parse(ttf); err != nil {
 			panic("drawing: the Go fonts do not parse: " + err.Error())
@@ -101,7 +90,15 @@ var fonts = func() (f [2]*opentype.Font) {
 
 type faceKey struct {
 	size float64
-	bold bool
+	font uint8 // regularFont, boldFont or monoFont
+}
+
+// fontOf is the index of the regular or bold font.
+func fontOf(bold bool) uint8 {
+	if bold {
+		return boldFont
+	}
+	return regularFont
 }
 
 // rasterSurface draws on an RGBA image. Shapes and glyphs are rasterised
@@ -292,13 +289,13 @@ func grow(pts []picture.Point, d float64) []picture.Point {
 }
 
 func (s *rasterSurface) face(size float64, bold bool) font.Face {
-	k := faceKey{size, bold}
+	return s.faceOf(size, fontOf(bold))
+}
+
+func (s *rasterSurface) faceOf(size float64, i uint8) font.Face {
+	k := faceKey{size, i}
 	if f, ok := s.faces[k]; ok {
 		return f
-	}
-	i := 0
-	if bold {
-		i = 1
 	}
 	f, err := opentype.NewFace(fonts[i], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
@@ -318,7 +315,11 @@ func (s *rasterSurface) face(size float64, bold bool) font.Face {
 // glyphs of the Go fonts reach 0.55 of the size above and below the
 // middle of the line and a little beyond their advances.
 func (s *rasterSurface) textBox(x, y, size float64, bold, start bool, txt string) image.Rectangle {
-	adv := float64(font.MeasureString(s.face(size, bold), txt)) / 64
+	return s.textBoxOf(x, y, size, fontOf(bold), start, txt)
+}
+
+func (s *rasterSurface) textBoxOf(x, y, size float64, fi uint8, start bool, txt string) image.Rectangle {
+	adv := float64(font.MeasureString(s.faceOf(size, fi), txt)) / 64
 	if !start {
 		x -= adv / 2
 	}
@@ -326,10 +327,18 @@ func (s *rasterSurface) textBox(x, y, size float64, bold, start bool, txt string
 }
 
 func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt string) {
-	if s.clip != nil && !s.visible(s.textBox(x, y, size, bold, start, txt)) {
+	s.textIn(x, y, size, fontOf(bold), start, colour, txt)
+}
+
+func (s *rasterSurface) code(x, y, size float64, colour, txt string) {
+	s.textIn(x, y, size, monoFont, true, colour, txt)
+}
+
+func (s *rasterSurface) textIn(x, y, size float64, fi uint8, start bool, colour, txt string) {
+	if s.clip != nil && !s.visible(s.textBoxOf(x, y, size, fi, start, txt)) {
 		return
 	}
-	f := s.face(size, bold)
+	f := s.faceOf(size, fi)
 	if !start {
 		x -= float64(font.MeasureString(f, txt)) / 64 / 2
 	}
@@ -341,7 +350,7 @@ func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt s
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		g := glyphOf(f, glyphKey{size, bold, r, uint8(dot.X & 63), uint8(dot.Y & 63)})
+		g := glyphOf(f, glyphKey{size, fi, r, uint8(dot.X & 63), uint8(dot.Y & 63)})
 		if dr := g.rect.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))); !dr.Empty() {
 			cr := dr.Intersect(bounds)
 			if !cr.Empty() {
@@ -358,7 +367,7 @@ func (s *rasterSurface) text(x, y, size float64, bold, start bool, colour, txt s
 // pixel, and kept: a glyph's mask depends on nothing else.
 type glyphKey struct {
 	size   float64
-	bold   bool
+	font   uint8
 	r      rune
 	fx, fy uint8 // the dot's fraction of a pixel, in 64ths
 }

@@ -184,9 +184,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			}
 		}
 		drawTitle(s, p)
-		for i := range p.Cells {
-			drawCell(s, &p.Cells[i], t)
-		}
+		drawCells(s, p.Cells, t)
 		for _, r := range p.Regions {
 			drawRegion(s, r, t)
 		}
@@ -204,14 +202,16 @@ func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *sta
 	draw := func(occupied bool) *image.RGBA {
 		s.img = image.NewRGBA(img.Rect)
 		background(s, height)
+		cells := make([]picture.Cell, len(p.Cells))
 		for i := range p.Cells {
 			c := p.Cells[i]
 			c.Pieces, c.Last = nil, false
 			if occupied {
 				c.Pieces = []picture.Piece{{}}
 			}
-			drawCell(s, &c, t)
+			cells[i] = c
 		}
+		drawCells(s, cells, t)
 		for _, r := range p.Regions {
 			r.Last = false
 			drawRegion(s, r, t)
@@ -242,8 +242,7 @@ func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *sta
 			l.labels[i] = append(l.labels[i], crop(s.textBox(x0, y0, f0, false, false, c.Name).Union(s.textBox(x1, y1, f1, false, false, c.Name))))
 		}
 		if c.Text != "" && isHex(c.Shape) && f0 != f1 {
-			y := ctr.Y + 0.68*r
-			l.labels[i] = append(l.labels[i], crop(s.textBox(ctr.X, y, f0, false, false, c.Text).Union(s.textBox(ctr.X, y, f1, false, false, c.Text))))
+			l.labels[i] = append(l.labels[i], crop(s.textBox(ctr.X, textY(ctr, r, f0), f0, false, false, c.Text).Union(s.textBox(ctr.X, textY(ctr, r, f1), f1, false, false, c.Text))))
 		}
 	}
 	return l
@@ -259,7 +258,7 @@ func (s *rasterSurface) cellBox(c *picture.Cell, t transform, occupied bool) ima
 		b = b.Union(s.textBox(lx, ly, fs, false, false, c.Name))
 	}
 	if c.Text != "" && isHex(c.Shape) {
-		b = b.Union(s.textBox(ctr.X, ctr.Y+0.68*r, fs, false, false, c.Text))
+		b = b.Union(s.textBox(ctr.X, textY(ctr, r, fs), fs, false, false, c.Text))
 	}
 	return b
 }

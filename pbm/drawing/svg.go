@@ -71,6 +71,11 @@ func (s *svgSurface) text(x, y, size float64, bold, start bool, colour, txt stri
 	s.w.WriteString(">" + html.EscapeString(txt) + "</text>\n")
 }
 
+func (s *svgSurface) code(x, y, size float64, colour, txt string) {
+	s.w.WriteString(`<text x="` + num(x) + `" y="` + num(y+baseline*size) + `" font-size="` + num(size) +
+		`" font-family="'Go Mono', 'DejaVu Sans Mono', monospace" fill="` + colour + `">` + html.EscapeString(txt) + "</text>\n")
+}
+
 // baseline is how far below the vertical middle of a line of text its
 // baseline lies, as a fraction of the font size (the Go fonts' cap
 // height is 0.7).
