@@ -198,13 +198,14 @@ func (s *Site) boardEntries(g engine.Game, b store.Board, prefix string) []timed
 		if removed(b) {
 			title = "Removed: " + b.Outcome
 		}
-		out = append(out, timedEntry{b.Updated, Entry{
+		// First, so that it sorts before a last move of the same time.
+		out = append([]timedEntry{{b.Updated, Entry{
 			ID:      s.tagID(id + "/result"),
 			Title:   prefix + title,
 			Updated: atomTime(b.Updated),
 			Link:    Link{Rel: "alternate", Type: "text/html", Href: path},
 			Content: fmt.Sprintf("%s board %d: %s", g.Title(), b.Number, b.Outcome),
-		}})
+		}}}, out...)
 	}
 	return out
 }
