@@ -166,6 +166,8 @@ type boardView struct {
 	Next      int
 	Server    string
 	ReplyLine string
+	// Link is the address of the board's web page, "" without web.url.
+	Link string
 }
 
 // boardTextOf renders the board mail about a change.
@@ -227,7 +229,7 @@ func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engi
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
 		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: text,
 		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
-		Server: s.cfg.Name, Ratings: ratings, ReplyLine: replyLine,
+		Server: s.cfg.Name, Ratings: ratings, ReplyLine: replyLine, Link: s.boardLink(g.Name(), b.Number),
 	}
 	var used []string
 	for i, d := range timeUsed(b, s.now(), st.ToMove()) {

@@ -87,6 +87,7 @@ func TestBrowserBoardPages(t *testing.T) {
 		opts    map[string]string
 		plies   int
 	}
+	const extraBoards = 210
 	games := []game{
 		{hexemergo.Game{}, 2, nil, 6},
 		{esagek.Game{}, 6, map[string]string{"invasion": ""}, 4},
@@ -106,8 +107,19 @@ func TestBrowserBoardPages(t *testing.T) {
 			if err := tx.PutBoard(b); err != nil {
 				return err
 			}
+			if g.g.Name() != "hexemergo" {
+				continue
+			}
+			// More running boards than a page of a list holds.
+			for n := 102; n < 102+extraBoards; n++ {
+				c := b
+				c.Number = n
+				if err := tx.PutBoard(c); err != nil {
+					return err
+				}
+			}
 		}
-		return nil
+		return tx.PutRating("hexemergo", store.Rating{User: "alice", Rating: 1650, Games: 3, Won: 2, Lost: 1})
 	})
 	st.Close()
 	if err != nil {
@@ -214,6 +226,109 @@ func TestBrowserBoardPages(t *testing.T) {
 				t.Errorf("%s after move %d: the move list marks %q", name, k+1, current)
 			}
 			os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%02d.jpg", name, k+1)), shot, 0o644)
+		}
+	}
+
+	// The player page: ratings, the running boards with their count,
+	// a link to all of them.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/player/alice"), chromedp.WaitVisible("#ratings")); err != nil {
+		t.Fatalf("player page: %v", err)
+	}
+	total := len(games) + extraBoards
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#running tr td:first-child a").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 20 || !strings.Contains(text, fmt.Sprintf("1 to 20 of %d.", total)) || !strings.Contains(text, "1650") {
+		t.Errorf("alice's page: %d running boards shown; text:\n%s", rows, text)
+	}
+
+	// A paged list: the pager's next link leads to the second page,
+	// and the three pages hold every running board of the game.
+	numbers := map[string]bool{}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/hexemergo/running"), chromedp.WaitVisible(`a[rel="next"]`)); err != nil {
+		t.Fatalf("running list: %v", err)
+	}
+	for page := 1; ; page++ {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("table tr td:first-child a")).map(a => a.textContent)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		heading, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".pager").innerText`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(heading, fmt.Sprintf("Page %d of 3", page)) {
+			t.Errorf("list page %d says %q", page, heading)
+		}
+		for _, n := range got {
+			numbers[n] = true
+		}
+		next, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('a[rel="next"]') || {href: ""}).href`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next == "" {
+			break
+		}
+		if page == 3 {
+			t.Fatal("a fourth page of the list")
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(next), chromedp.WaitVisible(".pager")); err != nil {
+			t.Fatalf("to list page %d: %v", page+1, err)
+		}
+	}
+	if len(numbers) != extraBoards+1 {
+		t.Errorf("the list's pages hold %d boards, want %d", len(numbers), extraBoards+1)
+	}
+
+	// At a phone's 390 px: every board page shows its text board below
+	// the picture, and no page is wider than the screen (the text board
+	// and the tables scroll inside themselves).
+	// A phone's screen: mobile, so that the page's viewport meta
+	// decides its layout width.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	phone := []string{base + "/player/alice", base + "/hexemergo/running"}
+	for _, g := range games {
+		phone = append(phone, base+"/"+g.g.Name()+"/101")
+	}
+	for _, url := range phone {
+		if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("body > nav"))); err != nil {
+			t.Fatalf("%s at 390 px: %v", url, err)
+		}
+		width, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(width) != 2 || width[1] != 390 || width[0] > width[1] {
+			t.Errorf("%s at 390 px: page %v wide (scroll width, window)", url, width)
+		}
+		if strings.HasSuffix(url, "/101") {
+			board, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#picture svg") ? "svg " : "") + (document.querySelector("#picture ~ h2 ~ pre#text") || {textContent: ""}).textContent`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(board, "svg ") || len(strings.TrimSpace(strings.TrimPrefix(board, "svg "))) == 0 {
+				t.Errorf("%s at 390 px: no text board below the picture: %q", url, board)
+			}
+			desc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#picture svg desc") || {textContent: ""}).textContent`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(desc, "Seat 1: ") {
+				t.Errorf("%s: the picture has no description: %q", url, desc)
+			}
+		}
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+		if err == nil {
+			name := strings.NewReplacer("/", "-", ":", "").Replace(strings.TrimPrefix(url, base+"/"))
+			os.WriteFile(filepath.Join(shots, "phone-"+name+".jpg"), shot, 0o644)
 		}
 	}
 }

@@ -156,11 +156,11 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		d.closeParts()
 		return nil, err
 	}
-	// The web site listens first, so that its address can go into
-	// the board mails.
+	// Board mails link the site only at its public address, web.url:
+	// the address it listens on may be loopback or behind a proxy.
 	d.web = startWeb(cfg, st, log)
-	if d.web != nil && cfg.Web.URL == "" {
-		cfg.Web.URL = "http://" + d.web.addr
+	if cfg.Web.URL == "" && d.web != nil {
+		log.Warn("web.url is empty: board mails carry no link to the web site; set it to the site's public address")
 	}
 	d.Server, err = pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,

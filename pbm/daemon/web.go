@@ -28,7 +28,7 @@ func startWeb(cfg Config, st *store.Store, log *slog.Logger) *webSite {
 		return nil
 	}
 	w := &webSite{addr: ln.Addr().String(), srv: &http.Server{
-		Handler:           web.New(st, cfg.Games),
+		Handler:           web.New(st, cfg.Games, web.Options{Address: cfg.Server.Address, Name: cfg.Server.Name}),
 		ReadHeaderTimeout: 10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 	}}

@@ -1,331 +1,260 @@
 // Package web is the read-only web site of the server: the games and
-// their boards, one page per board with its picture and moves, the
-// standings and the help of each game. It reads the store in read-only
-// bbolt transactions, so it never blocks the intake, and shows userids,
-// moves and outcomes only: never a password, a reply token or a mail
-// address. Every page is rendered with html/template.
+// their boards, one page per board with its picture, text board and
+// moves, one page per player, the standings and the help of each game,
+// and each board's record as text, JSON and an Atom feed. It reads the
+// store in read-only bbolt transactions, so it never blocks the intake,
+// and shows userids, moves, outcomes and the server's own mail address
+// only: never a password, a reply token or a player's address. Every
+// page is rendered with html/template.
+//
+// Every resource has one URL: the game's name in lower case, the board
+// number in decimal without sign or leading zeros, no trailing slash;
+// any other spelling is redirected to it (RFC 9110 section 15.4.9).
+// Every answer carries an ETag and is answered with 304 Not Modified
+// when a conditional request names it (RFC 9110 sections 8.8.3, 13.1.2
+// and 15.4.5), and a Cache-Control suited to it (RFC 9111 section
+// 5.2.2): a finished board never changes, everything else is
+// revalidated.
 package web
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
-	"html/template"
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
-	"sort"
+	"net/url"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
-	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/store"
 )
+
+// Options are what the site says of the server beyond the store.
+type Options struct {
+	// Address is the server's own mail address, shown where a page
+	// says how to play; "" shows none.
+	Address string
+	// Name is the server's name, used in feeds.
+	Name string
+}
 
 // Site serves the pages.
 type Site struct {
 	store *store.Store
 	games *engine.Registry
-	mux   *http.ServeMux
+	opts  Options
 }
 
-// maxListed bounds the boards listed per section of a page.
-const maxListed = 200
+// pageSize is the number of boards on one page of a list.
+const pageSize = 100
+
+// Cache-Control values (RFC 9111 section 5.2.2; immutable is RFC 8246
+// section 2).
+const (
+	cacheRevalidate = "no-cache"                            // may change any time: always revalidate (5.2.2.4)
+	cacheFinished   = "public, max-age=31536000, immutable" // a finished board's data never changes
+	cacheFinishedUI = "public, max-age=86400"               // its page shows ratings, which do
+	cacheStatic     = "public, max-age=86400"               // help, robots.txt, the icon
+)
 
 // New returns the site over st, offering the games of reg.
-func New(st *store.Store, reg *engine.Registry) *Site {
-	s := &Site{store: st, games: reg, mux: http.NewServeMux()}
-	s.mux.HandleFunc("GET /{$}", s.index)
-	s.mux.HandleFunc("GET /{game}", s.game)
-	s.mux.HandleFunc("GET /{game}/help", s.help)
-	s.mux.HandleFunc("GET /{game}/standings", s.standings)
-	s.mux.HandleFunc("GET /{game}/{n}", s.board)
-	s.mux.HandleFunc("GET /{game}/{n}/svg", s.svg)
-	return s
+func New(st *store.Store, reg *engine.Registry, opts Options) *Site {
+	return &Site{store: st, games: reg, opts: opts}
 }
 
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	s.mux.ServeHTTP(w, r)
-}
-
-type boardRow struct {
-	Game, Title string
-	Number      int
-	Players     []string
-	State       string
-	Moves       int
-}
-
-func row(g engine.Game, b store.Board) boardRow {
-	r := boardRow{Game: g.Name(), Title: g.Title(), Number: b.Number, Players: b.Players, Moves: len(b.Log)}
-	if b.Over {
-		r.State = b.Outcome
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		// RFC 9110 section 15.5.6: a 405 lists the methods allowed.
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "This site is read-only: GET and HEAD only.", http.StatusMethodNotAllowed)
+		return
 	}
-	return r
-}
-
-// split lists running and finished boards, newest first, at most
-// maxListed of each.
-func split(g engine.Game, bs []store.Board) (running, finished []boardRow) {
-	sort.Slice(bs, func(i, j int) bool { return bs[i].Number > bs[j].Number })
-	for _, b := range bs {
-		if b.Over && len(finished) < maxListed {
-			finished = append(finished, row(g, b))
-		} else if !b.Over && len(running) < maxListed {
-			running = append(running, row(g, b))
-		}
+	p := r.URL.Path
+	switch p {
+	case "/":
+		s.index(w, r)
+		return
+	case "/robots.txt":
+		s.respond(w, r, "text/plain; charset=utf-8", cacheStatic, []byte(robots))
+		return
+	case "/favicon.ico":
+		s.respond(w, r, "image/x-icon", cacheStatic, favicon)
+		return
 	}
-	return running, finished
-}
-
-func (s *Site) index(w http.ResponseWriter, r *http.Request) {
-	type section struct {
-		Name, Title       string
-		Running, Finished []boardRow
+	if len(p) > 1 && strings.HasSuffix(p, "/") {
+		s.redirect(w, r, strings.TrimRight(r.URL.EscapedPath(), "/"))
+		return
 	}
-	var v struct{ Games []section }
-	err := s.store.View(func(tx *store.Tx) error {
-		for _, g := range s.games.Games() {
-			bs, err := tx.Boards(g.Name())
+	parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	if parts[0] == "player" {
+		// A userid may hold a slash, escaped in the path: split the
+		// escaped path and unescape each segment.
+		var segs []string
+		for _, e := range strings.Split(strings.TrimPrefix(r.URL.EscapedPath(), "/"), "/")[1:] {
+			seg, err := url.PathUnescape(e)
 			if err != nil {
-				return err
+				s.notFound(w, r, "This is not a player's address.")
+				return
 			}
-			sec := section{Name: g.Name(), Title: g.Title()}
-			sec.Running, sec.Finished = split(g, bs)
-			if len(sec.Running) > 20 {
-				sec.Running = sec.Running[:20]
-			}
-			if len(sec.Finished) > 20 {
-				sec.Finished = sec.Finished[:20]
-			}
-			v.Games = append(v.Games, sec)
+			segs = append(segs, seg)
 		}
-		return nil
-	})
-	s.page(w, err, "index", "Games", v)
-}
-
-func (s *Site) lookup(w http.ResponseWriter, r *http.Request) (engine.Game, bool) {
-	g, ok := s.games.Lookup(r.PathValue("game"))
-	if !ok {
-		http.Error(w, "No such game here.", http.StatusNotFound)
-	}
-	return g, ok
-}
-
-func (s *Site) game(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.lookup(w, r)
-	if !ok {
+		s.playerRoute(w, r, segs)
 		return
 	}
-	var v struct {
-		Name, Title       string
-		Running, Finished []boardRow
-	}
-	v.Name, v.Title = g.Name(), g.Title()
-	err := s.store.View(func(tx *store.Tx) error {
-		bs, err := tx.Boards(g.Name())
-		v.Running, v.Finished = split(g, bs)
-		return err
-	})
-	s.page(w, err, "game", g.Title(), v)
-}
-
-func (s *Site) help(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.lookup(w, r)
+	g, ok := s.games.Lookup(parts[0])
 	if !ok {
+		s.notFound(w, r, "There is no game "+strconv.Quote(parts[0])+" here.")
 		return
 	}
-	s.page(w, nil, "help", g.Title()+" help", struct{ Name, Title, Help string }{g.Name(), g.Title(), g.Help()})
-}
-
-func (s *Site) standings(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.lookup(w, r)
-	if !ok {
+	if parts[0] != g.Name() {
+		parts[0] = g.Name()
+		s.redirect(w, r, escapedPath(parts))
 		return
 	}
-	var v struct {
-		Name, Title string
-		Ratings     []store.Rating
-	}
-	v.Name, v.Title = g.Name(), g.Title()
-	err := s.store.View(func(tx *store.Tx) error {
-		var err error
-		v.Ratings, err = tx.Ratings(g.Name())
-		return err
-	})
-	sort.SliceStable(v.Ratings, func(i, j int) bool { return v.Ratings[i].Rating > v.Ratings[j].Rating })
-	s.page(w, err, "standings", g.Title()+" standings", v)
-}
-
-// position reads a board and replays it up to move upto (all when < 0).
-func (s *Site) position(w http.ResponseWriter, r *http.Request) (g engine.Game, b store.Board, st engine.State, upto int, ratings []store.Rating, ok bool) {
-	g, ok = s.lookup(w, r)
-	if !ok {
+	switch {
+	case len(parts) == 1:
+		s.game(w, r, g)
+		return
+	case len(parts) == 2 && parts[1] == "help":
+		s.help(w, r, g)
+		return
+	case len(parts) == 2 && parts[1] == "standings":
+		s.standings(w, r, g)
+		return
+	case len(parts) == 2 && (parts[1] == "running" || parts[1] == "history"):
+		s.list(w, r, g, parts[1])
 		return
 	}
-	ok = false
-	n, err := strconv.Atoi(r.PathValue("n"))
+	n, canonical, ok := boardNumber(parts[1])
+	if !ok || len(parts) > 3 {
+		s.notFound(w, r, "There is no such page of "+g.Title()+".")
+		return
+	}
+	if parts[1] != canonical {
+		parts[1] = canonical
+		s.redirect(w, r, escapedPath(parts))
+		return
+	}
+	kind := ""
+	if len(parts) == 3 {
+		kind = parts[2]
+	}
+	switch kind {
+	case "":
+		s.board(w, r, g, n)
+	case "svg":
+		s.svg(w, r, g, n)
+	case "record":
+		s.record(w, r, g, n)
+	case "json":
+		s.json(w, r, g, n)
+	case "atom":
+		s.boardFeed(w, r, g, n)
+	default:
+		s.notFound(w, r, "There is no such page of "+g.Title()+" board "+canonical+".")
+	}
+}
+
+// boardNumber reads a board number written in decimal, with a sign or
+// leading zeros, and returns its canonical spelling.
+func boardNumber(s string) (n int, canonical string, ok bool) {
+	digits := strings.TrimPrefix(s, "+")
+	if digits == "" || len(digits) > 9 {
+		return 0, "", false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, "", false
+		}
+	}
+	n, _ = strconv.Atoi(digits)
+	return n, strconv.Itoa(n), true
+}
+
+// escapedPath joins decoded path segments into an escaped path.
+func escapedPath(parts []string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString("/" + url.PathEscape(p))
+	}
+	return b.String()
+}
+
+// redirect sends the client to the canonical path (escaped), keeping
+// the query: 308 Permanent Redirect (RFC 9110 section 15.4.9) keeps the
+// method.
+func (s *Site) redirect(w http.ResponseWriter, r *http.Request, path string) {
+	if r.URL.RawQuery != "" {
+		path += "?" + r.URL.RawQuery
+	}
+	w.Header().Set("Location", path)
+	w.Header().Set("Cache-Control", cacheStatic)
+	w.WriteHeader(http.StatusPermanentRedirect)
+}
+
+// respond writes body with a strong ETag made from it (RFC 9110 section
+// 8.8.3) and answers a matching If-None-Match with 304 (section 13.1.2,
+// compared by net/http's ServeContent, which also answers HEAD and
+// Range requests).
+func (s *Site) respond(w http.ResponseWriter, r *http.Request, contentType, cache string, body []byte) {
+	sum := sha256.Sum256(append([]byte(contentType+"\n"), body...))
+	w.Header().Set("ETag", `"`+base64.RawURLEncoding.EncodeToString(sum[:18])+`"`)
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", cache)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// notFound answers 404 with the site's own page.
+func (s *Site) notFound(w http.ResponseWriter, r *http.Request, why string) {
+	s.errorPage(w, http.StatusNotFound, "Not found", why)
+}
+
+// errorPage answers with the site's own page saying why.
+func (s *Site) errorPage(w http.ResponseWriter, code int, title, why string) {
+	var b bytes.Buffer
+	if err := pages.ExecuteTemplate(&b, "error", struct {
+		Title, Feed, Data string
+	}{title, "", why}); err != nil {
+		http.Error(w, why, code)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheRevalidate)
+	w.WriteHeader(code)
+	w.Write(b.Bytes())
+}
+
+// page renders a template and responds with it.
+func (s *Site) page(w http.ResponseWriter, r *http.Request, err error, cache, name, title string, data any) {
+	s.pageWithFeed(w, r, err, cache, name, title, "", data)
+}
+
+// pageWithFeed renders a page that links its Atom feed at feed.
+func (s *Site) pageWithFeed(w http.ResponseWriter, r *http.Request, err error, cache, name, title, feed string, data any) {
 	if err != nil {
-		http.Error(w, "A board is a number.", http.StatusNotFound)
-		return
-	}
-	err = s.store.View(func(tx *store.Tx) error {
-		var err error
-		if b, err = tx.Board(g.Name(), n); err != nil {
-			return err
-		}
-		for _, p := range b.Players {
-			rt, found, err := tx.Rating(g.Name(), p)
-			if err != nil {
-				return err
-			}
-			if !found {
-				rt = store.Rating{User: p, Rating: 1600}
-			}
-			ratings = append(ratings, rt)
-		}
-		return nil
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		http.Error(w, fmt.Sprintf("There is no %s board %d.", g.Title(), n), http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		http.Error(w, "The store cannot be read now.", http.StatusServiceUnavailable)
-		return
-	}
-	upto = len(b.Log)
-	if m := r.URL.Query().Get("move"); m != "" {
-		if k, err := strconv.Atoi(m); err == nil && k >= 0 && k < len(b.Log) {
-			upto = k
-		}
-	}
-	if st, err = replay(g, b, upto); err != nil {
-		http.Error(w, "This board cannot be shown: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	return g, b, st, upto, ratings, true
-}
-
-// replay plays the first upto entries of the board's log.
-func replay(g engine.Game, b store.Board, upto int) (engine.State, error) {
-	st, err := g.New(len(b.Players), b.Options, b.Seed)
-	if err != nil {
-		return nil, err
-	}
-	for i, e := range b.Log[:upto] {
-		switch e.Kind {
-		case "":
-			_, err = st.Play(e.Move)
-		case "resign", "forfeit", "decline":
-			err = st.Resign(e.Seat)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("entry %d: %w", i+1, err)
-		}
-	}
-	return st, nil
-}
-
-func svgOf(b store.Board, st engine.State, upto int) (template.HTML, bool) {
-	bb := b
-	bb.Log = b.Log[:upto]
-	p, ok := pbm.BoardPicture(bb, st)
-	if !ok {
-		return "", false
-	}
-	var buf bytes.Buffer
-	if err := drawing.SVG(&buf, p); err != nil {
-		return "", false
-	}
-	// drawing.SVG escapes every text and attribute it writes.
-	return template.HTML(buf.String()), true
-}
-
-func (s *Site) svg(w http.ResponseWriter, r *http.Request) {
-	_, b, st, upto, _, ok := s.position(w, r)
-	if !ok {
-		return
-	}
-	svg, ok := svgOf(b, st, upto)
-	if !ok {
-		http.Error(w, "This game has no picture.", http.StatusNotFound)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write([]byte(svg))
-}
-
-type moveRow struct {
-	N         int
-	Who, Move string
-	Link      string
-	Current   bool
-}
-
-func (s *Site) board(w http.ResponseWriter, r *http.Request) {
-	g, b, st, upto, ratings, ok := s.position(w, r)
-	if !ok {
-		return
-	}
-	v := struct {
-		Name, Title, Outcome, ToMove, Command string
-		Number, Upto, Total                   int
-		Players                               []store.Rating
-		Moves                                 []moveRow
-		SVG                                   template.HTML
-		Text                                  string
-		Start                                 string
-		Past                                  bool
-	}{Name: g.Name(), Title: g.Title(), Number: b.Number, Upto: upto, Total: len(b.Log), Players: ratings,
-		Start: pbm.BoardPath(g.Name(), b.Number) + "?move=0"}
-	v.Past = upto < len(b.Log)
-	if svg, ok := svgOf(b, st, upto); ok {
-		v.SVG = svg
-	} else {
-		var t bytes.Buffer
-		st.Board(&t, b.Players)
-		v.Text = t.String()
-	}
-	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
-		v.ToMove = b.Players[t]
-		if !v.Past && !b.Over {
-			v.Command = fmt.Sprintf("%s move %d %s <password> <move>#%d", g.Name(), b.Number, b.Players[t], len(b.Log)+1)
-		}
-	}
-	if b.Over && !v.Past {
-		v.Outcome = b.Outcome
-	}
-	for i, e := range b.Log {
-		who := "?"
-		if e.Seat >= 0 && e.Seat < len(b.Players) {
-			who = b.Players[e.Seat]
-		}
-		mv := e.Move
-		if e.Kind != "" {
-			mv = "(" + e.Kind + ")"
-		}
-		v.Moves = append(v.Moves, moveRow{N: i + 1, Who: who, Move: mv, Current: i+1 == upto,
-			Link: fmt.Sprintf("%s?move=%d", pbm.BoardPath(g.Name(), b.Number), i+1)})
-	}
-	s.page(w, nil, "board", fmt.Sprintf("%s board %d", g.Title(), b.Number), v)
-}
-
-func (s *Site) page(w http.ResponseWriter, err error, name, title string, data any) {
-	if err != nil {
-		http.Error(w, "The store cannot be read now.", http.StatusServiceUnavailable)
+		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
 		return
 	}
 	var b bytes.Buffer
 	if err := pages.ExecuteTemplate(&b, name, struct {
-		Title string
-		Data  any
-	}{title, data}); err != nil {
-		http.Error(w, "The page cannot be shown.", http.StatusInternalServerError)
+		Title, Feed string
+		Data        any
+	}{title, feed, data}); err != nil {
+		s.errorPage(w, http.StatusInternalServerError, "Error", "The page cannot be shown.")
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b.Bytes())
+	s.respond(w, r, "text/html; charset=utf-8", cache, b.Bytes())
+}
+
+// robots lets crawlers read the site but not every past position of
+// every board (RFC 9309 section 2.2.3: "*" matches any characters).
+const robots = "User-agent: *\nDisallow: /*?move=\nAllow: /\n"
+
+// PlayerPath is the path of a player's page.
+func PlayerPath(user string) string {
+	return "/player/" + url.PathEscape(strings.ToLower(user))
 }

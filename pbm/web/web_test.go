@@ -62,7 +62,7 @@ func newSite(t testing.TB, boards ...store.Board) (*store.Store, *httptest.Serve
 	}); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(st, registry))
+	srv := httptest.NewServer(New(st, registry, Options{Address: "pbm@games.example.org", Name: "Test games"}))
 	t.Cleanup(srv.Close)
 	return st, srv
 }

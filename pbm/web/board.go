@@ -1,0 +1,301 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/picture"
+	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/drawing"
+	"github.com/pbmgo/pbm/store"
+)
+
+// boardAt reads a board and replays it up to move upto (all when < 0).
+func (s *Site) boardAt(w http.ResponseWriter, r *http.Request, g engine.Game, n int) (b store.Board, ratings []store.Rating, ok bool) {
+	err := s.store.View(func(tx *store.Tx) error {
+		var err error
+		if b, err = tx.Board(g.Name(), n); err != nil {
+			return err
+		}
+		for _, p := range b.Players {
+			rt, found, err := tx.Rating(g.Name(), p)
+			if err != nil {
+				return err
+			}
+			if !found {
+				rt = store.Rating{User: p, Rating: 1600}
+			}
+			rt.User = p
+			ratings = append(ratings, rt)
+		}
+		return nil
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r, fmt.Sprintf("There is no %s board %d.", g.Title(), n))
+		return b, nil, false
+	}
+	if err != nil {
+		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
+		return b, nil, false
+	}
+	return b, ratings, true
+}
+
+// position replays the board up to ?move= (the whole log without it).
+func (s *Site) position(w http.ResponseWriter, r *http.Request, g engine.Game, b store.Board) (st engine.State, upto int, ok bool) {
+	upto = len(b.Log)
+	if m, given := r.URL.Query()["move"]; given {
+		k, err := strconv.Atoi(m[0])
+		if err != nil || k < 0 || k > len(b.Log) || len(m) != 1 {
+			s.notFound(w, r, fmt.Sprintf("%s board %d has positions 0 to %d: ?move=%s is none of them.", g.Title(), b.Number, len(b.Log), strings.Join(m, ",")))
+			return nil, 0, false
+		}
+		upto = k
+	}
+	st, err := replay(g, b, upto)
+	if err != nil {
+		s.errorPage(w, http.StatusInternalServerError, "Error", "This board cannot be shown: "+err.Error())
+		return nil, 0, false
+	}
+	return st, upto, true
+}
+
+// replay plays the first upto entries of the board's log.
+func replay(g engine.Game, b store.Board, upto int) (engine.State, error) {
+	st, err := g.New(len(b.Players), b.Options, b.Seed)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range b.Log[:upto] {
+		switch e.Kind {
+		case "":
+			_, err = st.Play(e.Move)
+		case "resign", "forfeit", "decline":
+			err = st.Resign(e.Seat)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	return st, nil
+}
+
+// cacheOf is the Cache-Control of a board's data: a finished board is
+// never written again.
+func cacheOf(b store.Board, finished string) string {
+	if b.Over {
+		return finished
+	}
+	return cacheRevalidate
+}
+
+// svgOf draws the position as SVG with a <title> and a <desc> saying
+// which cell holds which piece (SVG 2 section 5.9), for readers who
+// cannot see the picture.
+func svgOf(g engine.Game, b store.Board, st engine.State, upto int) (template.HTML, bool) {
+	bb := b
+	bb.Log = b.Log[:upto]
+	p, ok := pbm.BoardPicture(bb, st)
+	if !ok {
+		return "", false
+	}
+	var buf bytes.Buffer
+	if err := drawing.SVG(&buf, p); err != nil {
+		return "", false
+	}
+	svg := buf.String()
+	// The title and desc are the first children of the root element.
+	end := strings.Index(svg, ">")
+	if end < 0 {
+		return "", false
+	}
+	title, desc := describe(g, b, p, upto)
+	svg = svg[:end+1] + "\n<title>" + html.EscapeString(title) + "</title>\n<desc>" + html.EscapeString(desc) + "</desc>" + svg[end+1:]
+	// drawing.SVG escapes every text and attribute it writes.
+	return template.HTML(svg), true
+}
+
+// describe says in words what the picture shows: the position's
+// title, and per seat its colour, letter and player, then each cell
+// that holds a piece.
+func describe(g engine.Game, b store.Board, p picture.Picture, upto int) (title, desc string) {
+	title = fmt.Sprintf("%s board %d after move %d", p.Game, b.Number, upto)
+	if p.Game == "" {
+		title = fmt.Sprintf("%s board %d after move %d", g.Title(), b.Number, upto)
+	}
+	seat := func(i int) string {
+		if i < 0 || i >= len(p.Seats) {
+			return "neutral"
+		}
+		s := p.Seats[i]
+		who := s.Colour
+		if s.Letter != "" {
+			who += " " + s.Letter
+		}
+		if s.Player != "" {
+			who += " (" + s.Player + ")"
+		}
+		return who
+	}
+	var d []string
+	if p.Status != "" {
+		d = append(d, strings.TrimSuffix(p.Status, ".")+".")
+	}
+	for i, st := range p.Seats {
+		line := "Seat " + strconv.Itoa(i+1) + ": " + seat(i)
+		if st.Note != "" {
+			line += ", " + st.Note
+		}
+		if st.Out {
+			line += ", out of the game"
+		}
+		if i == p.ToMove {
+			line += ", to move"
+		}
+		d = append(d, line+".")
+	}
+	if p.Last != "" {
+		d = append(d, "Last move: "+p.Last+".")
+	}
+	occupied := 0
+	for _, c := range p.Cells {
+		if len(c.Pieces) == 0 {
+			continue
+		}
+		occupied++
+		var what []string
+		for _, pc := range c.Pieces {
+			what = append(what, pieceWords(pc, seat))
+		}
+		name := c.Name
+		if name == "" {
+			name = "a cell"
+		}
+		line := name
+		if c.Terrain != "" {
+			line += " (" + string(c.Terrain) + ")"
+		}
+		d = append(d, line+": "+strings.Join(what, " and ")+".")
+	}
+	if occupied == 0 {
+		d = append(d, "No pieces on the board.")
+	}
+	return title, strings.Join(d, " ")
+}
+
+// pieceWords names one piece or stack.
+func pieceWords(pc picture.Piece, seat func(int) string) string {
+	kind := string(pc.Kind)
+	if kind == "" {
+		kind = string(picture.Man)
+	}
+	var w string
+	switch {
+	case pc.Kind == picture.Building:
+		w = fmt.Sprintf("%s building of level %d", seat(pc.Seat), pc.Count)
+	case pc.Count > 1 && len(pc.Layers) > 0:
+		var layers []string
+		for _, l := range pc.Layers {
+			layers = append(layers, seat(l))
+		}
+		w = fmt.Sprintf("%s stack of %d (from the top: %s)", seat(pc.Seat), pc.Count, strings.Join(layers, ", "))
+	case pc.Count > 1:
+		w = fmt.Sprintf("%s stack of %d %s", seat(pc.Seat), pc.Count, kind)
+	default:
+		w = seat(pc.Seat) + " " + kind
+	}
+	if pc.Frozen {
+		w += ", frozen"
+	}
+	return w
+}
+
+func (s *Site) svg(w http.ResponseWriter, r *http.Request, g engine.Game, n int) {
+	b, _, ok := s.boardAt(w, r, g, n)
+	if !ok {
+		return
+	}
+	st, upto, ok := s.position(w, r, g, b)
+	if !ok {
+		return
+	}
+	svg, ok := svgOf(g, b, st, upto)
+	if !ok {
+		s.notFound(w, r, g.Title()+" has no picture.")
+		return
+	}
+	s.respond(w, r, "image/svg+xml", cacheOf(b, cacheFinished), []byte(svg))
+}
+
+type moveRow struct {
+	N         int
+	Who, Move string
+	At        string
+	Link      string
+	Current   bool
+}
+
+func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n int) {
+	b, ratings, ok := s.boardAt(w, r, g, n)
+	if !ok {
+		return
+	}
+	st, upto, ok := s.position(w, r, g, b)
+	if !ok {
+		return
+	}
+	path := pbm.BoardPath(g.Name(), b.Number)
+	v := struct {
+		Name, Title, Outcome, ToMove, Command, Address string
+		Number, Upto, Total                            int
+		Players                                        []store.Rating
+		Moves                                          []moveRow
+		SVG                                            template.HTML
+		Text                                           string
+		Start, Path                                    string
+		Past, Removed                                  bool
+	}{Name: g.Name(), Title: g.Title(), Number: b.Number, Upto: upto, Total: len(b.Log), Players: ratings,
+		Start: path + "?move=0", Path: path, Address: s.opts.Address}
+	v.Past = upto < len(b.Log)
+	if svg, ok := svgOf(g, b, st, upto); ok {
+		v.SVG = svg
+	}
+	var t bytes.Buffer
+	st.Board(&t, b.Players)
+	v.Text = strings.TrimRight(t.String(), "\n")
+	if t := st.ToMove(); t >= 0 && t < len(b.Players) && !(b.Over && !v.Past) {
+		v.ToMove = b.Players[t]
+		if !v.Past && !b.Over {
+			v.Command = fmt.Sprintf("%s move %d %s <password> <move>#%d", g.Name(), b.Number, b.Players[t], len(b.Log)+1)
+		}
+	}
+	if b.Over && !v.Past {
+		v.Outcome = b.Outcome
+		v.Removed = removed(b)
+	}
+	for i, e := range b.Log {
+		who := "?"
+		if e.Seat >= 0 && e.Seat < len(b.Players) {
+			who = b.Players[e.Seat]
+		}
+		mv := e.Move
+		if e.Kind != "" {
+			mv = "(" + e.Kind + ")"
+		}
+		at := ""
+		if !e.At.IsZero() {
+			at = e.At.UTC().Format("2006-01-02 15:04")
+		}
+		v.Moves = append(v.Moves, moveRow{N: i + 1, Who: who, Move: mv, At: at, Current: i+1 == upto,
+			Link: fmt.Sprintf("%s?move=%d", path, i+1)})
+	}
+	cache := cacheOf(b, cacheFinishedUI)
+	s.pageWithFeed(w, r, nil, cache, "board", fmt.Sprintf("%s board %d", g.Title(), b.Number), path+"/atom", v)
+}

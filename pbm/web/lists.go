@@ -1,0 +1,235 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
+)
+
+type boardRow struct {
+	Game, Title string
+	Number      int
+	Players     []string
+	State       string
+	Moves       int
+	Date        string // when it was last written, for finished boards
+}
+
+func row(g engine.Game, b store.Board) boardRow {
+	r := boardRow{Game: g.Name(), Title: g.Title(), Number: b.Number, Players: b.Players, Moves: len(b.Log),
+		Date: b.Updated.UTC().Format("2006-01-02")}
+	if b.Over {
+		r.State = b.Outcome
+	}
+	return r
+}
+
+// removed reports whether a board ended by a declined challenge: the
+// board mail said it was removed, unrated, so it is in no history.
+func removed(b store.Board) bool {
+	n := len(b.Log)
+	return b.Over && n > 0 && b.Log[n-1].Kind == "decline"
+}
+
+// inHistory reports whether a board is listed among the finished games:
+// neither aborted nor removed.
+func inHistory(b store.Board) bool { return b.Over && !b.Aborted && !removed(b) }
+
+// split sorts boards of one game newest first into the running ones
+// and the history; removed and aborted boards are in neither.
+func split(bs []store.Board) (running, history []store.Board) {
+	sort.Slice(bs, func(i, j int) bool { return bs[i].Number > bs[j].Number })
+	return divide(bs)
+}
+
+// divide splits sorted boards into the running ones and the history.
+func divide(bs []store.Board) (running, history []store.Board) {
+	for _, b := range bs {
+		switch {
+		case !b.Over:
+			running = append(running, b)
+		case inHistory(b):
+			history = append(history, b)
+		}
+	}
+	return running, history
+}
+
+// listing is one page of a list of boards.
+type listing struct {
+	Rows        []boardRow
+	Total       int
+	Page, Pages int
+	First, Last int    // the positions of its rows in the list, from 1
+	All         string // the path of the whole list, "" when Rows is all of it
+	Prev, Next  string // links to the pages around, "" at an end
+}
+
+// pageOf is page (from 1) of the boards, pageSize a page, linked at
+// path; a page past the end is false.
+func (s *Site) pageOf(bs []store.Board, page, size int, path string) (listing, bool) {
+	l := listing{Total: len(bs), Page: page, Pages: (len(bs) + size - 1) / size}
+	if l.Pages == 0 {
+		l.Pages = 1
+	}
+	if page < 1 || page > l.Pages {
+		return l, false
+	}
+	lo := (page - 1) * size
+	hi := min(lo+size, len(bs))
+	for _, b := range bs[lo:hi] {
+		g, ok := s.games.Lookup(b.Game)
+		if !ok {
+			continue
+		}
+		l.Rows = append(l.Rows, row(g, b))
+	}
+	l.First, l.Last = lo+1, hi
+	if page > 1 {
+		l.Prev = pageLink(path, page-1)
+	}
+	if page < l.Pages {
+		l.Next = pageLink(path, page+1)
+	}
+	if l.Pages > 1 || len(l.Rows) < l.Total {
+		l.All = path
+	}
+	return l, true
+}
+
+func pageLink(path string, page int) string {
+	if page == 1 {
+		return path
+	}
+	return path + "?page=" + strconv.Itoa(page)
+}
+
+// pageParam reads ?page=, redirecting a spelling other than the
+// canonical one (no parameter for page 1).
+func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
+	q := r.URL.Query()
+	v, ok := q["page"]
+	if !ok {
+		return 1, true
+	}
+	if len(v) != 1 {
+		s.notFound(w, r, "Give one page number.")
+		return 0, false
+	}
+	n, canonical, ok := boardNumber(v[0])
+	if !ok || n < 1 {
+		s.notFound(w, r, fmt.Sprintf("%q is not a page number: pages are numbered from 1.", v[0]))
+		return 0, false
+	}
+	if n == 1 || canonical != v[0] {
+		u := *r.URL
+		if n == 1 {
+			q.Del("page")
+		} else {
+			q.Set("page", canonical)
+		}
+		u.RawQuery = q.Encode()
+		w.Header().Set("Location", u.String())
+		w.WriteHeader(http.StatusPermanentRedirect)
+		return 0, false
+	}
+	return n, true
+}
+
+// shown is how many boards of each list a game's own page shows.
+const shown = 20
+
+func (s *Site) index(w http.ResponseWriter, r *http.Request) {
+	type section struct {
+		Name, Title       string
+		Running, Finished listing
+	}
+	var v struct{ Games []section }
+	err := s.store.View(func(tx *store.Tx) error {
+		for _, g := range s.games.Games() {
+			bs, err := tx.Boards(g.Name())
+			if err != nil {
+				return err
+			}
+			sec := section{Name: g.Name(), Title: g.Title()}
+			running, history := split(bs)
+			sec.Running, _ = s.pageOf(running, 1, 10, "/"+g.Name()+"/running")
+			sec.Finished, _ = s.pageOf(history, 1, 10, "/"+g.Name()+"/history")
+			v.Games = append(v.Games, sec)
+		}
+		return nil
+	})
+	s.page(w, r, err, cacheRevalidate, "index", "Games", v)
+}
+
+func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
+	var v struct {
+		Name, Title       string
+		Running, Finished listing
+	}
+	v.Name, v.Title = g.Name(), g.Title()
+	err := s.store.View(func(tx *store.Tx) error {
+		bs, err := tx.Boards(g.Name())
+		running, history := split(bs)
+		v.Running, _ = s.pageOf(running, 1, shown, "/"+g.Name()+"/running")
+		v.Finished, _ = s.pageOf(history, 1, shown, "/"+g.Name()+"/history")
+		return err
+	})
+	s.page(w, r, err, cacheRevalidate, "game", g.Title(), v)
+}
+
+// list is every running board of a game, or its history, a page at a
+// time.
+func (s *Site) list(w http.ResponseWriter, r *http.Request, g engine.Game, which string) {
+	page, ok := s.pageParam(w, r)
+	if !ok {
+		return
+	}
+	var v struct {
+		Name, Title, Heading string
+		List                 listing
+	}
+	v.Name, v.Title = g.Name(), g.Title()
+	v.Heading = "Running boards"
+	if which == "history" {
+		v.Heading = "History: finished boards"
+	}
+	found := true
+	err := s.store.View(func(tx *store.Tx) error {
+		bs, err := tx.Boards(g.Name())
+		running, history := split(bs)
+		if which == "history" {
+			running = history
+		}
+		v.List, found = s.pageOf(running, page, pageSize, "/"+g.Name()+"/"+which)
+		return err
+	})
+	if err == nil && !found {
+		s.notFound(w, r, fmt.Sprintf("There is no page %d: the list has %d.", page, v.List.Pages))
+		return
+	}
+	s.page(w, r, err, cacheRevalidate, "list", fmt.Sprintf("%s: %s, page %d", g.Title(), v.Heading, page), v)
+}
+
+func (s *Site) help(w http.ResponseWriter, r *http.Request, g engine.Game) {
+	s.page(w, r, nil, cacheStatic, "help", g.Title()+" help", struct{ Name, Title, Help string }{g.Name(), g.Title(), g.Help()})
+}
+
+func (s *Site) standings(w http.ResponseWriter, r *http.Request, g engine.Game) {
+	var v struct {
+		Name, Title string
+		Ratings     []store.Rating
+	}
+	v.Name, v.Title = g.Name(), g.Title()
+	err := s.store.View(func(tx *store.Tx) error {
+		var err error
+		v.Ratings, err = tx.Ratings(g.Name())
+		return err
+	})
+	sort.SliceStable(v.Ratings, func(i, j int) bool { return v.Ratings[i].Rating > v.Ratings[j].Rating })
+	s.page(w, r, err, cacheRevalidate, "standings", g.Title()+" standings", v)
+}

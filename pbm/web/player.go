@@ -1,0 +1,125 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/pbmgo/pbm/store"
+)
+
+// A player's pages: /player/<userid> (the boards running, the ratings
+// per game, the history), /player/<userid>/running and .../history
+// (whole lists, paged), /player/<userid>/atom (a feed of the moves and
+// results of the player's boards). The userid is in lower case in the
+// URL, as userids are compared without case.
+
+// playerView is what the player's pages show.
+type playerView struct {
+	User, Path       string
+	Ratings          []gameRating
+	Running, History listing
+	Heading          string
+	List             listing
+}
+
+type gameRating struct {
+	Game, Title string
+	store.Rating
+}
+
+func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []string) {
+	if len(parts) == 0 || parts[0] == "" || len(parts) > 2 {
+		s.notFound(w, r, "A player's page is /player/<userid>.")
+		return
+	}
+	user := parts[0]
+	if lower := strings.ToLower(user); lower != user {
+		parts[0] = lower
+		s.redirect(w, r, "/player/"+url.PathEscape(lower)+suffix(parts))
+		return
+	}
+	var boards []store.Board
+	var ratings []gameRating
+	display := user
+	err := s.store.View(func(tx *store.Tx) error {
+		var err error
+		if boards, err = tx.BoardsOf(user, ""); err != nil {
+			return err
+		}
+		for _, g := range s.games.Games() {
+			rt, found, err := tx.Rating(g.Name(), user)
+			if err != nil {
+				return err
+			}
+			if found {
+				ratings = append(ratings, gameRating{Game: g.Name(), Title: g.Title(), Rating: rt})
+			}
+		}
+		if u, err := tx.User(user); err == nil {
+			display = u.ID
+		}
+		return nil
+	})
+	if err != nil {
+		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
+		return
+	}
+	if len(boards) == 0 && len(ratings) == 0 {
+		s.notFound(w, r, fmt.Sprintf("There is no player %q here, or none who has played.", user))
+		return
+	}
+	for _, b := range boards {
+		for _, p := range b.Players {
+			if strings.EqualFold(p, user) {
+				display = p
+			}
+		}
+	}
+	// Newest first: the boards most recently written.
+	sort.SliceStable(boards, func(i, j int) bool { return boards[i].Updated.After(boards[j].Updated) })
+	running, history := divide(boards)
+	path := PlayerPath(user)
+	v := playerView{User: display, Path: path, Ratings: ratings}
+	kind := ""
+	if len(parts) == 2 {
+		kind = parts[1]
+	}
+	switch kind {
+	case "":
+		v.Running, _ = s.pageOf(running, 1, shown, path+"/running")
+		v.History, _ = s.pageOf(history, 1, shown, path+"/history")
+		s.pageWithFeed(w, r, nil, cacheRevalidate, "player", display, path+"/atom", v)
+	case "running", "history":
+		page, ok := s.pageParam(w, r)
+		if !ok {
+			return
+		}
+		list, heading := running, "Running boards"
+		if kind == "history" {
+			list, heading = history, "History: finished boards"
+		}
+		v.Heading = heading
+		var found bool
+		if v.List, found = s.pageOf(list, page, pageSize, path+"/"+kind); !found {
+			s.notFound(w, r, fmt.Sprintf("There is no page %d: the list has %d.", page, v.List.Pages))
+			return
+		}
+		s.page(w, r, nil, cacheRevalidate, "playerlist", fmt.Sprintf("%s: %s, page %d", display, heading, page), v)
+	case "atom":
+		s.playerFeed(w, r, display, path, boards)
+	default:
+		s.notFound(w, r, "There is no such page of "+display+".")
+	}
+}
+
+// suffix is the rest of a player's path after the userid, with its
+// slash.
+func suffix(parts []string) string {
+	if len(parts) < 2 {
+		return ""
+	}
+	return "/" + strings.Join(parts[1:], "/")
+}
