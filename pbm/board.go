@@ -10,24 +10,6 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// engineOptions are a board's options for its engine: boards stored
-// before the server's own options (a "-nag" key for --nag) were kept
-// apart carry them among the game's options.
-func engineOptions(opts map[string]string) map[string]string {
-	for k := range opts {
-		if strings.HasPrefix(k, "-") {
-			out := map[string]string{}
-			for k, v := range opts {
-				if !strings.HasPrefix(k, "-") {
-					out[k] = v
-				}
-			}
-			return out
-		}
-	}
-	return opts
-}
-
 // replay rebuilds a board's position after its first upto log entries
 // (all of them when upto < 0) by replaying the log from the seed.
 func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, error) {
@@ -42,7 +24,7 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 	st, done := s.positions.start(b, log)
 	if st == nil {
 		var err error
-		if st, err = g.New(len(b.Players), engineOptions(b.Options), b.Seed); err != nil {
+		if st, err = g.New(len(b.Players), b.GameOptions(), b.Seed); err != nil {
 			return nil, nil, broken(fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err))
 		}
 	}

@@ -33,13 +33,14 @@ import (
 func Record(b store.Board) string {
 	var w strings.Builder
 	fmt.Fprintf(&w, "[Game %q]\n[Board \"%d\"]\n[Seed \"%d\"]\n[Players %q]\n", b.Game, b.Number, b.Seed, strings.Join(b.Players, " "))
+	opts := b.GameOptions()
 	var keys []string
-	for k := range b.Options {
+	for k := range opts {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&w, "[Option %q]\n", k+"="+b.Options[k])
+		fmt.Fprintf(&w, "[Option %q]\n", k+"="+opts[k])
 	}
 	if b.Over {
 		fmt.Fprintf(&w, "[Result %q]\n", b.Outcome)

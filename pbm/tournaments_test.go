@@ -409,7 +409,7 @@ func TestTotalTime(t *testing.T) {
 	if len(b.Options) != 0 {
 		t.Errorf("server options among the game's: %v", b.Options)
 	}
-	if got := engineOptions(map[string]string{"-nag": "2", "stones": "5"}); len(got) != 1 || got["stones"] != "5" {
+	if got := (store.Board{Options: map[string]string{"-nag": "2", "stones": "5"}}).GameOptions(); len(got) != 1 || got["stones"] != "5" {
 		t.Errorf("engineOptions of an old board: %v", got)
 	}
 	f.clock = f.clock.Add(24 * time.Hour)

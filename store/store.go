@@ -340,6 +340,26 @@ type Board struct {
 	TotalDays int `json:"total_days,omitempty"`
 }
 
+// GameOptions are the options the board's game was started with, as
+// its engine takes them. Boards stored before the server's own options
+// (a "-nag" key for --nag) were kept in fields of their own carry them
+// among Options; they are left out here.
+func (b Board) GameOptions() map[string]string {
+	for k := range b.Options {
+		if strings.HasPrefix(k, "-") {
+			out := map[string]string{}
+			for k, v := range b.Options {
+				if !strings.HasPrefix(k, "-") {
+					out[k] = v
+				}
+			}
+			return out
+		}
+	}
+	return b.Options
+}
+
+
 // Vote is a draw offer or take-back request and who accepted it.
 type Vote struct {
 	Kind     string    `json:"kind"` // "draw" or "undo"

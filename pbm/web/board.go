@@ -69,7 +69,7 @@ func (s *Site) position(w http.ResponseWriter, r *http.Request, g engine.Game, b
 
 // replay plays the first upto entries of the board's log.
 func replay(g engine.Game, b store.Board, upto int) (engine.State, error) {
-	st, err := g.New(len(b.Players), b.Options, b.Seed)
+	st, err := g.New(len(b.Players), b.GameOptions(), b.Seed)
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,7 @@ func seatName(b store.Board, seat int) string {
 }
 
 func boardJSON(g engine.Game, b store.Board) (BoardJSON, error) {
-	v := BoardJSON{Game: g.Name(), Title: g.Title(), Number: b.Number, Seed: b.Seed, Options: b.Options,
+	v := BoardJSON{Game: g.Name(), Title: g.Title(), Number: b.Number, Seed: b.Seed, Options: b.GameOptions(),
 		Created: b.Created.UTC(), Updated: b.Updated.UTC(), Over: b.Over, Removed: removed(b), Aborted: b.Aborted,
 		Players: []SeatJSON{}, Moves: []MoveJSON{}}
 	if v.Options == nil {
