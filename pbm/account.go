@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -62,15 +63,19 @@ func (s *Server) hash(pw string) ([]byte, error) {
 func (c *call) auth(id, pw string) (store.User, error) {
 	u, err := c.tx.User(id)
 	if errors.Is(err, store.ErrNotFound) {
-		return u, refuse("Invalid userid entered: %q is not signed up.", trimLine(id))
+		return u, refuseMsg(lang.M("RefuseUserid", "User", quotedWord(id)))
 	}
 	if err != nil {
 		return u, err
 	}
+	if fromOwnAddress(u, c.msg.From) {
+		c.speaks(u)
+	}
 	if u.Closed {
-		return u, refuse("The account %s is closed.", u.ID)
+		return u, refuseMsg(lang.M("RefuseClosed", "User", u.ID))
 	}
 	if c.tokenUser != "" && strings.EqualFold(c.tokenUser, u.ID) {
+		c.speaks(u)
 		return u, nil // the reply token was checked against address and password hash
 	}
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
@@ -82,15 +87,21 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if !c.checkPassword(u, pw) {
 		if fromOwnAddress(u, c.msg.From) {
 			c.badPassword(u)
-			return u, refuse("Invalid password entered for %s.", u.ID)
+			return u, refuseMsg(lang.M("RefusePassword", "User", u.ID))
 		}
 		return u, c.wrongPassword(u)
 	}
+	c.speaks(u)
 	return u, nil
 }
 
 func (s *Server) cmdSignup(c *call) error {
 	id, pw := c.args[0], c.args[1]
+	rest, code, err := languageOption(c.args[2:])
+	if err != nil {
+		return err
+	}
+	c.args = append(c.args[:2:2], rest...)
 	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
 		return refuse("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword.", trimLine(id))
 	}
@@ -128,7 +139,7 @@ func (s *Server) cmdSignup(c *call) error {
 	if err != nil {
 		return err
 	}
-	u := store.User{ID: id, Hash: h, Created: s.now()}
+	u := store.User{ID: id, Hash: h, Created: s.now(), Language: code}
 	fresh := c.setAddresses(&u, addrs, true, claim)
 	if claim {
 		return c.claimed(u, fresh)
@@ -145,6 +156,10 @@ func (s *Server) cmdSignup(c *call) error {
 	}
 	c.sec.Text = fmt.Sprintf("Welcome, %s. %s%s Send \"list\" for the games and \"help\" for the commands.",
 		id, goes, c.pendingText(u.Pending))
+	if u.Language != "" {
+		c.speaks(u)
+		c.sec.say(lang.Literal(c.sec.Text), lang.M("LanguageIs", "Name", lang.Name(u.Language), "Code", u.Language))
+	}
 	return nil
 }
 

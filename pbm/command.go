@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -70,6 +71,15 @@ type unknownError struct{ word, suggestion string }
 
 func (e *unknownError) Error() string { return unknownCommand(e.word, e.suggestion) }
 
+// msg is the error from the catalogue; its English is Error's text.
+func (e *unknownError) msg() lang.Msg {
+	word := `"` + trimLine(strings.ToLower(e.word)) + `"`
+	if e.suggestion != "" {
+		return lang.M("RefuseUnknownSuggest", "Word", word, "Suggestion", e.suggestion)
+	}
+	return lang.M("RefuseUnknown", "Word", word)
+}
+
 // only returns the commands whose admin flag is admin.
 func (cs commandSet) only(admin bool) commandSet {
 	out := commandSet{}
@@ -93,14 +103,29 @@ func (cs commandSet) names() []string {
 // Refusal is an error a player reads: the command was refused and
 // nothing of it was applied.
 type Refusal struct {
-	Text  string
-	Board int // the board the command concerned, or 0
+	Text  string // in English
+	Board int    // the board the command concerned, or 0
+	// msgs, when set, are the refusal from the catalogue, written in
+	// the reader's language; Text is their English.
+	msgs []lang.Msg
 }
 
 func (r *Refusal) Error() string { return r.Text }
 
 func refuse(format string, args ...any) error {
 	return &Refusal{Text: fmt.Sprintf(format, args...)}
+}
+
+// refuseMsg is a refusal from the catalogue.
+func refuseMsg(ms ...lang.Msg) *Refusal {
+	return &Refusal{Text: lang.English().Join(ms), msgs: ms}
+}
+
+// refuseOn is refuseMsg about a board.
+func refuseOn(board int, ms ...lang.Msg) *Refusal {
+	r := refuseMsg(ms...)
+	r.Board = board
+	return r
 }
 
 // section is the part of the reply about one command.
@@ -112,6 +137,15 @@ type section struct {
 	board   int
 	subject string // subject when this is the only command
 	table   bool   // laid out in columns: not wrapped
+	// msgs, when set, are Text from the catalogue, written in the
+	// language of the answer when it is sent.
+	msgs []lang.Msg
+}
+
+// say sets the section's text from the catalogue.
+func (sec *section) say(ms ...lang.Msg) {
+	sec.msgs = ms
+	sec.Text = lang.English().Join(ms)
 }
 
 // call is one command being run.
@@ -153,6 +187,9 @@ type run struct {
 	own []string
 	// checked are the passwords checked for this mail (rate.go).
 	checked map[string]bool
+	// speaker is the account the mail spoke for (language.go): its
+	// answer is in the account's language.
+	speaker *store.User
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.
@@ -266,6 +303,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	if errors.As(err, &ref) {
 		sec.Refused = true
 		sec.Text = ref.Text
+		sec.msgs = ref.msgs
 		if ref.Board != 0 {
 			sec.board = ref.Board
 		}
@@ -301,13 +339,14 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 			if c.game == nil && len(c.name) == 0 {
 				var unknown *unknownError
 				if errors.As(err, &unknown) {
-					err = &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
+					u := &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
+					return resolved{}, refuseMsg(u.msg(), lang.M("RefuseUnknownTail"))
 				}
-				return resolved{}, refuse("%v. Send \"help\" for the commands, \"list\" for the games.", err)
+				return resolved{}, refuseMsg(lang.Literal(err.Error()), lang.M("RefuseUnknownTail"))
 			}
 			var unknown *unknownError
 			if errors.As(err, &unknown) && unknown.suggestion != "" {
-				return resolved{}, refuse("%v", err)
+				return resolved{}, refuseMsg(unknown.msg())
 			}
 			return resolved{}, refuse("%v after %q; commands: %s.", err, strings.Join(c.name, " "), strings.Join(set.names(), ", "))
 		}
@@ -325,7 +364,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		}
 		c.args = words
 		if len(c.args) < cmd.minArgs {
-			return resolved{call: c, cmd: cmd}, refuse("Usage: %s %s", strings.Join(c.name, " "), cmd.usage)
+			return resolved{call: c, cmd: cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", strings.Join(c.name, " ")+" "+cmd.usage))
 		}
 		return resolved{call: c, cmd: cmd}, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/store"
 )
@@ -66,7 +67,7 @@ func boardArg(g engine.Game, arg string) (n, at int, err error) {
 func (c *call) loadBoard(n int) (store.Board, error) {
 	b, err := c.tx.Board(c.game.Name(), n)
 	if errors.Is(err, store.ErrNotFound) {
-		return b, refuse("There is no %s board %d.", c.game.Title(), n)
+		return b, refuseMsg(lang.M("RefuseNoBoard", "Title", c.game.Title(), "Number", n))
 	}
 	c.sec.board = n
 	return b, err
@@ -248,7 +249,7 @@ func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
 	}
 	seat := seatOf(b, u.ID)
 	if seat < 0 {
-		return u, -1, &Refusal{Text: fmt.Sprintf("You are NOT playing %s board %d.", c.game.Title(), b.Number), Board: b.Number}
+		return u, -1, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
 	}
 	if b.Over {
 		return u, -1, &Refusal{Text: fmt.Sprintf("The game on %s board %d has ended: %s", c.game.Title(), b.Number, b.Outcome), Board: b.Number}
@@ -325,6 +326,13 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		st.Board(&d, b.Players)
 		return &Refusal{Board: n, Text: fmt.Sprintf(format, args...) + "\n\nThe board is unchanged:\n\n" + strings.TrimRight(d.String(), "\n")}
 	}
+	// refusalMsg is refusal from the catalogue: the drawing stays as
+	// the engine draws it.
+	refusalMsg := func(m lang.Msg) error {
+		var d strings.Builder
+		st.Board(&d, b.Players)
+		return refuseOn(n, m, lang.M("RefuseUnchanged"), lang.Literal(strings.TrimRight(d.String(), "\n")))
+	}
 	var played []string
 	now := c.s.now()
 	start := len(b.Log)
@@ -345,11 +353,11 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 			return refusal("The game ended after move %d; %q was not played and nothing of this command was applied.", want-1, trimLine(mv))
 		}
 		if t := st.ToMove(); t != seat {
-			return refusal("It is not your move: it is %s's turn. Nothing of this command was applied.", b.Players[t])
+			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[t]))
 		}
 		canon, err := st.Play(mv)
 		if err != nil {
-			return refusal("Move %d, %q, is illegal: %v", want, trimLine(mv), err)
+			return refusalMsg(lang.M("RefuseIllegal", "N", want, "Move", quotedWord(mv), "Why", err.Error()))
 		}
 		played = append(played, canon)
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: now})

@@ -9,7 +9,11 @@ import (
 // command (protocol.md, Replies).
 func (r *run) reply() error {
 	refused := r.refused() > 0
+	p := r.answerPrinter()
 	for _, sec := range r.sections {
+		if len(sec.msgs) > 0 {
+			sec.Text = p.Join(sec.msgs)
+		}
 		// Tables and boards keep their columns; prose and refusals
 		// are wrapped.
 		if !sec.table || sec.Refused {
@@ -17,7 +21,7 @@ func (r *run) reply() error {
 		}
 	}
 	text, err := r.s.tpl.render("reply.txt", map[string]any{
-		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name,
+		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name, "L": p,
 	})
 	if err != nil {
 		return err
@@ -42,7 +46,7 @@ func (r *run) reply() error {
 		// above the board: one mail per move.
 		sec := r.sections[0]
 		m.Subject, m.ReplyTo, m.picture, m.Link = board.Subject, board.ReplyTo, board.picture, board.Link
-		m.Text = "> " + sec.Command + "\nOK: " + sec.Text + "\n\n" + board.Text
+		m.Text = "> " + sec.Command + "\n" + p.T("ReplyOK") + " " + sec.Text + "\n\n" + board.Text
 		held = nil
 	}
 	for _, h := range held {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/credential"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -84,6 +85,9 @@ type Config struct {
 	// TokenKey is the key of the reply tokens (token.go), kept out
 	// of the store by the daemon; nil keeps one in the store.
 	TokenKey []byte
+	// Language is the code of the language (pbm/lang) of new accounts
+	// and of the answers to people without one; default "en".
+	Language string
 	// Now is the clock; default time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -94,6 +98,8 @@ type Server struct {
 	cfg    Config
 	domain string
 	tpl    *mailTemplates
+	// cat is the message catalogue: the texts in each language.
+	cat *lang.Catalogue
 	log    *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
@@ -168,12 +174,24 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Language == "" {
+		cfg.Language = lang.Default
+	}
+	code, ok := lang.Match(cfg.Language)
+	if !ok {
+		return nil, fmt.Errorf("pbm: server language %q is not one of %s", cfg.Language, strings.Join(lang.Codes, ", "))
+	}
+	cfg.Language = code
+	cat, err := lang.Load()
+	if err != nil {
+		return nil, err
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
 	s.global, s.game = s.commands()
 	s.loadMark()
 	return s, nil

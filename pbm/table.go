@@ -8,8 +8,8 @@ func (s *Server) commands() (global, game commandSet) {
 			handle: s.cmdHelp},
 		"list": {help: "the games played here, with their numbers of players",
 			handle: s.cmdList, table: true},
-		"signup": {usage: "<userid> <password> [<address>...]", minArgs: 2, secrets: []int{1},
-			help:   "open an account; mail goes to the addresses given, else to yours; an address not yours gets mail once its owner answers the one mail asking",
+		"signup": {usage: "<userid> <password> [<address>...] [-lang=<code>]", minArgs: 2, secrets: []int{1},
+			help:   "open an account; mail goes to the addresses given, else to yours; an address not yours gets mail once its owner answers the one mail asking; -lang names the language of its mail (en, hu, cs, nl, de)",
 			handle: s.cmdSignup},
 		"change": {help: "change a password or the delivery addresses", children: commandSet{
 			"password": {usage: "<userid> <old> <new>", minArgs: 3, secrets: []int{1, 2},
@@ -26,6 +26,8 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "send the body of the mail to the users named", handle: s.cmdMessage},
 		"pictures": {usage: "<userid> <password> on|off", minArgs: 3, secrets: []int{1},
 			help: "show a picture of the board in your board mails (on, the default) or not", handle: s.cmdPictures},
+		"language": {usage: "<userid> <password> <code>", minArgs: 3, secrets: []int{1},
+			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
 		"vacation": {usage: "<userid> <password> <from> <to>", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
 		"all": {help: "boards of every game", children: commandSet{

@@ -240,6 +240,9 @@ type User struct {
 	// owners have not confirmed: no mail but the confirmation goes to
 	// them. Addresses holds only confirmed ones.
 	Pending []PendingAddress `json:"pending,omitempty"`
+	// Language is the BCP 47 code of the language the account's mail
+	// is written in; "" is the server's language.
+	Language string `json:"language,omitempty"`
 }
 
 // Vacation is a period away, both days included.

@@ -36,6 +36,7 @@ var defaults = map[string]any{
 	"clock.confirm":     3,
 	"server.address":    "pbm@localhost",
 	"server.name":       "PBM Server",
+	"server.language":   "en",
 	"imap.host":         "",
 	"imap.port":         993,
 	"imap.tls":          "tls",

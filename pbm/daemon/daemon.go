@@ -53,6 +53,9 @@ type Config struct {
 	Server struct {
 		Address string `mapstructure:"address"`
 		Name    string `mapstructure:"name"`
+		// Language is the language (en, hu, cs, nl, de) of new
+		// accounts and of answers to people without an account.
+		Language string `mapstructure:"language"`
 	} `mapstructure:"server"`
 	IMAP struct {
 		Host      string        `mapstructure:"host"`
@@ -168,7 +171,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
-		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm,
+		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside

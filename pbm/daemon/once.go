@@ -35,7 +35,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key, DedupeWindow: cfg.Dedupe,
-		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm,
+		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
 	})
 	if err != nil {
 		return err

@@ -26,6 +26,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	toml "github.com/pelletier/go-toml/v2"
@@ -98,9 +99,17 @@ type Catalogue struct {
 	Files map[string]*i18n.MessageFile
 }
 
-// Load reads the embedded message files.
-func Load() (*Catalogue, error) {
-	return load(files)
+// Load reads the embedded message files, once: every caller shares
+// the catalogue, which is never changed after it is read.
+func Load() (*Catalogue, error) { return loaded() }
+
+var loaded = sync.OnceValues(func() (*Catalogue, error) { return load(files) })
+
+// English writes the catalogue's source language (the ids of the
+// messages when the catalogue does not load, which its tests forbid).
+func English() Printer {
+	c, _ := Load()
+	return c.For(Default)
 }
 
 func load(fsys fs.FS) (*Catalogue, error) {
