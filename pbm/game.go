@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/computer"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 

@@ -100,7 +100,7 @@ type Server struct {
 	tpl    *mailTemplates
 	// cat is the message catalogue: the texts in each language.
 	cat *lang.Catalogue
-	log    *slog.Logger
+	log *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
 	// positions caches the last position of busy boards (position.go).

@@ -362,7 +362,6 @@ func (b Board) GameOptions() map[string]string {
 	return b.Options
 }
 
-
 // Vote is a draw offer or take-back request and who accepted it.
 type Vote struct {
 	Kind     string    `json:"kind"` // "draw" or "undo"
