@@ -228,7 +228,7 @@ func (s *Server) cmdSignoff(c *call) error {
 		if b.Over || seatOf(b, u.ID) < 0 {
 			continue
 		}
-		if _, err := c.leave(b, seatOf(b, u.ID), "resign", u.ID+" closed the account and resigns.", u.ID+" closed the account and declines the challenge."); err != nil {
+		if _, err := c.leave(b, seatOf(b, u.ID), "resign", lang.Literal(u.ID+" closed the account and resigns."), lang.Literal(u.ID+" closed the account and declines the challenge.")); err != nil {
 			var ref *Refusal
 			if errors.As(err, &ref) {
 				continue

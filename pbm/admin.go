@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -158,7 +159,7 @@ func (s *Server) adminForfeit(c *call) error {
 	if seat < 0 {
 		return refuse("%s is not playing %s board %d.", trimLine(c.args[2]), c.game.Title(), b.Number)
 	}
-	if err := c.resignSeat(b, seat, "forfeit", "An admin forfeited "+b.Players[seat]+"."); err != nil {
+	if err := c.resignSeat(b, seat, "forfeit", lang.Literal("An admin forfeited "+b.Players[seat]+".")); err != nil {
 		return err
 	}
 	c.sec.Text = fmt.Sprintf("%s forfeits %s board %d.", b.Players[seat], c.game.Title(), b.Number)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -82,24 +83,41 @@ func outcome(b store.Board, st engine.State) engine.Result {
 	return st.Result()
 }
 
-// status is the line that says whose turn it is or how it ended.
-func status(b store.Board, st engine.State) string {
+// status is the line that says whose turn it is or how it ended, in
+// English (the board's stored outcome, the answers not yet written
+// from the catalogue).
+func status(b store.Board, st engine.State) string { return statusIn(lang.English(), b, st) }
+
+// coreReasons are the reasons of an end the core gives (outcome), by
+// their message in the catalogue; an engine's own reason is written
+// as the engine gives it.
+var coreReasons = map[string]string{
+	"aborted by an admin": "ReasonAborted",
+	"draw agreed":         "ReasonDrawAgreed",
+	"challenge declined":  "ReasonDeclined",
+}
+
+// statusIn is status written by p.
+func statusIn(p lang.Printer, b store.Board, st engine.State) string {
 	if b.Aborted {
-		return "The game was aborted by an admin."
+		return p.T("StatusAborted")
 	}
 	if removed(b, st) {
-		return declineStatus(b)
+		return p.T("StatusDeclined", "Who", decliner(b))
 	}
 	res := outcome(b, st)
 	if !res.Over {
-		return fmt.Sprintf("It is %s's turn.", toMove(b, st))
+		return p.T("StatusTurn", "Who", toMove(b, st))
 	}
-	reason := ""
-	if res.Reason != "" {
-		reason = " (" + res.Reason + ")"
+	reason := res.Reason
+	if id, ok := coreReasons[reason]; ok {
+		reason = p.T(id)
 	}
 	if res.Draw() {
-		return "Game was a tie" + reason + "."
+		if reason == "" {
+			return p.T("StatusTie")
+		}
+		return p.T("StatusTieWhy", "Reason", reason)
 	}
 	var w []string
 	for _, seat := range res.Winners {
@@ -107,7 +125,11 @@ func status(b store.Board, st engine.State) string {
 			w = append(w, b.Players[seat])
 		}
 	}
-	return "Game won by " + strings.Join(w, " and ") + reason + "."
+	winners := strings.Join(w, " "+p.T("And")+" ")
+	if reason == "" {
+		return p.T("StatusWon", "Winners", winners)
+	}
+	return p.T("StatusWonWhy", "Winners", winners, "Reason", reason)
 }
 
 // settle records the end of the game on the board when it is over.
@@ -150,27 +172,31 @@ type boardView struct {
 	ReplyLine string
 	// Link is the address of the board's web page, "" without web.url.
 	Link string
+	// L writes the frame in the reader's language.
+	L lang.Printer
 }
 
-// boardTextOf renders the board mail about a change.
-func (s *Server) boardTextOf(tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
-	return s.renderBoard(tx, b, g, st, -1, ch.New, ch.Event, ch.Comment, ch.By, ch.Ratings)
+// boardTextOf renders the board mail about a change, written by p.
+func (s *Server) boardTextOf(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
+	event := ch.Event
+	if len(ch.Said) > 0 {
+		event = p.Join(ch.Said)
+	}
+	return s.renderBoard(p, tx, b, g, st, -1, ch.New, event, ch.Comment, ch.By, ch.Ratings)
 }
 
-// boardText renders the text of a board mail. upto is the number of
-// log entries shown (the whole log when upto < 0).
+// boardText renders the text of a board mail in the server's
+// language. upto is the number of log entries shown (the whole log
+// when upto < 0).
 func (s *Server) boardText(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
-	return s.renderBoard(tx, b, g, st, upto, isNew, event, comment, by, nil)
+	return s.renderBoard(s.printer(""), tx, b, g, st, upto, isNew, event, comment, by, nil)
 }
-
-// deadlineLayout writes the deadline with its weekday, year and zone.
-const deadlineLayout = "Mon 2 Jan 2006 15:04 MST"
 
 // deadline is the line of a running board that says by when the
 // player to move must move: the board's forfeit limit counted as the
 // clock counts it (Tick), from the last change or the end of a
 // vacation. It is "" when no account is to move (the computer).
-func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
+func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine.State) string {
 	who := toMove(b, st)
 	if who == "" {
 		return ""
@@ -188,20 +214,20 @@ func (s *Server) deadline(tx *store.Tx, b store.Board, st engine.State) string {
 	away := ""
 	if on, until := onVacation(u, now); on {
 		since = until
-		away = fmt.Sprintf(" (%s is on vacation until %s)", u.ID, until.UTC().Add(-day).Format("Mon 2 Jan 2006"))
+		away = p.T("DeadlineAway", "Who", u.ID, "Until", p.Date(until.UTC().Add(-day)))
 	}
-	then := "forfeit"
+	id := "DeadlineForfeit"
 	if !allMoved(b) {
-		then = "the challenge lapses"
+		id = "DeadlineLapse"
 	}
-	line := fmt.Sprintf("%s must move by %s or %s%s.", u.ID, since.Add(forfeit).UTC().Format(deadlineLayout), then, away)
+	line := p.T(id, "Who", u.ID, "When", p.Stamp(since.Add(forfeit).UTC()), "Away", away)
 	if left, ok := totalLeft(b, u, st.ToMove(), now); ok {
-		line += fmt.Sprintf(" Thinking time left of %d days: %s.", b.TotalDays, duration(left))
+		line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
 	}
 	return line
 }
 
-func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
+func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
 	text := TextBoard(b, st)
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
@@ -209,21 +235,22 @@ func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engi
 	}
 	v := boardView{
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
-		Status: status(b, st), Vote: voteLine(b), Players: b.Players, Board: text,
-		Comment: comment, CommentBy: by, Started: stamp(b.Created), Updated: stamp(b.Updated),
-		Server: s.cfg.Name, Ratings: ratings, ReplyLine: replyLine, Link: s.boardLink(g.Name(), b.Number),
+		Status: statusIn(p, b, st), Vote: voteLine(b), Players: b.Players, Board: text,
+		Comment: comment, CommentBy: by, Started: p.Stamp(b.Created.UTC()), Updated: p.Stamp(b.Updated.UTC()),
+		Server: s.cfg.Name, Ratings: ratings, ReplyLine: p.T("BoardReply"), Link: s.boardLink(g.Name(), b.Number),
+		L: p,
 	}
 	var used []string
 	for i, d := range timeUsed(b, s.now(), st.ToMove()) {
-		used = append(used, b.Players[i]+" "+duration(d))
+		used = append(used, b.Players[i]+" "+durationIn(p, d))
 	}
 	v.TimeUsed = strings.Join(used, "; ")
 	if upto >= 0 && upto < len(b.Log) {
-		v.Status = fmt.Sprintf("As it stood after move %d. %s", upto, statusAt(b, st))
+		v.Status = p.T("StatusAfter", "N", upto, "Status", statusAt(p, b, st))
 	} else if !b.Over {
 		v.ToMove = toMove(b, st)
 		v.Next = len(b.Log) + 1
-		v.Deadline = s.deadline(tx, b, st)
+		v.Deadline = s.deadline(p, tx, b, st)
 	}
 	first := 0
 	if !b.Over && upto < 0 && len(log) > 8 {
@@ -248,12 +275,12 @@ func (s *Server) renderBoard(tx *store.Tx, b store.Board, g engine.Game, st engi
 }
 
 // statusAt is the status line of a past position.
-func statusAt(b store.Board, st engine.State) string {
+func statusAt(p lang.Printer, b store.Board, st engine.State) string {
 	if st.Result().Over {
-		return status(store.Board{Players: b.Players, Log: b.Log[:0]}, st)
+		return statusIn(p, store.Board{Players: b.Players, Log: b.Log[:0]}, st)
 	}
 	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
-		return fmt.Sprintf("It was %s's turn.", b.Players[t])
+		return p.T("StatusWasTurn", "Who", b.Players[t])
 	}
 	return ""
 }
@@ -280,9 +307,16 @@ func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comm
 // automatic mail). A player's mail carries a Reply-To address that
 // lets a reply with a move be played without the password.
 func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	text, err := c.s.boardTextOf(c.tx, b, g, st, ch)
-	if err != nil {
-		return err
+	// The text is written once per language of the recipients.
+	texts := map[string]string{}
+	textIn := func(u store.User) (string, error) {
+		p := c.s.printerOf(u)
+		if t, ok := texts[p.Code()]; ok {
+			return t, nil
+		}
+		t, err := c.s.boardTextOf(p, c.tx, b, g, st, ch)
+		texts[p.Code()] = t
+		return t, err
 	}
 	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
 	// The picture is drawn once, in this transaction, like the text,
@@ -297,6 +331,10 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		if errors.Is(err, store.ErrNotFound) || u.Closed {
 			continue
 		}
+		if err != nil {
+			return err
+		}
+		text, err := textIn(u)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -18,6 +19,9 @@ type change struct {
 	// Ratings tell, in the mail of the game's end, each player's
 	// rating change or why the game was not rated.
 	Ratings []string
+	// Said, when set, is Event from the catalogue, written in each
+	// recipient's language.
+	Said []lang.Msg
 }
 
 // commit is the one way a board changes: it plays queued moves that
@@ -84,7 +88,11 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 			continue
 		}
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: c.s.now(), Auto: true})
-		ch.Event = strings.TrimSpace(ch.Event + fmt.Sprintf(" %s played %s (queued).", b.Players[seat], canon))
+		played := fmt.Sprintf(" %s played %s (queued).", b.Players[seat], canon)
+		if len(ch.Said) > 0 {
+			ch.Said = append(ch.Said, lang.Literal(played))
+		}
+		ch.Event = strings.TrimSpace(ch.Event + played)
 	}
 	return nil
 }

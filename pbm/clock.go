@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -208,13 +209,13 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	left, budget := totalLeft(b, u, seat, now)
 	switch {
 	case budget && left <= 0:
-		_, err := c.leave(b, seat, "forfeit", fmt.Sprintf("%s has used the whole thinking time of %d days and forfeits on %s.", late, b.TotalDays, stamp(now)),
-			fmt.Sprintf("%s used the whole thinking time of %d days without taking up the challenge.", late, b.TotalDays))
+		_, err := c.leave(b, seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
+			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
 		return err
 	case idle >= forfeit:
 		days := int(idle / day)
-		_, err := c.leave(b, seat, "forfeit", fmt.Sprintf("%s has not moved in %d days and forfeits on %s.", late, days, stamp(now)),
-			fmt.Sprintf("%s did not take up the challenge within %d days.", late, days))
+		_, err := c.leave(b, seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
+			lang.N("LapseIdle", days, "Who", late, "Days", days))
 		return err
 	case idle >= nag && now.Sub(b.LastNag) >= day:
 		b.LastNag = now
@@ -226,22 +227,25 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		left := int((forfeit - idle + day - 1) / day)
 		var d strings.Builder
 		st.Board(&d, b.Players)
-		then := "you forfeit the game"
+		then := "NagForfeit"
 		if !allMoved(b) {
-			then = "you decline the challenge and the board is removed"
+			then = "NagLapse"
 		}
-		if err := c.tellAbout(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), fmt.Sprintf(
-			"It is your turn on %s board %d and you have not moved in %d days.\nIf you do not move within %d days %s.\n\n%s\n\nTo move: %s move %d %s <password> <move>#%d",
-			g.Title(), b.Number, days, left, then, strings.TrimRight(d.String(), "\n"), g.Name(), b.Number, late, len(b.Log)+1)); err != nil {
+		if err := c.tellAboutIn(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), func(p lang.Printer) string {
+			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
+				p.N(then, left, "Left", left) + "\n\n" + strings.TrimRight(d.String(), "\n") + "\n\n" +
+				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
+		}); err != nil {
 			return err
 		}
-		for _, p := range b.Players {
-			if strings.EqualFold(p, late) {
+		for _, other := range b.Players {
+			if strings.EqualFold(other, late) {
 				continue
 			}
-			if err := c.tellAbout(b, p, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), fmt.Sprintf(
-				"%s has not moved on %s board %d in %d days and was reminded. The game is forfeited in %d days.",
-				late, g.Title(), b.Number, days, left)); err != nil {
+			if err := c.tellAboutIn(b, other, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), func(p lang.Printer) string {
+				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
+					p.N("LateForfeitIn", left, "Left", left)
+			}); err != nil {
 				return err
 			}
 		}
@@ -354,13 +358,16 @@ func timeUsed(b store.Board, now time.Time, toMove int) []time.Duration {
 }
 
 // duration formats a time used: "3 days, 02:04".
-func duration(d time.Duration) string {
+func duration(d time.Duration) string { return durationIn(lang.English(), d) }
+
+// durationIn is duration written by p.
+func durationIn(p lang.Printer, d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
 	days := int(d / day)
 	d -= time.Duration(days) * day
-	return fmt.Sprintf("%d days, %02d:%02d", days, int(d/time.Hour), int(d%time.Hour/time.Minute))
+	return p.N("Duration", days, "Days", days, "Clock", fmt.Sprintf("%02d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute)))
 }
 
 // thinking is the time a seat has taken for the whole game, as the

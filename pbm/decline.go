@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -61,7 +62,7 @@ func declinedSeats(b store.Board) map[int]bool {
 // leave takes a player off a board: a resignation (or a forfeit) once
 // every seat has moved, a decline before. why is the event for a
 // resignation, declined the one for a decline.
-func (c *call) leave(b store.Board, seat int, kind, why, declined string) (bool, error) {
+func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Msg) (bool, error) {
 	if allMoved(b) {
 		return false, c.resignSeat(b, seat, kind, why)
 	}
@@ -70,7 +71,7 @@ func (c *call) leave(b store.Board, seat int, kind, why, declined string) (bool,
 
 // decline records a seat's decline and mails the board, which tells
 // whether it goes on or is removed.
-func (c *call) decline(b store.Board, seat int, event string) error {
+func (c *call) decline(b store.Board, seat int, event lang.Msg) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
@@ -82,12 +83,11 @@ func (c *call) decline(b store.Board, seat int, event string) error {
 	b.Vote = nil
 	delete(b.Queued, strings.ToLower(b.Players[seat]))
 	delete(b.Submitted, strings.ToLower(b.Players[seat]))
+	said := []lang.Msg{event, lang.M("DeclineGoesOn", "Who", b.Players[seat])}
 	if st.Result().Over {
-		event += fmt.Sprintf(" %s board %d has been removed; it is not rated.", g.Title(), b.Number)
-	} else {
-		event += fmt.Sprintf(" The game goes on without %s, who is not rated for it.", b.Players[seat])
+		said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 	}
-	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: b.Players[seat]})
+	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // decliner is the userid whose decline removed the board.
@@ -146,5 +146,5 @@ func declinedDiagram(diagram string, b store.Board) string {
 
 // declineStatus is the status line of a removed board.
 func declineStatus(b store.Board) string {
-	return fmt.Sprintf("The challenge was declined by %s: the board is removed, unrated.", decliner(b))
+	return lang.English().T("StatusDeclined", "Who", decliner(b))
 }

@@ -380,7 +380,7 @@ func (s *Server) cmdResign(c *call) error {
 	if err != nil {
 		return err
 	}
-	declined, err := c.leave(b, seat, "resign", u.ID+" resigns.", u.ID+" declines the challenge.")
+	declined, err := c.leave(b, seat, "resign", lang.Literal(u.ID+" resigns."), lang.Literal(u.ID+" declines the challenge."))
 	if err != nil {
 		return err
 	}
@@ -392,7 +392,7 @@ func (s *Server) cmdResign(c *call) error {
 }
 
 // resignSeat takes a seat out of a board and mails the board.
-func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
+func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
@@ -402,7 +402,8 @@ func (c *call) resignSeat(b store.Board, seat int, kind, event string) error {
 	}
 	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: c.s.now()})
 	delete(b.Queued, strings.ToLower(b.Players[seat]))
-	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: b.Players[seat]})
+	said := []lang.Msg{event}
+	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 func (s *Server) cmdShow(c *call) error {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -40,6 +41,12 @@ func (r *run) replyBoard() (string, error) {
 // tellAbout sends a notice about board b to a user, with a reply
 // address when the user plays the board: a reminder, a chat.
 func (c *call) tellAbout(b store.Board, id, subject, text string) error {
+	return c.tellAboutIn(b, id, subject, func(lang.Printer) string { return text })
+}
+
+// tellAboutIn is tellAbout with the text written in the user's
+// language.
+func (c *call) tellAboutIn(b store.Board, id, subject string, text func(lang.Printer) string) error {
 	u, err := c.tx.User(id)
 	if errors.Is(err, store.ErrNotFound) || u.Closed {
 		return nil
@@ -47,7 +54,7 @@ func (c *call) tellAbout(b store.Board, id, subject, text string) error {
 	if err != nil {
 		return err
 	}
-	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text(c.s.printerOf(u)), "Server": c.s.cfg.Name})
 	if err != nil {
 		return err
 	}

@@ -20,13 +20,13 @@ package lang
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	toml "github.com/pelletier/go-toml/v2"
@@ -212,9 +212,18 @@ func (p Printer) Render(m Msg) (out string) {
 			out = m.ID
 		}
 	}()
+	// A time in the data is written as the language writes a day
+	// and its time; a message, in the language.
 	data := map[string]any{}
 	for k, v := range m.Data {
-		data[k] = v
+		switch v := v.(type) {
+		case time.Time:
+			data[k] = p.Stamp(v)
+		case Msg:
+			data[k] = p.Render(v)
+		default:
+			data[k] = v
+		}
 	}
 	if m.Count != nil {
 		if _, ok := data["Count"]; !ok {
@@ -223,14 +232,13 @@ func (p Printer) Render(m Msg) (out string) {
 	}
 	loc := p.c.loc[p.Code()]
 	text, err := loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: m.Count})
-	var missing *i18n.MessageNotFoundErr
-	switch {
-	case err == nil, text != "" && errors.As(err, &missing):
-		return strings.ReplaceAll(text, "<no value>", "")
-	case text != "":
-		return strings.ReplaceAll(text, "<no value>", "")
+	// A message missing in the language comes in English, with the
+	// error; a plural form missing, in the form other. Only a message
+	// missing everywhere gives no text.
+	if text == "" && err != nil {
+		return m.ID
 	}
-	return m.ID
+	return strings.ReplaceAll(text, "<no value>", "")
 }
 
 // Join writes messages one after the other.
