@@ -235,12 +235,13 @@ func (r *run) all() error {
 			// was wrong with it, not to do what he did.
 			text = "No command found: the Subject is not a command (a command starts with a command word or a game's name), and the body holds none. Send \"help\" for the commands."
 		}
+		sec := &section{Command: trimLine(echo), Refused: true, Text: text}
 		if len(words) > 0 {
 			if sug := r.s.suggestGlobal(words[0]); sug != "" {
-				text = unknownCommand(words[0], sug) + ". Send \"help\" for the commands, \"list\" for the games."
+				sec.say((&unknownError{word: words[0], suggestion: sug}).msg(), lang.M("RefuseUnknownTail"))
 			}
 		}
-		r.sections = append(r.sections, &section{Command: trimLine(echo), Refused: true, Text: text})
+		r.sections = append(r.sections, sec)
 	}
 	extra := 0
 	if len(lines) > r.s.cfg.MaxCommands {

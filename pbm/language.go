@@ -34,10 +34,23 @@ func (r *run) speaks(u store.User) {
 }
 
 // answerPrinter writes the answer to the mail: in the language of the
-// account the mail spoke for, else in the server's.
+// account the mail spoke for; else of an account a command named (by
+// one of its first words) whose own address the mail came from; else
+// in the server's.
 func (r *run) answerPrinter() lang.Printer {
 	if r.speaker != nil {
 		return r.s.printerOf(*r.speaker)
+	}
+	for _, sec := range r.sections {
+		words := strings.Fields(sec.Command)
+		for _, w := range words[:min(len(words), 5)] {
+			if !validUserid.MatchString(w) {
+				continue
+			}
+			if u, err := r.tx.User(w); err == nil && !u.Closed && fromOwnAddress(u, r.msg.From) {
+				return r.s.printerOf(u)
+			}
+		}
 	}
 	return r.s.printer("")
 }
