@@ -83,7 +83,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{template "foot"}}{{end}}
 
 {{define "tournament"}}{{template "head" .}}{{with .Data}}<h1><a href="/{{.Name}}">{{.Title}}</a> tournament {{.Tournament}}</h1>
-<p id="state">{{if .Open}}Open for entries: {{len .Entrants}} so far.{{else if .Running}}Running: {{.RoundWord}} {{.Current}} is being played.{{else}}Finished{{if .Winner.ID}}; the winner is {{template "person" .Winner}}{{end}}.{{end}}</p>
+<p id="state">{{if .Open}}Open for entries: {{len .Entrants}} so far.{{else if .Running}}Running: {{.RoundWord}} {{.Current}} is being played.{{else if .Winner.ID}}Finished; the winner is {{template "person" .Winner}}.{{else}}Ended without a winner.{{end}}</p>
 <h2>Settings</h2><dl id="settings">
 <dt>Format</dt><dd>{{.Format}}{{if .Double}}, double: every pair meets twice, seats swapped{{end}}</dd>
 <dt>Seats per board</dt><dd>{{.Seats}}</dd>

@@ -98,7 +98,7 @@ func stateOf(t *tournament.Tournament) string {
 	case t.Over && t.Winner != "":
 		return "finished, won by " + t.Winner
 	case t.Over:
-		return "finished"
+		return "ended without a winner"
 	case t.Started:
 		return fmt.Sprintf("running, round %d", t.Current()+1)
 	}
@@ -304,13 +304,13 @@ type crossRow struct {
 // pairingRow is one pairing of a round: its board, its players in seat
 // order, and its result.
 type pairingRow struct {
-	Board            int
-	Link             string
-	Seats            []person
-	Bye, Done        bool
-	Replay           bool
-	Points, Outcome  string
-	Started, Aborted bool
+	Board           int
+	Link            string
+	Seats           []person
+	Bye, Done       bool
+	Replay          bool
+	Points, Outcome string
+	Started         bool
 }
 
 type roundRow struct {
@@ -494,7 +494,7 @@ func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournam
 					return v, err
 				}
 				if err == nil && b.Over {
-					pr.Outcome, pr.Aborted = b.Outcome, b.Aborted
+					pr.Outcome = b.Outcome
 				}
 			}
 			if p.Done && !pr.Bye {
