@@ -44,7 +44,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{range .Rows}}<tr><td><a href="{{.Path}}">{{.Name}}</a></td><td>{{.State}}</td><td>{{.Entrants}}</td><td>{{.Summary}}</td></tr>
 {{end}}</table></div>{{else}}<p>None.</p>{{end}}{{end}}
 
-{{define "tpager"}}<nav class="pager" aria-label="Pages"><p>Page {{.Page}} of {{.Pages}}: tournaments {{.First}} to {{.Last}} of {{.Total}}.
+{{define "tpager"}}<nav class="pager" aria-label="Pages"><p>Page {{.Page}} of {{.Pages}}: {{if .Total}}tournaments {{.First}} to {{.Last}} of {{.Total}}{{else}}no tournaments yet{{end}}.
 {{if .Prev}}<a rel="prev" href="{{.Prev}}">Previous page</a>{{end}} {{if .Next}}<a rel="next" href="{{.Next}}">Next page</a>{{end}}</p></nav>{{end}}
 
 {{define "mailto"}}mail{{if .}} <a href="mailto:{{.}}">{{.}}</a>{{end}}{{end}}

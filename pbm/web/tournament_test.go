@@ -499,6 +499,9 @@ func TestGamePageTournamentsAndSeekers(t *testing.T) {
 	if !strings.Contains(m.get("/eko"), "No one is seeking a game now.") {
 		t.Error("the page of a game without seekers does not say so")
 	}
+	if none := m.get("/eko/tournaments"); !strings.Contains(none, "Page 1 of 1: no tournaments yet.") || !strings.Contains(none, "<p>None.</p>") {
+		t.Errorf("the list of a game without tournaments:\n%s", none)
+	}
 
 	// Nothing secret on any page: no password, no address of a player,
 	// no reply address or token of the mails sent.
