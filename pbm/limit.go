@@ -157,3 +157,7 @@ func (c *call) checkLimits(players []string, challenger string) error {
 	}
 	return nil
 }
+
+// LimitText says a user's limit for a game as "<game> limit" does:
+// "no limit", "every challenge rejected" or "at most n running boards".
+func LimitText(u store.User, game string) string { return limitText(u, game) }

@@ -165,3 +165,8 @@ func (c *call) seekLines() ([]string, error) {
 	}
 	return out, nil
 }
+
+// OptionsLine writes the options of a seek (or of a tournament's
+// boards) as the mails do: "-alternate --nag=1", "no options" when
+// there are none.
+func OptionsLine(opts map[string]string) string { return optionsLine(opts) }

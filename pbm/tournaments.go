@@ -89,7 +89,7 @@ func (s *Server) cmdTournamentNew(c *call) error {
 	if !ok {
 		return refuse("%q is not a tournament format; formats: %s.", trimLine(c.args[3]), formatNames())
 	}
-	t := &tournament.Tournament{Game: c.game.Name(), Name: name, Organiser: u.ID, Format: format, Seats: 2,
+	t := &tournament.Tournament{Game: c.game.Name(), Name: name, Organiser: u.ID, Format: format, Seats: 2, Created: s.now(),
 		Options: map[string]string{"-nag": strconv.Itoa(tournamentNagDays), "-forfeit": strconv.Itoa(tournamentForfeitDays)}}
 	number := func(a, val string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(val)
@@ -592,3 +592,11 @@ func (s *Server) adminTournament(c *call) error {
 	}
 	return c.saveTournament(t)
 }
+
+// TournamentSummary is the line of a tournament's settings that
+// "<game> tournaments" and "<game> tournament show" give, for the web
+// site to say the same.
+func TournamentSummary(t *tournament.Tournament) string { return describe(t) }
+
+// FormatPoints writes points as the tournament mails do: 1½, not 1.5.
+func FormatPoints(v float64) string { return half(v) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -21,6 +22,7 @@ import (
 	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -118,6 +120,32 @@ func TestBrowserBoardPages(t *testing.T) {
 					return err
 				}
 			}
+		}
+		// A round robin of four, half played, on boards of the list.
+		tr := tournament.Tournament{Game: "hexemergo", Name: "Winter", Organiser: "alice", Format: tournament.RoundRobin, Seats: 2,
+			Options: map[string]string{"-nag": "1", "-forfeit": "7"}}
+		for _, id := range []string{"alice", "bob", "carol", "dave"} {
+			if err := tr.Join(id, 1600); err != nil {
+				return err
+			}
+		}
+		if err := tr.Start(); err != nil {
+			return err
+		}
+		for i, ri := range tr.Pending() {
+			tr.SetBoard(ri[0], ri[1], 102+i)
+			if i%2 == 0 {
+				if err := tr.Record(102+i, []float64{1, 0}); err != nil {
+					return err
+				}
+			}
+		}
+		doc, err := json.Marshal(tr)
+		if err != nil {
+			return err
+		}
+		if err := tx.PutTournament("hexemergo", tr.Name, doc); err != nil {
+			return err
 		}
 		return tx.PutRating("hexemergo", store.Rating{User: "alice", Rating: 1650, Games: 3, Won: 2, Lost: 1})
 	})
@@ -294,7 +322,7 @@ func TestBrowserBoardPages(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
-	phone := []string{base + "/player/alice", base + "/hexemergo/running"}
+	phone := []string{base + "/player/alice", base + "/hexemergo/running", base + "/hexemergo/tournament/winter", base + "/hexemergo"}
 	for _, g := range games {
 		phone = append(phone, base+"/"+g.g.Name()+"/101")
 	}
@@ -308,6 +336,17 @@ func TestBrowserBoardPages(t *testing.T) {
 		}
 		if len(width) != 2 || width[1] != 390 || width[0] > width[1] {
 			t.Errorf("%s at 390 px: page %v wide (scroll width, window)", url, width)
+		}
+		if strings.HasSuffix(url, "/tournament/winter") {
+			rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.querySelectorAll("#standings tr").length, document.querySelectorAll("#crosstable tr").length, document.querySelectorAll("#crosstable a").length]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A header row and four entrants; three finished boards
+			// and three running, each linked from both sides.
+			if len(rows) != 3 || rows[0] != 5 || rows[1] != 5 || rows[2] != 12+4 {
+				t.Errorf("%s: standings, crosstable rows and links %v, want [5 5 16]", url, rows)
+			}
 		}
 		if strings.HasSuffix(url, "/101") {
 			board, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#picture svg") ? "svg " : "") + (document.querySelector("#picture ~ h2 ~ pre#text") || {textContent: ""}).textContent`))

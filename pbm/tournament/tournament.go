@@ -86,6 +86,9 @@ type Tournament struct {
 	Rounds    int    `json:"rounds,omitempty"` // Swiss: rounds to play
 	Double    bool   `json:"double,omitempty"` // round robin: twice
 	Size      int    `json:"size,omitempty"`   // starts by itself at this many entrants
+	// Created is when the tournament was announced; zero in documents
+	// written before it was kept.
+	Created time.Time `json:"created,omitzero"`
 	// Options are the options of every board, as a challenge gives
 	// them (server options such as "-nag" among them).
 	Options map[string]string `json:"options,omitempty"`

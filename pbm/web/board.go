@@ -261,9 +261,14 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		Text                                           string
 		Start, Path                                    string
 		Past, Removed                                  bool
+		Tournament, TournamentPath                     string
+		Round                                          int
 	}{Name: g.Name(), Title: g.Title(), Number: b.Number, Upto: upto, Total: len(b.Log), Players: ratings,
 		Start: path + "?move=0", Path: path, Address: s.opts.Address}
 	v.Past = upto < len(b.Log)
+	if b.Tournament != "" {
+		v.Tournament, v.TournamentPath, v.Round = b.Tournament, TournamentPath(g.Name(), b.Tournament), b.Round
+	}
 	if svg, ok := svgOf(g, b, st, upto); ok {
 		v.SVG = svg
 	}

@@ -170,13 +170,26 @@ func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
 	var v struct {
 		Name, Title       string
 		Running, Finished listing
+		Tournaments       tournamentListing
+		Seekers           []seekRow
+		Seek, Address     string
 	}
-	v.Name, v.Title = g.Name(), g.Title()
+	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(g), s.opts.Address
 	err := s.store.View(func(tx *store.Tx) error {
 		bs, err := tx.Boards(g.Name())
+		if err != nil {
+			return err
+		}
 		running, history := split(bs)
 		v.Running, _ = s.pageOf(running, 1, shown, "/"+g.Name()+"/running")
 		v.Finished, _ = s.pageOf(history, 1, shown, "/"+g.Name()+"/history")
+		ts, err := tournamentsOf(tx, g.Name())
+		if err != nil {
+			return err
+		}
+		sortTournaments(ts)
+		v.Tournaments, _ = tournamentPage(ts, 1, shown, "/"+g.Name()+"/tournaments")
+		v.Seekers, err = s.seekers(tx, g.Name())
 		return err
 	})
 	s.page(w, r, err, cacheRevalidate, "game", g.Title(), v)
@@ -221,13 +234,18 @@ func (s *Site) help(w http.ResponseWriter, r *http.Request, g engine.Game) {
 
 func (s *Site) standings(w http.ResponseWriter, r *http.Request, g engine.Game) {
 	var v struct {
-		Name, Title string
-		Ratings     []store.Rating
+		Name, Title   string
+		Ratings       []store.Rating
+		Seekers       []seekRow
+		Seek, Address string
 	}
-	v.Name, v.Title = g.Name(), g.Title()
+	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(g), s.opts.Address
 	err := s.store.View(func(tx *store.Tx) error {
 		var err error
-		v.Ratings, err = tx.Ratings(g.Name())
+		if v.Ratings, err = tx.Ratings(g.Name()); err != nil {
+			return err
+		}
+		v.Seekers, err = s.seekers(tx, g.Name())
 		return err
 	})
 	sort.SliceStable(v.Ratings, func(i, j int) bool { return v.Ratings[i].Rating > v.Ratings[j].Rating })

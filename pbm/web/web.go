@@ -1,7 +1,8 @@
 // Package web is the read-only web site of the server: the games and
 // their boards, one page per board with its picture, text board and
-// moves, one page per player, the standings and the help of each game,
-// and each board's record as text, JSON and an Atom feed. It reads the
+// moves, one page per player, the standings, the seekers, the help and
+// the tournaments of each game with one page per tournament, and each
+// board's record as text, JSON and an Atom feed. It reads the
 // store in read-only bbolt transactions, so it never blocks the intake,
 // and shows userids, moves, outcomes and the server's own mail address
 // only: never a password, a reply token or a player's address. Every
@@ -127,6 +128,12 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	case len(parts) == 2 && (parts[1] == "running" || parts[1] == "history"):
 		s.list(w, r, g, parts[1])
+		return
+	case len(parts) == 2 && parts[1] == "tournaments":
+		s.tournamentList(w, r, g)
+		return
+	case parts[1] == "tournament":
+		s.tournamentRoute(w, r, g, parts)
 		return
 	}
 	n, canonical, ok := boardNumber(parts[1])
