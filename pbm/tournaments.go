@@ -192,6 +192,17 @@ func sortedKeys(m map[string]string) []string {
 
 // organises reports whether u may run tournament t: its organiser or an
 // admin.
+// tournamentAs loads the tournament of "<name> <userid> <password>"
+// and authenticates the player, for join, leave and start.
+func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
+	t, err := c.loadTournament(c.args[0])
+	if err != nil {
+		return nil, store.User{}, err
+	}
+	u, err := c.auth(c.args[1], c.args[2])
+	return t, u, err
+}
+
 func (c *call) organises(t *tournament.Tournament, u store.User) bool {
 	return strings.EqualFold(t.Organiser, u.ID) || c.s.isAdmin(u.ID)
 }
@@ -199,11 +210,7 @@ func (c *call) organises(t *tournament.Tournament, u store.User) bool {
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
 func (s *Server) cmdTournamentJoin(c *call) error {
-	t, err := c.loadTournament(c.args[0])
-	if err != nil {
-		return err
-	}
-	u, err := c.auth(c.args[1], c.args[2])
+	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
 	}
@@ -248,11 +255,7 @@ func entrantIDs(t *tournament.Tournament) []string {
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
 func (s *Server) cmdTournamentLeave(c *call) error {
-	t, err := c.loadTournament(c.args[0])
-	if err != nil {
-		return err
-	}
-	u, err := c.auth(c.args[1], c.args[2])
+	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
 	}
@@ -266,11 +269,7 @@ func (s *Server) cmdTournamentLeave(c *call) error {
 // cmdTournamentStart: "<game> tournament start <name> <userid>
 // <password>", by the organiser or an admin.
 func (s *Server) cmdTournamentStart(c *call) error {
-	t, err := c.loadTournament(c.args[0])
-	if err != nil {
-		return err
-	}
-	u, err := c.auth(c.args[1], c.args[2])
+	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
 	}
