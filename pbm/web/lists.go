@@ -59,9 +59,9 @@ func divide(bs []store.Board) (running, history []store.Board) {
 	return running, history
 }
 
-// listing is one page of a list of boards.
-type listing struct {
-	Rows        []boardRow
+// paged is one page of a list, of boards or of tournaments.
+type paged[R any] struct {
+	Rows        []R
 	Total       int
 	Page, Pages int
 	First, Last int    // the positions of its rows in the list, from 1
@@ -69,24 +69,23 @@ type listing struct {
 	Prev, Next  string // links to the pages around, "" at an end
 }
 
-// pageOf is page (from 1) of the boards, pageSize a page, linked at
-// path; a page past the end is false.
-func (s *Site) pageOf(bs []store.Board, page, size int, path string) (listing, bool) {
-	l := listing{Total: len(bs), Page: page, Pages: (len(bs) + size - 1) / size}
-	if l.Pages == 0 {
-		l.Pages = 1
-	}
+// listing is one page of a list of boards.
+type listing = paged[boardRow]
+
+// pageList is page (from 1) of items, size a page, linked at path,
+// each item made a row by row (false leaves it out); a page past the
+// end is false.
+func pageList[T, R any](items []T, page, size int, path string, row func(*T) (R, bool)) (paged[R], bool) {
+	l := paged[R]{Total: len(items), Page: page, Pages: max(1, (len(items)+size-1)/size)}
 	if page < 1 || page > l.Pages {
 		return l, false
 	}
 	lo := (page - 1) * size
-	hi := min(lo+size, len(bs))
-	for _, b := range bs[lo:hi] {
-		g, ok := s.games.Lookup(b.Game)
-		if !ok {
-			continue
+	hi := min(lo+size, len(items))
+	for i := range items[lo:hi] {
+		if r, ok := row(&items[lo+i]); ok {
+			l.Rows = append(l.Rows, r)
 		}
-		l.Rows = append(l.Rows, row(g, b))
 	}
 	l.First, l.Last = lo+1, hi
 	if page > 1 {
@@ -99,6 +98,18 @@ func (s *Site) pageOf(bs []store.Board, page, size int, path string) (listing, b
 		l.All = path
 	}
 	return l, true
+}
+
+// pageOf is page (from 1) of the boards, size a page, linked at path;
+// a page past the end is false.
+func (s *Site) pageOf(bs []store.Board, page, size int, path string) (listing, bool) {
+	return pageList(bs, page, size, path, func(b *store.Board) (boardRow, bool) {
+		g, ok := s.games.Lookup(b.Game)
+		if !ok {
+			return boardRow{}, false
+		}
+		return row(g, *b), true
+	})
 }
 
 func pageLink(path string, page int) string {

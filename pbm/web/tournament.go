@@ -106,40 +106,15 @@ func stateOf(t *tournament.Tournament) string {
 }
 
 // tournamentListing is one page of a list of tournaments.
-type tournamentListing struct {
-	Rows        []tournamentRow
-	Total       int
-	Page, Pages int
-	First, Last int    // the positions of its rows in the list, from 1
-	All         string // the path of the whole list, "" when Rows is all of it
-	Prev, Next  string // links to the pages around, "" at an end
-}
+type tournamentListing = paged[tournamentRow]
 
 // tournamentPage is page (from 1) of the sorted tournaments, size a
 // page, linked at path; a page past the end is false.
 func tournamentPage(ts []tournament.Tournament, page, size int, path string) (tournamentListing, bool) {
-	l := tournamentListing{Total: len(ts), Page: page, Pages: max(1, (len(ts)+size-1)/size)}
-	if page < 1 || page > l.Pages {
-		return l, false
-	}
-	lo := (page - 1) * size
-	hi := min(lo+size, len(ts))
-	for i := range ts[lo:hi] {
-		t := &ts[lo+i]
-		l.Rows = append(l.Rows, tournamentRow{Name: t.Name, Path: TournamentPath(t.Game, t.Name),
-			Summary: pbm.TournamentSummary(t), State: stateOf(t), Entrants: len(t.Entrants)})
-	}
-	l.First, l.Last = lo+1, hi
-	if page > 1 {
-		l.Prev = pageLink(path, page-1)
-	}
-	if page < l.Pages {
-		l.Next = pageLink(path, page+1)
-	}
-	if l.Pages > 1 || len(l.Rows) < l.Total {
-		l.All = path
-	}
-	return l, true
+	return pageList(ts, page, size, path, func(t *tournament.Tournament) (tournamentRow, bool) {
+		return tournamentRow{Name: t.Name, Path: TournamentPath(t.Game, t.Name),
+			Summary: pbm.TournamentSummary(t), State: stateOf(t), Entrants: len(t.Entrants)}, true
+	})
 }
 
 // person is a userid and the path of the player's page, "" when the
