@@ -20,7 +20,9 @@ import (
 )
 
 // supervisor runs the daemon binary and starts it again each time it
-// exits, as systemd's Restart= does, until stop.
+// exits, as systemd's Restart= does, until stop. Each start has its
+// own seed for the kill points (PBM_TEST_KILLSEED, the count of starts
+// before it).
 type supervisor struct {
 	mu       sync.Mutex
 	stopping bool
@@ -41,7 +43,7 @@ func supervise(t *testing.T, bin, dir string, env []string, logf *os.File) *supe
 				return
 			}
 			cmd := exec.Command(bin)
-			cmd.Env, cmd.Dir, cmd.Stdout, cmd.Stderr = env, dir, logf, logf
+			cmd.Env, cmd.Dir, cmd.Stdout, cmd.Stderr = append(env[:len(env):len(env)], fmt.Sprintf("PBM_TEST_KILLSEED=%d", s.n)), dir, logf, logf
 			if err := cmd.Start(); err != nil {
 				s.mu.Unlock()
 				t.Error(err)
@@ -61,6 +63,18 @@ func (s *supervisor) starts() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.n
+}
+
+// kill ends the running daemon with SIGKILL, as an outside kill; it
+// reports whether there was one to kill.
+func (s *supervisor) kill() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil || s.stopping {
+		return false
+	}
+	s.cur.Process.Signal(syscall.SIGKILL)
+	return true
 }
 
 // stop ends the daemon with SIGTERM (SIGKILL after a minute) and

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -79,43 +77,14 @@ func TestTournamentKills(t *testing.T) {
 	}
 
 	// The daemon, restarted whenever it dies, and killed from outside
-	// now and then.
-	var (
-		mu       sync.Mutex
-		stopping bool
-		cur      *exec.Cmd
-		starts   int
-		exited   = make(chan struct{})
-	)
-	go func() {
-		defer close(exited)
-		for {
-			mu.Lock()
-			if stopping {
-				mu.Unlock()
-				return
-			}
-			cmd := exec.Command(bin)
-			cmd.Env = append(env, fmt.Sprintf("PBM_TEST_KILLSEED=%d", starts))
-			cmd.Stdout, cmd.Stderr, cmd.Dir = logf, logf, dir
-			starts++
-			if err := cmd.Start(); err != nil {
-				mu.Unlock()
-				t.Error(err)
-				return
-			}
-			cur = cmd
-			mu.Unlock()
-			cmd.Wait()
-		}
-	}()
-	// The kills from outside are bounded in number. A mail the daemon
-	// died with waits up to 5 s after a start before it is handled
-	// again (pbm/guard.go, settle), longer than the longest pause
-	// between two kills here, and a start on a loaded machine can take
-	// longer than the pause too: without a bound the kills could keep
-	// the daemon from ever handling the mail. Once they are spent the
-	// event must end.
+	// now and then. The kills from outside are bounded in number. A
+	// mail the daemon died with waits up to 5 s after a start before it
+	// is handled again (pbm/guard.go, settle), longer than the longest
+	// pause between two kills here, and a start on a loaded machine can
+	// take longer than the pause too: without a bound the kills could
+	// keep the daemon from ever handling the mail. Once they are spent
+	// the event must end.
+	sup := supervise(t, bin, dir, env, logf)
 	const maxOutside = 40
 	outside := 0
 	killing := make(chan struct{})
@@ -129,12 +98,9 @@ func TestTournamentKills(t *testing.T) {
 				return
 			case <-time.After(time.Duration(300+r.IntN(1200)) * time.Millisecond):
 			}
-			mu.Lock()
-			if cur != nil && !stopping {
-				cur.Process.Signal(syscall.SIGKILL)
+			if sup.kill() {
 				outside++
 			}
-			mu.Unlock()
 		}
 	}()
 	var stopOnce sync.Once
@@ -142,22 +108,10 @@ func TestTournamentKills(t *testing.T) {
 		stopOnce.Do(func() {
 			close(killing)
 			<-killerDone
-			mu.Lock()
-			stopping = true
-			c := cur
-			mu.Unlock()
-			if c != nil {
-				c.Process.Signal(os.Interrupt)
-			}
-			select {
-			case <-exited:
-			case <-time.After(30 * time.Second):
-				c.Process.Kill()
-				<-exited
-			}
+			sup.stop()
 		})
 	}
-	// A test that fails half-way stops the daemon before it ends.
+	// A test that fails half-way stops the killer before the daemon.
 	t.Cleanup(stop)
 
 	type sentMail struct {
@@ -319,8 +273,8 @@ func TestTournamentKills(t *testing.T) {
 	}
 	kills, _ := os.ReadFile(killLog)
 	inside := strings.Count(string(kills), "tournament-round")
-	t.Logf("tournament kills: %d mails, %d starts, %d kills from outside, %d at a round's pairing, %d boards", len(all), starts, outside, inside, next-101)
+	t.Logf("tournament kills: %d mails, %d starts, %d kills from outside, %d at a round's pairing, %d boards", len(all), sup.starts(), outside, inside, next-101)
 	if inside == 0 {
-		t.Errorf("no kill at a round's pairing (starts %d)", starts)
+		t.Errorf("no kill at a round's pairing (starts %d)", sup.starts())
 	}
 }
