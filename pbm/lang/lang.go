@@ -34,7 +34,10 @@ import (
 	"golang.org/x/text/language/display"
 )
 
-// files are the message files, one per language, named <code>.toml.
+// files are the message files: for each language <code>.toml and any
+// number of <part>.<code>.toml, one per concept that writes messages
+// (refusal.hu.toml holds the engines' refusals in Hungarian). A
+// message id is in one part only.
 //
 //go:embed messages/*.toml
 var files embed.FS
@@ -95,7 +98,8 @@ func Name(code string) string {
 type Catalogue struct {
 	bundle *i18n.Bundle
 	loc    map[string]*i18n.Localizer
-	// Files are the parsed message files, by language code.
+	// Files are the parsed messages of each language, all its
+	// message files together, by language code.
 	Files map[string]*i18n.MessageFile
 }
 
@@ -117,16 +121,31 @@ func load(fsys fs.FS) (*Catalogue, error) {
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &Catalogue{bundle: b, loc: map[string]*i18n.Localizer{}, Files: map[string]*i18n.MessageFile{}}
 	for _, code := range Codes {
-		name := path.Join("messages", code+".toml")
-		data, err := fs.ReadFile(fsys, name)
+		names, err := fs.Glob(fsys, path.Join("messages", "*."+code+".toml"))
 		if err != nil {
 			return nil, fmt.Errorf("lang: %w", err)
 		}
-		f, err := b.ParseMessageFileBytes(data, name)
-		if err != nil {
-			return nil, fmt.Errorf("lang: %s: %w", name, err)
+		names = append([]string{path.Join("messages", code+".toml")}, names...)
+		all := &i18n.MessageFile{Path: names[0], Format: "toml", Tag: language.MustParse(code)}
+		seen := map[string]string{}
+		for _, name := range names {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("lang: %w", err)
+			}
+			f, err := b.ParseMessageFileBytes(data, name)
+			if err != nil {
+				return nil, fmt.Errorf("lang: %s: %w", name, err)
+			}
+			for _, m := range f.Messages {
+				if first, dup := seen[m.ID]; dup {
+					return nil, fmt.Errorf("lang: message %s is in both %s and %s", m.ID, first, name)
+				}
+				seen[m.ID] = name
+			}
+			all.Messages = append(all.Messages, f.Messages...)
 		}
-		c.Files[code] = f
+		c.Files[code] = all
 		c.loc[code] = i18n.NewLocalizer(b, code)
 	}
 	return c, nil
