@@ -3,9 +3,11 @@ package pbm
 import (
 	"errors"
 	"fmt"
-	"net/mail"
+	netmail "net/mail"
 	"regexp"
 	"strings"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -39,7 +41,7 @@ func checkPassword(pw string) error {
 func parseAddresses(words []string) ([]string, error) {
 	var out []string
 	for _, w := range words {
-		a, err := mail.ParseAddress(w)
+		a, err := netmail.ParseAddress(w)
 		if err != nil || strings.ContainsAny(a.Address, "\r\n\t <>\"") || !strings.Contains(a.Address, "@") {
 			return nil, refuse("%q is not a mail address.", trimLine(w))
 		}
@@ -262,7 +264,7 @@ func (c *call) reportForeign() error {
 	if c.sec.Refused {
 		outcome = "It was refused: " + firstLineOf(c.sec.Text)
 	}
-	text := wrap(fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
+	text := mail.Wrap(fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
 		c.msg.From, c.owner.ID, c.sec.Command, outcome), 79)
 	for _, a := range c.owner.Addresses {
 		if err := c.notice(a, "pbm: a command for "+c.owner.ID+" from "+c.msg.From, text); err != nil {

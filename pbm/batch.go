@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/store"
 )
@@ -42,7 +44,7 @@ func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
 // handleGroup handles one batch; it reports whether every mail of it
 // was handled.
 func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) bool {
-	msgs := make([]*Message, len(raws))
+	msgs := make([]*mail.Message, len(raws))
 	for i, raw := range raws {
 		msgs[i] = readMail(raw)
 	}

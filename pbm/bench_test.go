@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // BenchmarkHandleMove measures one move mail through the core: parse,
@@ -36,7 +38,7 @@ func BenchmarkHandleMove(b *testing.B) {
 func BenchmarkParseMessage(b *testing.B) {
 	raw := []byte("From: a@x.test\r\nSubject: =?utf-8?q?Z=C3=BCge?=\r\nMessage-ID: <a@x>\r\nContent-Type: multipart/alternative; boundary=B\r\n\r\n--B\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nhexemergo move 101 alice pw D5#3\r\nGr=C3=BC=C3=9Fe\r\n--B\r\nContent-Type: text/html\r\n\r\n<p>hexemergo move 101 alice pw D5#3</p>\r\n--B--\r\n")
 	for i := 0; i < b.N; i++ {
-		if _, err := ParseMessage(raw); err != nil {
+		if _, err := mail.Parse(raw); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // clientMail reads a mail of the corpus in testdata/clients, written
@@ -37,7 +39,7 @@ func TestClientReplies(t *testing.T) {
 	for _, file := range files {
 		for _, cmd := range []string{"nim move 101 alice pw-alice take2", "nim resign 101 alice pw-alice"} {
 			t.Run(filepath.Base(file)+"/"+strings.Fields(cmd)[1], func(t *testing.T) {
-				m, err := ParseMessage(clientMail(t, file, cmd))
+				m, err := mail.Parse(clientMail(t, file, cmd))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
@@ -51,7 +53,7 @@ func idleSince(b store.Board, u store.User, now time.Time) time.Time {
 func (s *Server) Tick(ctx context.Context) (int, error) {
 	queued := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		r := &run{s: s, tx: tx, msg: &Message{}}
+		r := &run{s: s, tx: tx, msg: &mail.Message{}}
 		now := s.now()
 		boards, err := tx.DueBoards(now)
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
@@ -168,7 +170,7 @@ type run struct {
 	s        *Server
 	ctx      context.Context // the mail's deadline (guard.go)
 	tx       *store.Tx
-	msg      *Message
+	msg      *mail.Message
 	sections []*section
 	queued   int
 	after    []func()
@@ -215,7 +217,7 @@ func (r *run) all() error {
 	if err != nil {
 		return err
 	}
-	r.own = bodyLines(r.msg.Body, k)
+	r.own = mail.OwnLines(r.msg.Body, k)
 	lines, comment := r.s.commandLinesOf(r.msg, r.own)
 	if done, err := r.byAddressReply(); done || err != nil {
 		return err
@@ -230,7 +232,7 @@ func (r *run) all() error {
 			echo += " ..."
 		}
 		text := "No command found. Put one command in the Subject, or several in the body, one per line."
-		if subj := strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, "")); subj != "" && !boardSubject.MatchString(subj) {
+		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !boardSubject.MatchString(subj) {
 			// The player did put something in the Subject: say what
 			// was wrong with it, not to do what he did.
 			text = "No command found: the Subject is not a command (a command starts with a command word or a game's name), and the body holds none. Send \"help\" for the commands."
@@ -383,7 +385,7 @@ func maskLine(words []string, nameLen int, secrets []int) string {
 }
 
 func trimLine(s string) string {
-	s = oneLine(s)
+	s = mail.OneLine(s)
 	if r := []rune(s); len(r) > 200 {
 		s = string(r[:200]) + "..."
 	}

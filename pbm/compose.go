@@ -2,24 +2,20 @@ package pbm
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
-	htmltemplate "html/template"
-	"strings"
 	"text/template"
 	"time"
 
-	gomail "github.com/emersion/go-message/mail"
+	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
 	"github.com/pbmgo/pbm/templates"
 )
 
-// mailTemplates are the parsed templates of every outgoing mail.
+// mailTemplates are the parsed templates of the text of every
+// outgoing mail (the HTML part is package mail's).
 type mailTemplates struct {
 	text *template.Template
-	html *htmltemplate.Template
 }
 
 func loadTemplates() (*mailTemplates, error) {
@@ -27,11 +23,7 @@ func loadTemplates() (*mailTemplates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	h, err := htmltemplate.ParseFS(templates.FS, "html.tmpl")
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	return &mailTemplates{text: t, html: h}, nil
+	return &mailTemplates{text: t}, nil
 }
 
 func (mt *mailTemplates) render(name string, data any) (string, error) {
@@ -65,14 +57,6 @@ type outMail struct {
 	unsubscribe string
 }
 
-// newID returns a fresh Message-ID (without brackets) on our domain.
-// RFC 5322 section 3.6.4: globally unique, right-hand side ours.
-func newID(prefix, domain string) string {
-	var b [10]byte
-	rand.Read(b[:])
-	return prefix + "." + hex.EncodeToString(b[:]) + "@" + domain
-}
-
 // enqueue renders m and puts it in the outbox within tx. The
 // Message-ID is fixed now and stored with the entry, so a resend after
 // a crash is the same mail.
@@ -91,7 +75,7 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 		return err
 	}
 	m.Text = boundText(m.Text)
-	id := newID("pbm", s.domain)
+	id := mail.NewID("pbm", s.domain)
 	raw, err := s.mime(m, id)
 	if err != nil {
 		return err
@@ -112,70 +96,14 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	return err
 }
 
+// mime writes m as the mail with the Message-ID id.
 func (s *Server) mime(m outMail, id string) ([]byte, error) {
-	var h gomail.Header
-	h.SetDate(s.now())
-	h.SetAddressList("From", []*gomail.Address{{Name: s.cfg.Name, Address: s.cfg.Address}})
-	h.SetAddressList("To", []*gomail.Address{{Address: m.To}})
-	h.SetSubject(oneLine(m.Subject))
-	if m.ReplyTo != "" {
-		h.SetAddressList("Reply-To", []*gomail.Address{{Address: m.ReplyTo}})
+	out := mail.Out{To: m.To, Subject: m.Subject, Text: m.Text, Kind: m.Kind, InReplyTo: m.InReplyTo,
+		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link}
+	if m.picture != nil {
+		out.PNG = m.picture.png
 	}
-	h.SetMessageID(id)
-	if m.unsubscribe != "" {
-		h.Set("List-Unsubscribe", m.unsubscribe)
-	}
-	if m.InReplyTo != "" {
-		h.SetMsgIDList("In-Reply-To", []string{m.InReplyTo})
-	}
-	if len(m.References) > 0 {
-		h.SetMsgIDList("References", m.References)
-	}
-	kind := m.Kind
-	if kind == "" {
-		kind = "auto-generated"
-	}
-	// RFC 3834 section 5: every automatic response says so. The
-	// Microsoft header keeps Exchange from answering with out-of-office
-	// mail (MS-OXCMAIL 2.1.3.2.20).
-	h.Set("Auto-Submitted", kind)
-	h.Set("X-Auto-Response-Suppress", "All")
-	h.Set("MIME-Version", "1.0")
-
-	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
-	if m.picture != nil && len(m.picture.png) > 0 {
-		return s.mimeWithPicture(h, m, text, id)
-	}
-	var b bytes.Buffer
-	w, err := gomail.CreateInlineWriter(&b, h)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	var ph gomail.InlineHeader
-	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	ph.Set("Content-Transfer-Encoding", "quoted-printable")
-	pw, err := w.CreatePart(ph)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	pw.Write([]byte(text))
-	pw.Close()
-
-	var hh gomail.InlineHeader
-	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	hh.Set("Content-Transfer-Encoding", "quoted-printable")
-	hw, err := w.CreatePart(hh)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	if err := s.tpl.html.Execute(hw, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
-	}
-	hw.Close()
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	return b.Bytes(), nil
+	return s.writer.Compose(out, id, s.now())
 }
 
 func (s *Server) now() time.Time {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -147,7 +149,7 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 		if err != nil {
 			return err
 		}
-		text := wrap(fmt.Sprintf("A mail from %s asked that the mail of the account %s on %s go to this address, %s.\n\n"+
+		text := mail.Wrap(fmt.Sprintf("A mail from %s asked that the mail of the account %s on %s go to this address, %s.\n\n"+
 			"To agree, reply to this mail (the reply goes to %s; its text does not matter). "+
 			"If you do nothing, nothing more comes from %s to this address, and the request lapses on %s.",
 			p.By, u.ID, c.s.cfg.Name, p.Address, reply, c.s.cfg.Name, stamp(p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day))), 79)

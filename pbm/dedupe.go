@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -35,7 +37,7 @@ const (
 
 // seen reports whether the mail was handled before: under its key, or
 // under its Message-ID alone in a store written before keys.
-func seen(tx *store.Tx, m *Message) (bool, error) {
+func seen(tx *store.Tx, m *mail.Message) (bool, error) {
 	if _, done, err := tx.Processed(m.Key); err != nil || done {
 		return done, err
 	}
@@ -45,7 +47,7 @@ func seen(tx *store.Tx, m *Message) (bool, error) {
 
 // keepFrom is the time the record of m counts its window from; zero
 // keeps it for good.
-func (s *Server) keepFrom(m *Message, now time.Time) time.Time {
+func (s *Server) keepFrom(m *mail.Message, now time.Time) time.Time {
 	switch {
 	case m.Date.IsZero():
 		return time.Time{}
@@ -67,7 +69,7 @@ func (s *Server) expire(tx *store.Tx, now time.Time) error {
 
 // unfit tells why a mail is refused before its commands are read, or
 // "": it could not be read, or its date is out of the window.
-func (s *Server) unfit(m *Message, now time.Time) string {
+func (s *Server) unfit(m *mail.Message, now time.Time) string {
 	switch {
 	case m.Unread != "":
 		return fmt.Sprintf("Your mail could not be read (%s), so nothing of it was applied. Send your commands again in a plain text mail.", trimLine(m.Unread))

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -88,7 +90,7 @@ func TestExpiredRecordAndStaleCopy(t *testing.T) {
 	}
 	var kept bool
 	f.st.View(func(tx *store.Tx) error {
-		m, _ := ParseMessage(move)
+		m, _ := mail.Parse(move)
 		_, kept, _ = tx.Processed(m.Key)
 		return nil
 	})
@@ -150,7 +152,7 @@ func TestMalformedHeaderAnswered(t *testing.T) {
 		f.n++
 		return []byte(fmt.Sprintf("From: Alice <alice@players.test>\r\nTo: pbm@games.test\r\nSubject: help\r\nMessage-ID: <bad%d@client.test>\r\n%sBad Field: x\r\n\r\nhelp\r\n", f.n, extra))
 	}
-	if _, err := ParseMessage(bad("")); err == nil || !strings.Contains(err.Error(), "malformed") {
+	if _, err := mail.Parse(bad("")); err == nil || !strings.Contains(err.Error(), "malformed") {
 		t.Fatalf("the parser takes the mail: %v", err)
 	}
 	r := f.only(f.handle(bad("")), "alice@players.test")

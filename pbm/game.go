@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -204,7 +206,7 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	b := store.Board{
 		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: engineOpts,
 		Created: now, Updated: now,
-		ThreadID: newID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
+		ThreadID: mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
 	}
 	if len(engineOpts) == 0 {
 		b.Options = nil

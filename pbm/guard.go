@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/pbm/killpoint"
 )
 
@@ -94,7 +96,7 @@ const (
 
 // testHang, set only by tests, runs at each command of a mail with the
 // mail's context: it makes one mail hang.
-var testHang func(ctx context.Context, m *Message)
+var testHang func(ctx context.Context, m *mail.Message)
 
 // attempts is the mark: what is in hand, the deaths charged to mails,
 // the suspects. It lives in memory and is written to the attempt file

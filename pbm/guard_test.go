@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -16,7 +18,7 @@ import (
 // first command: until its context ends (cooperative), or, with
 // ignore, until release is closed.
 func hangOn(t *testing.T, word string, ignore bool, release chan struct{}) {
-	testHang = func(ctx context.Context, m *Message) {
+	testHang = func(ctx context.Context, m *mail.Message) {
 		if !strings.Contains(m.Subject, word) {
 			return
 		}
@@ -126,7 +128,7 @@ func TestMailThatKillsTheDaemonSetAside(t *testing.T) {
 	f.signup("root")
 	f.signup("alice")
 	raw := f.raw("alice@players.test", "list", "")
-	m, _ := ParseMessage(raw)
+	m, _ := mail.Parse(raw)
 	for i := 0; i < 3; i++ {
 		f.die(true, m.ID) // a start that hung: OnHang, then exit
 	}
@@ -136,14 +138,14 @@ func TestMailThatKillsTheDaemonSetAside(t *testing.T) {
 	}
 	// Eleven deaths without a hang: set aside too.
 	raw = f.raw("alice@players.test", "list", "")
-	m, _ = ParseMessage(raw)
+	m, _ = mail.Parse(raw)
 	for i := 0; i <= maxDeaths; i++ {
 		f.die(false, m.ID)
 	}
 	setAside(t, f, f.handle(raw), "alice@players.test", "count 11")
 	// Ten deaths (kills from outside hitting the same mail): handled.
 	raw = f.raw("alice@players.test", "list", "")
-	m, _ = ParseMessage(raw)
+	m, _ = mail.Parse(raw)
 	for i := 0; i < maxDeaths; i++ {
 		f.die(false, m.ID)
 	}
@@ -165,7 +167,7 @@ func TestBatchDeathChargesNobody(t *testing.T) {
 	raws := [][]byte{f.raw("alice@players.test", "list", ""), f.raw("alice@players.test", "list", ""), f.raw("alice@players.test", "list", "")}
 	var ids []string
 	for _, r := range raws {
-		m, _ := ParseMessage(r)
+		m, _ := mail.Parse(r)
 		ids = append(ids, m.ID)
 	}
 	for i := 0; i < 2*maxDeaths; i++ {

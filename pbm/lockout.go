@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -121,7 +123,7 @@ func (c *call) badPassword(u store.User) {
 
 // tellLocked tells the owner of an account that it is locked.
 func (c *call) tellLocked(u store.User, g store.Guesses) error {
-	text := wrap(fmt.Sprintf("%d wrong passwords for your account %s were given within %s, the last in a mail from %s. "+
+	text := mail.Wrap(fmt.Sprintf("%d wrong passwords for your account %s were given within %s, the last in a mail from %s. "+
 		"No password is taken for %s until %s; replies to your board mails still work. "+
 		"The guesses did not find your password. If it is short, or used elsewhere, change it once the lock is over. "+
 		"You are told of this at most once a day.",

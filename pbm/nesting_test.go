@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	gomail "github.com/emersion/go-message/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -28,7 +30,7 @@ func nested(depth int, subject, text string) []byte {
 }
 
 // BenchmarkParseNested reads deeply nested mails with ParseMessage
-// (at most maxDepth levels) and, side by side, with go-message's
+// (at most mail.MaxDepth levels) and, side by side, with go-message's
 // mail.Reader walking every level, as ParseMessage once did.
 func BenchmarkParseNested(b *testing.B) {
 	for _, depth := range []int{1000, 2000, 4000} {
@@ -36,7 +38,7 @@ func BenchmarkParseNested(b *testing.B) {
 		b.Run(fmt.Sprintf("ParseMessage/%d", depth), func(b *testing.B) {
 			b.SetBytes(int64(len(raw)))
 			for b.Loop() {
-				if _, err := ParseMessage(raw); err != nil {
+				if _, err := mail.Parse(raw); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -64,14 +66,14 @@ func BenchmarkParseNested(b *testing.B) {
 }
 
 // TestDeepNesting: a mail nested thousands of multipart levels deep is
-// read only to maxDepth (the text at the bottom is not read), its
+// read only to mail.MaxDepth (the text at the bottom is not read), its
 // subject's command is answered, and the next mail too. Read
 // unbounded, 8,000 levels took 38 s and 16,000 five minutes.
 func TestDeepNesting(t *testing.T) {
 	f := newFixture(t)
 	for _, depth := range []int{8000, 16000} {
 		raw := nested(depth, "help", "signup deep pw-deep")
-		m, err := ParseMessage(raw)
+		m, err := mail.Parse(raw)
 		if err != nil {
 			t.Fatalf("%d levels: %v", depth, err)
 		}
@@ -83,8 +85,8 @@ func TestDeepNesting(t *testing.T) {
 		}
 	}
 	// Within the bound the text is read.
-	if m, _ := ParseMessage(nested(maxDepth-1, "x", "signup ok pw")); strings.TrimSpace(m.Body) != "signup ok pw" {
-		t.Errorf("%d levels: body %q", maxDepth-1, m.Body)
+	if m, _ := mail.Parse(nested(mail.MaxDepth-1, "x", "signup ok pw")); strings.TrimSpace(m.Body) != "signup ok pw" {
+		t.Errorf("%d levels: body %q", mail.MaxDepth-1, m.Body)
 	}
 	f.signup("after")
 	var u store.User

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/store"
 )
@@ -111,7 +113,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
 		}
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: s.now()})
-		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &Message{}}, game: g, sec: &section{}}
+		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &mail.Message{}}, game: g, sec: &section{}}
 		return c.commit(&b, g, st, change{Event: fmt.Sprintf("%s played %s.", w.Player, canon), By: w.Player})
 	})
 	switch {

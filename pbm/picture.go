@@ -3,13 +3,8 @@ package pbm
 import (
 	"bytes"
 	"fmt"
-	"html"
-	htmltemplate "html/template"
 	"net/url"
 	"strings"
-
-	"github.com/emersion/go-message"
-	gomail "github.com/emersion/go-message/mail"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
@@ -74,87 +69,6 @@ func (s *Server) boardLink(game string, number int) string {
 		return ""
 	}
 	return strings.TrimRight(s.cfg.WebURL, "/") + BoardPath(game, number)
-}
-
-// htmlView is what templates/html.tmpl shows.
-type htmlView struct {
-	Subject, Alt, Link string
-	// Text is the mail's text escaped by preText: html/template's own
-	// escaper costs more than the rest of the HTML part.
-	Text  htmltemplate.HTML
-	Image htmltemplate.URL
-}
-
-// preText escapes a mail's text for the <pre> of its HTML part
-// (html.EscapeString: &, <, >, ' and ").
-func preText(text string) htmltemplate.HTML {
-	return htmltemplate.HTML(html.EscapeString(text))
-}
-
-// mimeWithPicture writes a mail whose HTML part shows the picture:
-//
-//	multipart/alternative (RFC 2046 section 5.1.4)
-//	  text/plain                    the text, as in every mail
-//	  multipart/related; type="text/html"   (RFC 2387 section 3.1)
-//	    text/html                   <img src="cid:...">
-//	    image/png; Content-ID       (RFC 2392 section 2)
-func (s *Server) mimeWithPicture(h gomail.Header, m outMail, text, id string) ([]byte, error) {
-	h.SetContentType("multipart/alternative", nil)
-	var b bytes.Buffer
-	w, err := message.CreateWriter(&b, h.Header)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	var ph message.Header
-	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	ph.Set("Content-Transfer-Encoding", "quoted-printable")
-	pw, err := w.CreatePart(ph)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	pw.Write([]byte(text))
-	pw.Close()
-
-	var rh message.Header
-	rh.SetContentType("multipart/related", map[string]string{"type": "text/html"})
-	rw, err := w.CreatePart(rh)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	// RFC 2392 section 2: the cid: URL is the Content-ID without its
-	// angle brackets, URL-encoded.
-	cid := "board." + id
-	var hh message.Header
-	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	hh.Set("Content-Transfer-Encoding", "quoted-printable")
-	hw, err := rw.CreatePart(hh)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
-		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
-	if err := s.tpl.html.Execute(hw, v); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
-	}
-	hw.Close()
-	var ih message.Header
-	ih.SetContentType("image/png", map[string]string{"name": "board.png"})
-	ih.Set("Content-Transfer-Encoding", "base64")
-	ih.Set("Content-ID", "<"+cid+">")
-	ih.Set("Content-Disposition", `inline; filename="board.png"`)
-	iw, err := rw.CreatePart(ih)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	iw.Write(m.picture.png)
-	iw.Close()
-	if err := rw.Close(); err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	return b.Bytes(), nil
 }
 
 // cmdPictures turns the pictures in a user's board mails on or off.

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -27,7 +29,7 @@ func rawID(from, subject, id string) []byte {
 // answered once and a second copy of it is a duplicate.
 func TestDegenerateMessageID(t *testing.T) {
 	for i, id := range []string{"<>", "< >", "<<>>", "", "-", "<\x01>", "< a b >", "<\t>"} {
-		m, err := ParseMessage(rawID("a@x.test", fmt.Sprintf("help %d", i), id))
+		m, err := mail.Parse(rawID("a@x.test", fmt.Sprintf("help %d", i), id))
 		if err != nil {
 			t.Fatalf("%q: %v", id, err)
 		}
@@ -35,7 +37,7 @@ func TestDegenerateMessageID(t *testing.T) {
 			t.Errorf("Message-ID %q: key %q, want the header hash", id, m.ID)
 		}
 	}
-	if m, _ := ParseMessage(rawID("a@x.test", "help", "<ok@x.test>")); m.ID != "ok@x.test" {
+	if m, _ := mail.Parse(rawID("a@x.test", "help", "<ok@x.test>")); m.ID != "ok@x.test" {
 		t.Errorf("ordinary id: %q", m.ID)
 	}
 	f := newFixture(t)
@@ -96,7 +98,7 @@ func checkReply(t testing.TB, what string, m sent) {
 	}
 	for _, l := range strings.Split(m.Text, "\n") {
 		longest := 0
-		for _, w := range words(l) {
+		for _, w := range strings.Fields(l) {
 			longest = max(longest, len([]rune(w)))
 		}
 		if n := len([]rune(l)); n > max(79, longest)+40 {
@@ -183,7 +185,7 @@ func FuzzReplyPath(fz *testing.F) {
 		if len(subject)+len(body) > 64<<10 {
 			return
 		}
-		raw := f.raw("fuzz@players.test", oneLine(subject), body)
+		raw := f.raw("fuzz@players.test", mail.OneLine(subject), body)
 		var out Outcome
 		var err error
 		within(t, 20*time.Second, "fuzz mail", func() { out, err = f.s.Handle(context.Background(), raw) })

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -23,7 +25,7 @@ type userPassword struct {
 // already handled. A sender past the rate limit is looked at too: its
 // passwords are checked to tell whether the limit holds its mail
 // (rate.go).
-func (s *Server) prefetchCredentials(msgs []*Message) {
+func (s *Server) prefetchCredentials(msgs []*mail.Message) {
 	var pairs []userPassword
 	s.cfg.Store.View(func(tx *store.Tx) error {
 		pairs = s.credentialsOf(tx, msgs)
@@ -37,7 +39,7 @@ func (s *Server) prefetchCredentials(msgs []*Message) {
 
 // credentialsOf lists the userid and password pairs the commands of
 // msgs give for existing accounts, each pair once.
-func (s *Server) credentialsOf(tx *store.Tx, msgs []*Message) []userPassword {
+func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPassword {
 	var out []userPassword
 	for _, m := range msgs {
 		if m.Automatic != "" || m.From == "" {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/store"
 )
@@ -69,7 +71,7 @@ func Record(b store.Board) string {
 // the record ends at the signature line "-- " or at the end.
 func ParseRecord(text []byte) (store.Board, error) {
 	if looksLikeMail(text) {
-		if m, err := ParseMessage(text); err == nil && strings.Contains(m.Body, "[Game ") {
+		if m, err := mail.Parse(text); err == nil && strings.Contains(m.Body, "[Game ") {
 			text = []byte(m.Body)
 		}
 	}

@@ -3,6 +3,8 @@ package pbm
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // reply queues the one answer to the mail's sender that reports each
@@ -17,7 +19,7 @@ func (r *run) reply() error {
 		// Tables and boards keep their columns; prose and refusals
 		// are wrapped.
 		if !sec.table || sec.Refused {
-			sec.Text = wrap(sec.Text, 79)
+			sec.Text = mail.Wrap(sec.Text, 79)
 		}
 	}
 	text, err := r.s.tpl.render("reply.txt", map[string]any{

@@ -3,6 +3,8 @@ package pbm
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // mask is what stands for a secret word wherever a command line is
@@ -21,8 +23,8 @@ func (s *Server) Masked(line string) string {
 		// the first words only.
 		line = head(line) + " ..."
 	}
-	line = oneLine(line)
-	prefix := replyPrefix.FindString(line)
+	line = mail.OneLine(line)
+	prefix := line[:mail.ReplyPrefix(line)]
 	rest := strings.TrimSpace(line[len(prefix):])
 	if rest == "" || boardSubject.MatchString(rest) {
 		return line

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/pbm/quote"
 	"github.com/pbmgo/pbm/store"
 )
@@ -50,7 +52,7 @@ func (r *run) known() (quote.Known, error) {
 	k := quote.Known{
 		Name:    r.s.cfg.Name,
 		Address: r.s.cfg.Address,
-		Subject: strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, "")),
+		Subject: mail.Unprefixed(r.msg.Subject),
 	}
 	ids := []string{r.msg.InReplyTo}
 	refs := r.msg.References

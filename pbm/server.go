@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pbmgo/pbm/engine"
@@ -98,6 +100,8 @@ type Server struct {
 	cfg    Config
 	domain string
 	tpl    *mailTemplates
+	// writer writes the MIME of every mail (pbm/mail).
+	writer *mail.Writer
 	// cat is the message catalogue: the texts in each language.
 	cat *lang.Catalogue
 	log *slog.Logger
@@ -170,6 +174,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AttemptFile == "" {
 		cfg.AttemptFile = cfg.Store.Path() + ".handling"
 	}
+	writer, err := mail.NewWriter(cfg.Address, cfg.Name)
+	if err != nil {
+		return nil, err
+	}
 	tpl, err := loadTemplates()
 	if err != nil {
 		return nil, err
@@ -191,7 +199,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
 	s.global, s.game = s.commands()
 	s.loadMark()
 	return s, nil
@@ -236,10 +244,10 @@ func (s *Server) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 // (with the rules of any answer: the rate limit, RFC 3834). The nil
 // error means the same as Handle's.
 func (s *Server) HandleUnread(ctx context.Context, header []byte, reason string) (Outcome, error) {
-	return s.handle(ctx, ScanHeader(header, reason), header)
+	return s.handle(ctx, mail.ScanHeader(header, reason), header)
 }
 
-func (s *Server) handle(ctx context.Context, m *Message, raw []byte) (Outcome, error) {
+func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outcome, error) {
 	var out Outcome
 	var after []func()
 	out.ID, out.From = m.ID, m.From
@@ -280,10 +288,10 @@ func (s *Server) handle(ctx context.Context, m *Message, raw []byte) (Outcome, e
 
 // readMail parses a mail; of an unreadable one, only the header is
 // scanned, for a sender to tell.
-func readMail(raw []byte) *Message {
-	m, perr := ParseMessage(raw)
+func readMail(raw []byte) *mail.Message {
+	m, perr := mail.Parse(raw)
 	if perr != nil {
-		m = ScanHeader(raw, perr.Error())
+		m = mail.ScanHeader(raw, perr.Error())
 	}
 	return m
 }
@@ -291,7 +299,7 @@ func readMail(raw []byte) *Message {
 // apply runs one mail inside tx: the duplicate check, the guard's
 // mark, the rate limit, every command, the processed record. It
 // returns the outcome and what to run once tx has committed.
-func (s *Server) apply(ctx context.Context, tx *store.Tx, m *Message, tries int) (out Outcome, after []func(), err error) {
+func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries int) (out Outcome, after []func(), err error) {
 	defer func() {
 		// A panic (an engine's bug on some input) rolls the
 		// transaction back and sets the mail aside.
@@ -345,7 +353,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *Message, tries int)
 }
 
 // ignore tells why a mail gets no answer, or "" when it is answered.
-func (s *Server) ignore(m *Message) string {
+func (s *Server) ignore(m *mail.Message) string {
 	if m.Automatic != "" {
 		return m.Automatic
 	}
@@ -428,7 +436,7 @@ func broken(err error) error { return &brokenError{err} }
 // it whole in the set-aside mails (deaths: the deaths of the daemon
 // charged to it), tells its sender that nothing of it was applied, and
 // tells the admins.
-func (s *Server) recordBroken(tx *store.Tx, m *Message, raw []byte, bug error, deaths int) error {
+func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
 	now := s.now()
 	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
 		return err

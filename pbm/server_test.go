@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	gomail "github.com/emersion/go-message/mail"
 	"golang.org/x/crypto/bcrypt"
 
@@ -587,7 +589,7 @@ func TestSignoffResignsGames(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
-	got := wrap("Move 2, \"D4\", is illegal: a man entered on D4 could be captured at once, which is allowed only when under attack\nboard line", 40)
+	got := mail.Wrap("Move 2, \"D4\", is illegal: a man entered on D4 could be captured at once, which is allowed only when under attack\nboard line", 40)
 	for _, l := range strings.Split(got, "\n") {
 		if len(l) > 40 {
 			t.Errorf("line over 40: %q", l)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -23,7 +25,7 @@ const metaStarts = "daemon.starts"
 
 // setAside records m (its processed record under key) as set aside
 // for why, or adds to its record when it is already there.
-func (s *Server) setAside(tx *store.Tx, m *Message, key store.Digest, raw []byte, why string, deaths int) (store.SetAside, error) {
+func (s *Server) setAside(tx *store.Tx, m *mail.Message, key store.Digest, raw []byte, why string, deaths int) (store.SetAside, error) {
 	rec, err := tx.SetAsideByKey(key)
 	if errors.Is(err, store.ErrNotFound) {
 		rec = store.SetAside{MessageID: m.ID, Key: key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/mail"
+
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -218,7 +220,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 	if len(cands) == 0 {
 		// RFC 5322 section 3.6.5: the Subject, without its reply
 		// prefixes, is the command when the body holds none.
-		subj := strings.TrimSpace(replyPrefix.ReplaceAllString(r.msg.Subject, ""))
+		subj := mail.Unprefixed(r.msg.Subject)
 		if subj == "" || boardSubject.MatchString(subj) {
 			return nil, "", "", false
 		}
@@ -243,13 +245,13 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 		return nil, "", "", false
 	}
 	rest := append(append([]string(nil), body[:pick]...), body[pick+1:]...)
-	comment = commentText(rest)
+	comment = mail.Comment(rest)
 	board := strconv.Itoa(rt.board)
 	if name, cmd, found := r.s.game.find(f[0]); found && !cmd.admin && cmd.children == nil {
 		switch {
 		case name == "chat" && len(f) > 1:
 			// The words after "chat" on its line are the message.
-			return []string{rt.game, name, board, rt.user, "(reply)"}, commentText(append([]string{strings.Join(f[1:], " ")}, rest...)), note, true
+			return []string{rt.game, name, board, rt.user, "(reply)"}, mail.Comment(append([]string{strings.Join(f[1:], " ")}, rest...)), note, true
 		case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
 			return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, note, true
 		case strings.HasPrefix(cmd.usage, "<board>"):
@@ -270,7 +272,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 		// Words after a complete move are a comment.
 		extra := strings.Join(f[k:], " ")
 		note = strings.TrimSpace(note + fmt.Sprintf(" %q was not read as a move; it went with the comment.", trimLine(extra)))
-		comment = commentText(append([]string{extra}, rest...))
+		comment = mail.Comment(append([]string{extra}, rest...))
 		f = f[:k]
 	}
 	return append([]string{rt.game, "move", board, rt.user, "(reply)"}, f...), comment, note, true

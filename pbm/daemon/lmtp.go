@@ -4,7 +4,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/lmtp"
 )
 
@@ -18,7 +18,7 @@ func startLMTP(cfg Config, h lmtp.Handler, log *slog.Logger) (*lmtp.Server, erro
 		Listen: cfg.LMTP.Listen, MaxSize: cfg.LMTP.MaxSize, Domain: domain, Logger: log,
 		Handler: h,
 		Check: func(raw []byte) error {
-			_, err := pbm.ParseMessage(raw)
+			_, err := mail.Parse(raw)
 			return err
 		},
 	})

@@ -1,4 +1,4 @@
-package pbm
+package mail
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // their order are kept, and each line over the width is one word.
 func checkWrap(t testing.TB, in string, width int) string {
 	t.Helper()
-	got := wrap(in, width)
+	got := Wrap(in, width)
 	if a, b := words(in), words(got); strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Fatalf("wrap changed the words of %q: %q", in, got)
 	}
@@ -53,7 +53,7 @@ func TestWrapLongWord(t *testing.T) {
 			t.Errorf("the long word was cut: %q", got)
 		}
 	}
-	got := wrap("x "+long+" y", 20)
+	got := Wrap("x "+long+" y", 20)
 	if want := "x\n  " + long + "\n  y"; got != want {
 		t.Errorf("wrap = %q, want %q", got, want)
 	}

@@ -1,17 +1,17 @@
-package pbm
+package mail
 
 import (
 	"strings"
 	"unicode/utf8"
 )
 
-// wrap breaks the lines of text longer than width at spaces, so that
+// Wrap breaks the lines of text longer than width at spaces, so that
 // refusals read well in any mail client. Continuation lines are
 // indented by two spaces. A word longer than the width stands on a
 // line of its own and is never cut; lines without a space (and so the
 // boards, which are narrower) are left alone. The cost is linear in
 // the length of text, whatever it holds.
-func wrap(text string, width int) string {
+func Wrap(text string, width int) string {
 	if width < 1 {
 		width = 1
 	}

@@ -1,4 +1,12 @@
-package pbm
+// Package mail is a mail as pbm reads it and as it writes it: an
+// incoming RFC 5322 mail reduced to its sender, subject, own text and
+// marks of automatic mail, within limits on what is read; the subject
+// and body lines a command is read from; wrapping of text; and the
+// MIME of an outgoing mail with its optional picture.
+//
+// It knows nothing of games, boards, accounts or the store: the core
+// (package pbm) decides what a mail means and what to answer.
+package mail
 
 import (
 	"bytes"
@@ -7,7 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/mail"
+	netmail "net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,8 +24,6 @@ import (
 	_ "github.com/emersion/go-message/charset" // charsets beyond UTF-8 and ASCII
 	gomail "github.com/emersion/go-message/mail"
 	"golang.org/x/net/html"
-
-	"github.com/pbmgo/pbm/store"
 )
 
 // Limits on what is read of an incoming mail.
@@ -25,12 +31,12 @@ const (
 	maxHeaderBytes = 256 << 10 // header block
 	maxPartBytes   = 256 << 10 // one text part
 	maxParts       = 100       // parts looked at
-	// maxDepth bounds the multipart levels read. Each level wraps the
+	// MaxDepth bounds the multipart levels read. Each level wraps the
 	// reader of the one above, so reading n bytes d levels down costs
 	// n*d: unbounded, a deeply nested mail costs time quadratic in its
 	// size. Parts deeper than this are skipped unread, at a cost linear
 	// in their size.
-	maxDepth = 16
+	MaxDepth = 16
 )
 
 // Message is an incoming mail reduced to what the server reads.
@@ -58,14 +64,14 @@ type Message struct {
 	// Key is the mail's dedupe key: a digest of its Message-ID, its
 	// sender and what it says. Two copies of one mail have the same
 	// key; another mail under the same Message-ID has another.
-	Key store.Digest
+	Key [32]byte
 }
 
-// ParseMessage reads a raw RFC 5322 mail. It reads the text/plain part
+// Parse reads a raw RFC 5322 mail. It reads the text/plain part
 // if there is one, else the HTML part reduced to text; transfer
 // encodings and charsets are decoded. An error means the mail could
 // not be read at all; such a mail has no usable sender.
-func ParseMessage(raw []byte) (*Message, error) {
+func Parse(raw []byte) (*Message, error) {
 	headerEnd := headerBlock(raw)
 	top, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
@@ -124,7 +130,7 @@ func ParseMessage(raw []byte) (*Message, error) {
 
 // mailKey is the digest of the fields given, each with its length, so
 // that no two lists of fields run together into one.
-func mailKey(fields ...string) store.Digest {
+func mailKey(fields ...string) [32]byte {
 	h := sha256.New()
 	for _, f := range fields {
 		var n [8]byte
@@ -134,7 +140,7 @@ func mailKey(fields ...string) store.Digest {
 		h.Write(n[:])
 		h.Write([]byte(f))
 	}
-	var d store.Digest
+	var d [32]byte
 	h.Sum(d[:0])
 	return d
 }
@@ -215,7 +221,7 @@ func headerMessage(top message.Header, header []byte) (m *Message, addressed int
 	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
 		m.From = strings.ToLower(from[0].Address)
 		m.FromName = from[0].Name
-	} else if a, err := mail.ParseAddress(h.Get("From")); err == nil {
+	} else if a, err := netmail.ParseAddress(h.Get("From")); err == nil {
 		m.From = strings.ToLower(a.Address)
 	}
 	if s, err := h.Subject(); err == nil {
@@ -223,7 +229,7 @@ func headerMessage(top message.Header, header []byte) (m *Message, addressed int
 	} else {
 		m.Subject = h.Get("Subject")
 	}
-	m.Subject = oneLine(m.Subject)
+	m.Subject = OneLine(m.Subject)
 	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
 		m.InReplyTo = ids[0]
 	}
@@ -247,7 +253,7 @@ func headerMessage(top message.Header, header []byte) (m *Message, addressed int
 	} else if rcvd := h.Get("Received"); rcvd != "" {
 		// RFC 5321 section 4.4: the stamp ends with "; date-time".
 		if i := strings.LastIndexByte(rcvd, ';'); i >= 0 {
-			if d, err := mail.ParseDate(strings.TrimSpace(rcvd[i+1:])); err == nil {
+			if d, err := netmail.ParseDate(strings.TrimSpace(rcvd[i+1:])); err == nil {
 				m.Date = d
 			}
 		}
@@ -274,7 +280,7 @@ func usableID(id string) bool {
 }
 
 // partWalker visits the leaf parts of a mail depth first, as
-// go-message's mail.Reader does, but descends at most maxDepth
+// go-message's mail.Reader does, but descends at most MaxDepth
 // multipart levels.
 type partWalker struct {
 	single *message.Entity           // a mail that is not multipart
@@ -314,7 +320,7 @@ func (w *partWalker) next() (*message.Entity, error) {
 			if ct, _, _ := p.Header.ContentType(); ct == "multipart/report" {
 				w.report = true
 			}
-			if len(w.stack) >= maxDepth {
+			if len(w.stack) >= MaxDepth {
 				// Not read: the next NextPart of this level skips it.
 				w.tooDeep = true
 				continue
@@ -338,9 +344,9 @@ func headerBlock(raw []byte) int {
 	return len(raw)
 }
 
-// oneLine removes line breaks and control characters, so that no text
+// OneLine removes line breaks and control characters, so that no text
 // taken from a mail can break a header of an outgoing one.
-func oneLine(s string) string {
+func OneLine(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {

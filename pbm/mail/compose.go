@@ -1,0 +1,215 @@
+package mail
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"html"
+	htmltemplate "html/template"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-message"
+	gomail "github.com/emersion/go-message/mail"
+
+	"github.com/pbmgo/pbm/templates"
+)
+
+// Out is one mail to one recipient, as the server wants it written.
+type Out struct {
+	To      string
+	Subject string
+	Text    string
+	// Kind is the RFC 3834 section 5 Auto-Submitted value:
+	// "auto-replied" for the answer to a mail, "auto-generated" (the
+	// default) for a notice nobody asked for.
+	Kind       string
+	InReplyTo  string
+	References []string
+	ReplyTo    string
+	// Unsubscribe is the List-Unsubscribe value (RFC 2369 section
+	// 3.2), empty for none.
+	Unsubscribe string
+	// Link is the address of a web page about the mail's subject,
+	// shown in its HTML part; PNG is a picture shown there. Both are
+	// optional.
+	Link string
+	PNG  []byte
+}
+
+// Writer writes mails from one sender.
+type Writer struct {
+	// From is the sender's address and Name its display name.
+	From, Name string
+	html       *htmltemplate.Template
+}
+
+// NewWriter returns the writer of mails from the given sender, with
+// the HTML part of templates/html.tmpl.
+func NewWriter(from, name string) (*Writer, error) {
+	h, err := htmltemplate.ParseFS(templates.FS, "html.tmpl")
+	if err != nil {
+		return nil, fmt.Errorf("mail: templates: %w", err)
+	}
+	return &Writer{From: from, Name: name, html: h}, nil
+}
+
+// NewID returns a fresh Message-ID (without brackets) on the domain.
+// RFC 5322 section 3.6.4: globally unique, right-hand side ours.
+func NewID(prefix, domain string) string {
+	var b [10]byte
+	rand.Read(b[:])
+	return prefix + "." + hex.EncodeToString(b[:]) + "@" + domain
+}
+
+// htmlView is what templates/html.tmpl shows.
+type htmlView struct {
+	Subject, Alt, Link string
+	// Text is the mail's text escaped by preText: html/template's own
+	// escaper costs more than the rest of the HTML part.
+	Text  htmltemplate.HTML
+	Image htmltemplate.URL
+}
+
+// preText escapes a mail's text for the <pre> of its HTML part
+// (html.EscapeString: &, <, >, ' and ").
+func preText(text string) htmltemplate.HTML {
+	return htmltemplate.HTML(html.EscapeString(text))
+}
+
+// Compose writes m as an RFC 5322 mail with the Message-ID id, dated
+// date: a text/plain part and an HTML part that shows the same text
+// (with the picture, when there is one).
+func (w *Writer) Compose(m Out, id string, date time.Time) ([]byte, error) {
+	var h gomail.Header
+	h.SetDate(date)
+	h.SetAddressList("From", []*gomail.Address{{Name: w.Name, Address: w.From}})
+	h.SetAddressList("To", []*gomail.Address{{Address: m.To}})
+	h.SetSubject(OneLine(m.Subject))
+	if m.ReplyTo != "" {
+		h.SetAddressList("Reply-To", []*gomail.Address{{Address: m.ReplyTo}})
+	}
+	h.SetMessageID(id)
+	if m.Unsubscribe != "" {
+		h.Set("List-Unsubscribe", m.Unsubscribe)
+	}
+	if m.InReplyTo != "" {
+		h.SetMsgIDList("In-Reply-To", []string{m.InReplyTo})
+	}
+	if len(m.References) > 0 {
+		h.SetMsgIDList("References", m.References)
+	}
+	kind := m.Kind
+	if kind == "" {
+		kind = "auto-generated"
+	}
+	// RFC 3834 section 5: every automatic response says so. The
+	// Microsoft header keeps Exchange from answering with out-of-office
+	// mail (MS-OXCMAIL 2.1.3.2.20).
+	h.Set("Auto-Submitted", kind)
+	h.Set("X-Auto-Response-Suppress", "All")
+	h.Set("MIME-Version", "1.0")
+
+	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
+	if len(m.PNG) > 0 {
+		return w.withPicture(h, m, text, id)
+	}
+	var b bytes.Buffer
+	mw, err := gomail.CreateInlineWriter(&b, h)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	var ph gomail.InlineHeader
+	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
+	ph.Set("Content-Transfer-Encoding", "quoted-printable")
+	pw, err := mw.CreatePart(ph)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	pw.Write([]byte(text))
+	pw.Close()
+
+	var hh gomail.InlineHeader
+	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
+	hh.Set("Content-Transfer-Encoding", "quoted-printable")
+	hw, err := mw.CreatePart(hh)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	if err := w.html.Execute(hw, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
+		return nil, fmt.Errorf("compose html: %w", err)
+	}
+	hw.Close()
+	if err := mw.Close(); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// withPicture writes a mail whose HTML part shows the picture:
+//
+//	multipart/alternative (RFC 2046 section 5.1.4)
+//	  text/plain                    the text, as in every mail
+//	  multipart/related; type="text/html"   (RFC 2387 section 3.1)
+//	    text/html                   <img src="cid:...">
+//	    image/png; Content-ID       (RFC 2392 section 2)
+func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, error) {
+	h.SetContentType("multipart/alternative", nil)
+	var b bytes.Buffer
+	mw, err := message.CreateWriter(&b, h.Header)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	var ph message.Header
+	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
+	ph.Set("Content-Transfer-Encoding", "quoted-printable")
+	pw, err := mw.CreatePart(ph)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	pw.Write([]byte(text))
+	pw.Close()
+
+	var rh message.Header
+	rh.SetContentType("multipart/related", map[string]string{"type": "text/html"})
+	rw, err := mw.CreatePart(rh)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	// RFC 2392 section 2: the cid: URL is the Content-ID without its
+	// angle brackets, URL-encoded.
+	cid := "board." + id
+	var hh message.Header
+	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
+	hh.Set("Content-Transfer-Encoding", "quoted-printable")
+	hw, err := rw.CreatePart(hh)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
+		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
+	if err := w.html.Execute(hw, v); err != nil {
+		return nil, fmt.Errorf("compose html: %w", err)
+	}
+	hw.Close()
+	var ih message.Header
+	ih.SetContentType("image/png", map[string]string{"name": "board.png"})
+	ih.Set("Content-Transfer-Encoding", "base64")
+	ih.Set("Content-ID", "<"+cid+">")
+	ih.Set("Content-Disposition", `inline; filename="board.png"`)
+	iw, err := rw.CreatePart(ih)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	iw.Write(m.PNG)
+	iw.Close()
+	if err := rw.Close(); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	if err := mw.Close(); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	return b.Bytes(), nil
+}
