@@ -4,8 +4,8 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/lmtp"
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // startLMTP opens the LMTP listener (lmtp.listen): each mail goes to
