@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"golang.org/x/crypto/bcrypt"
@@ -227,10 +228,10 @@ func (s *Server) cmdSignoff(c *call) error {
 	}
 	resigned := 0
 	for _, b := range boards {
-		if b.Over || seatOf(b, u.ID) < 0 {
+		if b.Over || board.SeatOf(b, u.ID) < 0 {
 			continue
 		}
-		if _, err := c.leave(b, seatOf(b, u.ID), "resign", lang.Literal(u.ID+" closed the account and resigns."), lang.Literal(u.ID+" closed the account and declines the challenge.")); err != nil {
+		if _, err := c.leave(b, board.SeatOf(b, u.ID), "resign", lang.Literal(u.ID+" closed the account and resigns."), lang.Literal(u.ID+" closed the account and declines the challenge.")); err != nil {
 			var ref *Refusal
 			if errors.As(err, &ref) {
 				continue

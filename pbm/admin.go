@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -155,7 +156,7 @@ func (s *Server) adminForfeit(c *call) error {
 	if b.Over {
 		return refuse("%s board %d has already ended: %s", c.game.Title(), b.Number, b.Outcome)
 	}
-	seat := seatOf(b, c.args[2])
+	seat := board.SeatOf(b, c.args[2])
 	if seat < 0 {
 		return refuse("%s is not playing %s board %d.", trimLine(c.args[2]), c.game.Title(), b.Number)
 	}

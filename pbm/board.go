@@ -7,137 +7,20 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
 // replay rebuilds a board's position after its first upto log entries
-// (all of them when upto < 0) by replaying the log from the seed.
+// (all of them when upto < 0), from the cache of positions; a board
+// that cannot be replayed is a bug (broken).
 func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, error) {
-	g, ok := s.cfg.Games.Lookup(b.Game)
-	if !ok {
-		return nil, nil, broken(fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number))
-	}
-	log := b.Log
-	if upto >= 0 && upto < len(log) {
-		log = log[:upto]
-	}
-	st, done := s.positions.start(b, log)
-	if st == nil {
-		var err error
-		if st, err = g.New(len(b.Players), b.GameOptions(), b.Seed); err != nil {
-			return nil, nil, broken(fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err))
-		}
-	}
-	var err error
-	for i := done; i < len(log); i++ {
-		e := log[i]
-		switch e.Kind {
-		case "":
-			_, err = st.Play(e.Move)
-		case "resign", "forfeit", "decline":
-			err = st.Resign(e.Seat)
-		}
-		if err != nil {
-			return nil, nil, broken(fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err))
-		}
-	}
-	if len(log) == len(b.Log) {
-		s.positions.put(b, log, st)
+	g, st, err := board.Replay(s.cfg.Games, s.positions, b, upto)
+	if err != nil {
+		return nil, nil, broken(err)
 	}
 	return g, st, nil
-}
-
-func seatOf(b store.Board, id string) int {
-	for i, p := range b.Players {
-		if strings.EqualFold(p, id) {
-			return i
-		}
-	}
-	return -1
-}
-
-// toMove is the userid whose turn it is, or "" when the game is over.
-func toMove(b store.Board, st engine.State) string {
-	if b.Over {
-		return ""
-	}
-	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
-		return b.Players[t]
-	}
-	return ""
-}
-
-// outcome is how the board stands: the engine's result, unless the
-// players agreed a draw or an admin aborted the game.
-func outcome(b store.Board, st engine.State) engine.Result {
-	if b.Aborted {
-		return engine.Result{Over: true, Reason: "aborted by an admin"}
-	}
-	if n := len(b.Log); n > 0 && b.Log[n-1].Kind == "draw" {
-		return engine.Result{Over: true, Reason: "draw agreed"}
-	}
-	if removed(b, st) {
-		return engine.Result{Over: true, Reason: "challenge declined"}
-	}
-	return st.Result()
-}
-
-// status is the line that says whose turn it is or how it ended, in
-// English (the board's stored outcome, the answers not yet written
-// from the catalogue).
-func status(b store.Board, st engine.State) string { return statusIn(lang.English(), b, st) }
-
-// coreReasons are the reasons of an end the core gives (outcome), by
-// their message in the catalogue; an engine's own reason is written
-// as the engine gives it.
-var coreReasons = map[string]string{
-	"aborted by an admin": "ReasonAborted",
-	"draw agreed":         "ReasonDrawAgreed",
-	"challenge declined":  "ReasonDeclined",
-}
-
-// statusIn is status written by p.
-func statusIn(p lang.Printer, b store.Board, st engine.State) string {
-	if b.Aborted {
-		return p.T("StatusAborted")
-	}
-	if removed(b, st) {
-		return p.T("StatusDeclined", "Who", decliner(b))
-	}
-	res := outcome(b, st)
-	if !res.Over {
-		return p.T("StatusTurn", "Who", toMove(b, st))
-	}
-	reason := res.Reason
-	if id, ok := coreReasons[reason]; ok {
-		reason = p.T(id)
-	}
-	if res.Draw() {
-		if reason == "" {
-			return p.T("StatusTie")
-		}
-		return p.T("StatusTieWhy", "Reason", reason)
-	}
-	var w []string
-	for _, seat := range res.Winners {
-		if seat >= 0 && seat < len(b.Players) {
-			w = append(w, b.Players[seat])
-		}
-	}
-	winners := strings.Join(w, " "+p.T("And")+" ")
-	if reason == "" {
-		return p.T("StatusWon", "Winners", winners)
-	}
-	return p.T("StatusWonWhy", "Winners", winners, "Reason", reason)
-}
-
-// settle records the end of the game on the board when it is over.
-func settle(b *store.Board, st engine.State) {
-	if outcome(*b, st).Over {
-		b.Over = true
-		b.Outcome = status(*b, st)
-	}
 }
 
 type moveLine struct {
@@ -197,7 +80,7 @@ func (s *Server) boardText(tx *store.Tx, b store.Board, g engine.Game, st engine
 // clock counts it (Tick), from the last change or the end of a
 // vacation. It is "" when no account is to move (the computer).
 func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine.State) string {
-	who := toMove(b, st)
+	who := board.ToMove(b, st)
 	if who == "" {
 		return ""
 	}
@@ -210,45 +93,45 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 		forfeit = time.Duration(s.cfg.ForfeitDays) * day
 	}
 	now := s.now()
-	since := idleSince(b, u, now)
+	since := board.IdleSince(b, u, now)
 	away := ""
-	if on, until := onVacation(u, now); on {
+	if on, until := board.OnVacation(u, now); on {
 		since = until
 		away = p.T("DeadlineAway", "Who", u.ID, "Until", p.Date(until.UTC().Add(-day)))
 	}
 	id := "DeadlineForfeit"
-	if !allMoved(b) {
+	if !board.AllMoved(b) {
 		id = "DeadlineLapse"
 	}
 	line := p.T(id, "Who", u.ID, "When", p.Stamp(since.Add(forfeit).UTC()), "Away", away)
-	if left, ok := totalLeft(b, u, st.ToMove(), now); ok {
+	if left, ok := board.TotalLeft(b, u, st.ToMove(), now); ok {
 		line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
 	}
 	return line
 }
 
 func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
-	text := TextBoard(b, st)
+	text := board.TextBoard(b, st)
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
 		log = log[:upto]
 	}
 	v := boardView{
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
-		Status: statusIn(p, b, st), Vote: voteLine(b), Players: b.Players, Board: text,
+		Status: board.StatusIn(p, b, st), Vote: voteLine(b), Players: b.Players, Board: text,
 		Comment: comment, CommentBy: by, Started: p.Stamp(b.Created.UTC()), Updated: p.Stamp(b.Updated.UTC()),
 		Server: s.cfg.Name, Ratings: ratings, ReplyLine: p.T("BoardReply"), Link: s.boardLink(g.Name(), b.Number),
 		L: p,
 	}
 	var used []string
-	for i, d := range timeUsed(b, s.now(), st.ToMove()) {
+	for i, d := range board.TimeUsed(b, s.now(), st.ToMove()) {
 		used = append(used, b.Players[i]+" "+durationIn(p, d))
 	}
 	v.TimeUsed = strings.Join(used, "; ")
 	if upto >= 0 && upto < len(b.Log) {
 		v.Status = p.T("StatusAfter", "N", upto, "Status", statusAt(p, b, st))
 	} else if !b.Over {
-		v.ToMove = toMove(b, st)
+		v.ToMove = board.ToMove(b, st)
 		v.Next = len(b.Log) + 1
 		v.Deadline = s.deadline(p, tx, b, st)
 	}
@@ -277,7 +160,7 @@ func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 // statusAt is the status line of a past position.
 func statusAt(p lang.Printer, b store.Board, st engine.State) string {
 	if st.Result().Over {
-		return statusIn(p, store.Board{Players: b.Players, Log: b.Log[:0]}, st)
+		return board.StatusIn(p, store.Board{Players: b.Players, Log: b.Log[:0]}, st)
 	}
 	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
 		return p.T("StatusWasTurn", "Who", b.Players[t])
@@ -289,11 +172,11 @@ func statusAt(p lang.Printer, b store.Board, st engine.State) string {
 // Replies): "<Game> Board <n> <who>", " **" with a comment, "New "
 // before it for a new board.
 func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comment bool) string {
-	s := strings.TrimSpace(fmt.Sprintf("%s Board %d %s", g.Title(), b.Number, toMove(b, st)))
+	s := strings.TrimSpace(fmt.Sprintf("%s Board %d %s", g.Title(), b.Number, board.ToMove(b, st)))
 	if isNew {
 		s = "New " + s
 	}
-	if b.Over && removed(b, st) {
+	if b.Over && board.Removed(b, st) {
 		s += " removed"
 	}
 	if comment {

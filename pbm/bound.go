@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 )
 
 // Bounds on what the core reads of a command and hands a game. Each
@@ -91,7 +92,7 @@ func (s *Server) commandMoves(g engine.Game, words []string) ([]string, error) {
 			return nil, long(fmt.Sprintf("Move %d of this command", i+1), len(w))
 		}
 	}
-	moves, err := turnMoves(g, words)
+	moves, err := board.TurnMoves(g, words)
 	if err == nil && len(moves) == 1 && len(moves[0]) > s.cfg.MaxMoveBytes {
 		return nil, long("This turn of "+g.Title(), len(moves[0]))
 	}

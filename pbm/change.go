@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -33,7 +34,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	if err := c.playQueued(b, st, &ch); err != nil {
 		return err
 	}
-	settle(b, st)
+	board.Settle(b, st)
 	if b.Over && !b.Rated {
 		b.Rated = true
 		b.Vote, b.Queued, b.Submitted = nil, nil, nil
@@ -50,7 +51,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	if err := c.tx.PutBoard(*b); err != nil {
 		return err
 	}
-	if err := noteWaiting(c.tx, *b, toMove(*b, st)); err != nil {
+	if err := noteWaiting(c.tx, *b, board.ToMove(*b, st)); err != nil {
 		return err
 	}
 	return c.mailBoard(*b, g, st, ch)
@@ -61,7 +62,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 // that has become illegal is dropped with the rest of that player's
 // queue, and the player is told.
 func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
-	for !outcome(*b, st).Over {
+	for !board.Outcome(*b, st).Over {
 		seat := st.ToMove()
 		if seat < 0 || seat >= len(b.Players) {
 			return nil
@@ -117,11 +118,11 @@ func (c *call) tellUser(id, subject, text string) error {
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
 func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]string, error) {
-	lines, err := c.rate(b, outcome(b, st))
+	lines, err := c.rate(b, board.Outcome(b, st))
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("%s board %d (%s) has ended: %s", g.Title(), b.Number, strings.Join(b.Players, ", "), status(b, st))
+	text := fmt.Sprintf("%s board %d (%s) has ended: %s", g.Title(), b.Number, strings.Join(b.Players, ", "), board.Status(b, st))
 	if len(lines) > 0 {
 		text += "\n\n" + strings.Join(lines, "\n")
 	}
@@ -143,7 +144,7 @@ func (c *call) notifyList(b store.Board) []string {
 		return out
 	}
 	for _, u := range users {
-		if contains(u.NotifyAll, b.Game) && !contains(out, u.ID) && seatOf(b, u.ID) < 0 {
+		if contains(u.NotifyAll, b.Game) && !contains(out, u.ID) && board.SeatOf(b, u.ID) < 0 {
 			out = append(out, u.ID)
 		}
 	}

@@ -6,40 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
-
-const day = 24 * time.Hour
-
-// onVacation reports whether a user is away at t, and until when.
-func onVacation(u store.User, t time.Time) (bool, time.Time) {
-	for _, v := range u.Vacations {
-		if !t.Before(v.From) && t.Before(v.To.Add(day)) {
-			return true, v.To.Add(day)
-		}
-	}
-	return false, time.Time{}
-}
-
-// idleSince is when the player to move started waiting: the last
-// change of the board, or the end of a vacation that came after it.
-func idleSince(b store.Board, u store.User, now time.Time) time.Time {
-	since := b.Updated
-	if n := len(b.Log); n > 0 && b.Log[n-1].At.After(since) {
-		since = b.Log[n-1].At
-	}
-	for _, v := range u.Vacations {
-		end := v.To.Add(day)
-		if end.After(since) && !end.After(now) && !v.From.After(now) {
-			since = end
-		}
-	}
-	return since
-}
 
 // Tick runs the clocks of the running boards that are due, in one
 // transaction: a reminder to a player who has not moved for the
@@ -135,13 +108,13 @@ func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time
 	if err != nil {
 		return due
 	}
-	if away, until := onVacation(u, now); away {
+	if away, until := board.OnVacation(u, now); away {
 		earliest(until)
 		return due
 	}
-	since := idleSince(b, u, now)
+	since := board.IdleSince(b, u, now)
 	earliest(since.Add(forfeit))
-	if left, ok := totalLeft(b, u, seat, now); ok {
+	if left, ok := board.TotalLeft(b, u, seat, now); ok {
 		earliest(now.Add(max(left, 0)))
 	}
 	nagAt := since.Add(nag)
@@ -183,8 +156,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	// A vote not answered within the forfeit limit is accepted.
 	if b.Vote != nil && now.Sub(b.Vote.At) >= forfeit {
 		var silent []string
-		for _, s := range inGame(b) {
-			if !containsSeat(b.Vote.Accepted, s) {
+		for _, s := range board.InGame(b) {
+			if !board.ContainsSeat(b.Vote.Accepted, s) {
 				b.Vote.Accepted = append(b.Vote.Accepted, s)
 				silent = append(silent, b.Players[s])
 			}
@@ -204,11 +177,11 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	if err != nil {
 		return c.reschedule(b, st, now) // an account gone: signoff resigns its games
 	}
-	if away, _ := onVacation(u, now); away {
+	if away, _ := board.OnVacation(u, now); away {
 		return c.reschedule(b, st, now)
 	}
-	idle := now.Sub(idleSince(b, u, now))
-	left, budget := totalLeft(b, u, seat, now)
+	idle := now.Sub(board.IdleSince(b, u, now))
+	left, budget := board.TotalLeft(b, u, seat, now)
 	switch {
 	case budget && left <= 0:
 		_, err := c.leave(b, seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
@@ -230,7 +203,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		var d strings.Builder
 		st.Board(&d, b.Players)
 		then := "NagForfeit"
-		if !allMoved(b) {
+		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
 		if err := c.tellAboutIn(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), func(p lang.Printer) string {
@@ -287,9 +260,9 @@ func (s *Server) cmdVacation(c *call) error {
 	for y := from.Year(); y <= to.Year(); y++ {
 		used := 0
 		for _, v := range u.Vacations {
-			used += daysIn(v.From, v.To, y)
+			used += board.DaysIn(v.From, v.To, y)
 		}
-		want := daysIn(from, to, y)
+		want := board.DaysIn(from, to, y)
 		if used+want > s.cfg.VacationDays {
 			return refuse("That is %d days; you have %d of %d vacation days left in %d.", want, s.cfg.VacationDays-used, s.cfg.VacationDays, y)
 		}
@@ -305,7 +278,7 @@ func (s *Server) cmdVacation(c *call) error {
 	}
 	told := map[string]bool{}
 	for _, b := range boards {
-		if b.Over || seatOf(b, u.ID) < 0 {
+		if b.Over || board.SeatOf(b, u.ID) < 0 {
 			continue
 		}
 		for _, p := range b.Players {
@@ -325,40 +298,6 @@ func (s *Server) cmdVacation(c *call) error {
 	return nil
 }
 
-// daysIn counts the days from from to to, both included, that fall in
-// the calendar year y (UTC).
-func daysIn(from, to time.Time, y int) int {
-	start := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
-	end := time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC)
-	if from.After(start) {
-		start = from
-	}
-	if to.Before(end) {
-		end = to
-	}
-	if end.Before(start) {
-		return 0
-	}
-	return int(end.Sub(start)/day) + 1
-}
-
-// timeUsed sums, per seat, the time the seat took for its moves: from
-// the previous entry (or the board's start) to its own.
-func timeUsed(b store.Board, now time.Time, toMove int) []time.Duration {
-	used := make([]time.Duration, len(b.Players))
-	prev := b.Created
-	for _, e := range b.Log {
-		if e.Seat >= 0 && e.Seat < len(used) && e.Kind == "" {
-			used[e.Seat] += e.At.Sub(prev)
-		}
-		prev = e.At
-	}
-	if !b.Over && toMove >= 0 && toMove < len(used) {
-		used[toMove] += now.Sub(prev)
-	}
-	return used
-}
-
 // duration formats a time used: "3 days, 02:04".
 func duration(d time.Duration) string { return durationIn(lang.English(), d) }
 
@@ -372,48 +311,4 @@ func durationIn(p lang.Printer, d time.Duration) string {
 	return p.N("Duration", days, "Days", days, "Clock", fmt.Sprintf("%02d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute)))
 }
 
-// thinking is the time a seat has taken for the whole game, as the
-// total-time budget counts it (pbmserv's --totaltime): from each entry
-// before one of the seat's moves to that move, and, while the seat is
-// to move, from the last entry to now; the days of the player's
-// vacations are not counted.
-func thinking(b store.Board, u store.User, seat int, now time.Time) time.Duration {
-	var used time.Duration
-	count := func(from, to time.Time) {
-		if !to.After(from) {
-			return
-		}
-		d := to.Sub(from)
-		for _, v := range u.Vacations {
-			vs, ve := v.From, v.To.Add(day)
-			if vs.Before(from) {
-				vs = from
-			}
-			if ve.After(to) {
-				ve = to
-			}
-			if ve.After(vs) {
-				d -= ve.Sub(vs)
-			}
-		}
-		used += max(d, 0)
-	}
-	prev := b.Created
-	for _, e := range b.Log {
-		if e.Seat == seat && e.Kind == "" {
-			count(prev, e.At)
-		}
-		prev = e.At
-	}
-	count(prev, now)
-	return used
-}
-
-// totalLeft is the thinking time the seat to move has left of the
-// board's budget; ok is false when the board has none.
-func totalLeft(b store.Board, u store.User, seat int, now time.Time) (left time.Duration, ok bool) {
-	if b.TotalDays <= 0 {
-		return 0, false
-	}
-	return time.Duration(b.TotalDays)*day - thinking(b, u, seat, now), true
-}
+const day = board.Day

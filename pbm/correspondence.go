@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 )
 
 // cmdQueue: "<game> queue <board> <userid> <password> <move>...":
@@ -45,7 +46,7 @@ func (s *Server) cmdQueue(c *call) error {
 		return err
 	}
 	if len(b.Log) > before {
-		c.sec.Text += fmt.Sprintf(" It was your turn: %d played. %s", len(b.Log)-before, status(b, st))
+		c.sec.Text += fmt.Sprintf(" It was your turn: %d played. %s", len(b.Log)-before, board.Status(b, st))
 	}
 	return nil
 }
@@ -59,7 +60,7 @@ func (s *Server) cmdSubmit(c *call) error {
 		return err
 	}
 	if st.ToMove() != seat {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", toMove(b, st))}
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", board.ToMove(b, st))}
 	}
 	mv := c.args[3]
 	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
@@ -146,7 +147,7 @@ func (s *Server) cmdChat(c *call) error {
 	if err != nil {
 		return err
 	}
-	if seatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
+	if board.SeatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
 		return &Refusal{Board: n, Text: "Only the players and subscribers of a board chat on it."}
 	}
 	if strings.TrimSpace(c.comment) == "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -318,7 +319,7 @@ func TestEstablishedRating(t *testing.T) {
 	f.st.View(func(tx *store.Tx) error {
 		a, _, _ := tx.Rating("nim", "alice")
 		b, _, _ := tx.Rating("nim", "bob")
-		e := expected(1700, 1500) // 0.7597
+		e := board.Expected(1700, 1500) // 0.7597
 		if abs(a.Rating-(1700-32*e)) > 1e-9 || abs(b.Rating-(1500+32*e)) > 1e-9 {
 			t.Errorf("alice %.3f bob %.3f", a.Rating, b.Rating)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/store"
 )
@@ -64,7 +65,7 @@ func TestResignBeforeMovingDeclines(t *testing.T) {
 		t.Errorf("a removed board ticks: %d mails", n)
 	}
 	// Its record replays to the same end.
-	text, err := ReplayRecord(f.s.cfg.Games, []byte(Record(f.board(101))))
+	text, err := ReplayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
 	if err != nil || !strings.Contains(text, "declined by bob") {
 		t.Errorf("record: %v\n%s", err, text)
 	}
@@ -174,7 +175,7 @@ func TestDeclinedBoardSaysSoEverywhere(t *testing.T) {
 	if err := f.st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("hexemergo", 101); return }); err != nil {
 		t.Fatal(err)
 	}
-	by, ok := Declined(b)
+	by, ok := board.Declined(b)
 	if !ok || by != "bob" || b.Outcome != want {
 		t.Fatalf("Declined = %q, %v; outcome %q", by, ok, b.Outcome)
 	}
@@ -182,7 +183,7 @@ func TestDeclinedBoardSaysSoEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := TextBoard(b, st); !strings.Contains(text, want) || strings.Contains(text, "wins") || strings.Contains(text, "resigned") {
+	if text := board.TextBoard(b, st); !strings.Contains(text, want) || strings.Contains(text, "wins") || strings.Contains(text, "resigned") {
 		t.Errorf("the text board of the stored board says:\n%s", text)
 	}
 	p, _ := BoardPicture(b, st)

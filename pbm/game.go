@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/engine"
@@ -135,7 +136,7 @@ func (s *Server) cmdChallenge(c *call) error {
 		return err
 	}
 	n := b.Number
-	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), status(b, st))
+	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), board.Status(b, st))
 	return nil
 }
 
@@ -249,7 +250,7 @@ func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
 	if err != nil {
 		return u, -1, err
 	}
-	seat := seatOf(b, u.ID)
+	seat := board.SeatOf(b, u.ID)
 	if seat < 0 {
 		return u, -1, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
 	}
@@ -373,7 +374,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if err := c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID}); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, start+len(played), strings.Join(played, " "), status(b, st))
+	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, start+len(played), strings.Join(played, " "), board.Status(b, st))
 	return nil
 }
 
@@ -473,7 +474,7 @@ func (s *Server) cmdGames(c *call) error {
 	}
 	var rows []string
 	for _, b := range boards {
-		if who != "" && seatOf(b, who) < 0 {
+		if who != "" && board.SeatOf(b, who) < 0 {
 			continue
 		}
 		_, st, err := s.replay(b, -1)
@@ -490,11 +491,11 @@ func (s *Server) cmdGames(c *call) error {
 				continue
 			}
 		case "next":
-			if b.Over || who == "" || !strings.EqualFold(toMove(b, st), who) {
+			if b.Over || who == "" || !strings.EqualFold(board.ToMove(b, st), who) {
 				continue
 			}
 		}
-		rows = append(rows, fmt.Sprintf("%6d %5d  %-30s %s", b.Number, len(b.Log), strings.Join(b.Players, " "), status(b, st)))
+		rows = append(rows, fmt.Sprintf("%6d %5d  %-30s %s", b.Number, len(b.Log), strings.Join(b.Players, " "), board.Status(b, st)))
 	}
 	sort.Strings(rows)
 	if len(rows) == 0 {
@@ -544,7 +545,7 @@ func (s *Server) showUsers(c *call) error {
 	for _, b := range boards {
 		plays := false
 		for _, id := range who {
-			if seatOf(b, id) >= 0 {
+			if board.SeatOf(b, id) >= 0 {
 				plays = true
 			}
 		}
@@ -555,7 +556,7 @@ func (s *Server) showUsers(c *call) error {
 		if err != nil {
 			return err
 		}
-		if sel == "next" && !contains(who, toMove(b, st)) {
+		if sel == "next" && !contains(who, board.ToMove(b, st)) {
 			continue
 		}
 		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")

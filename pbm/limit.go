@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -116,7 +117,7 @@ func (c *call) running(id string) (int, error) {
 	}
 	n := 0
 	for _, b := range boards {
-		if !b.Over && seatOf(b, id) >= 0 {
+		if !b.Over && board.SeatOf(b, id) >= 0 {
 			n++
 		}
 	}

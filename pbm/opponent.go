@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/pbm/computer"
@@ -86,11 +87,11 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 	if err != nil {
 		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
 	}
-	if b.Over || len(b.Log) != w.Moves || toMove(b, st) != w.Player {
+	if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
 		return "", s.dropWaiting(w)
 	}
 	start := time.Now()
-	seed := ComputerSeed(b.Seed, w.Moves)
+	seed := computer.Seed(b.Seed, w.Moves)
 	move, err := computer.Move(ctx, st, len(b.Players), lvl, seed)
 	if err != nil {
 		return "", fmt.Errorf("pbm: computer at %s board %d move %d: %w", w.Game, w.Number, w.Moves+1, err)
@@ -105,7 +106,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		if err != nil {
 			return err
 		}
-		if b.Over || len(b.Log) != w.Moves || toMove(b, st) != w.Player {
+		if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
 			return errMoved
 		}
 		seat := st.ToMove()
@@ -124,14 +125,6 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 	}
 	s.log.Info("computer", "game", w.Game, "board", w.Number, "move", w.Moves+1, "level", lvl.Name, "played", canon, "think", time.Since(start).Round(time.Millisecond))
 	return canon, nil
-}
-
-// ComputerSeed is the seed of the computer's search for the move after
-// the first moves entries of a board's log: a function of the board's
-// seed and the move number only, so that a replayed game gets the same
-// moves.
-func ComputerSeed(boardSeed uint64, moves int) uint64 {
-	return boardSeed ^ (uint64(moves)+1)*0x9e3779b97f4a7c15
 }
 
 // dropWaiting removes a board that no longer waits from the index,

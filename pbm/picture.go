@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/store"
 )
@@ -24,10 +25,10 @@ func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
 		return picture.Picture{}, false
 	}
 	p := src.Picture()
-	if removed(b, st) {
+	if board.Removed(b, st) {
 		// The engine took the decline for a resignation; the board
 		// has no winner.
-		p.Status, p.ToMove = declineStatus(b), -1
+		p.Status, p.ToMove = board.DeclineStatus(b), -1
 	}
 	for i := range p.Seats {
 		if i < len(b.Players) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
 )
@@ -40,7 +41,7 @@ func twoBoards(f *fixture) (moves [][]byte) {
 		if err != nil {
 			f.t.Fatal(err)
 		}
-		who := toMove(b, st)
+		who := board.ToMove(b, st)
 		moves = append(moves, f.raw(who+"@players.test", fmt.Sprintf("hexemergo move %d %s pw-%s %s", n, who, who, st.Legal()[0]), ""))
 	}
 	return moves

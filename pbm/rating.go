@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -24,9 +25,6 @@ const (
 	kFactor          = 32
 )
 
-// expected is the Elo expected score of a against b.
-func expected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
-
 // rate updates the ratings for a finished board and returns lines that
 // tell each player's change.
 func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
@@ -34,7 +32,7 @@ func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
 		return nil, nil
 	}
 	// The seats that declined the challenge are left out.
-	out := declinedSeats(b)
+	out := board.DeclinedSeats(b)
 	var seats []int
 	for i := range b.Players {
 		if !out[i] {
@@ -45,7 +43,7 @@ func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
 	case b.Aborted:
 		return []string{"This game was not rated: an admin aborted it."}, nil
 	case res.Reason == "challenge declined":
-		return []string{"This game was not rated: " + decliner(b) + " declined the challenge."}, nil
+		return []string{"This game was not rated: " + board.Decliner(b) + " declined the challenge."}, nil
 	case len(seats) < 2:
 		return []string{"This game was not rated: fewer than two players took part."}, nil
 	}
@@ -97,7 +95,7 @@ func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
 			perf := oppRating + 400*(2*score-1)
 			next.Rating = (me.Rating*float64(me.Games) + perf) / float64(me.Games+1)
 		} else {
-			next.Rating = me.Rating + kFactor*oppWeight*(score-expected(me.Rating, oppRating))
+			next.Rating = me.Rating + kFactor*oppWeight*(score-board.Expected(me.Rating, oppRating))
 		}
 		next.Games++
 		if err := c.tx.PutRating(b.Game, next); err != nil {
@@ -192,7 +190,7 @@ func (s *Server) cmdHistory(c *call) error {
 		}
 		var done []store.Board
 		for _, b := range boards {
-			if listed(b) && seatOf(b, who) >= 0 {
+			if listed(b) && board.SeatOf(b, who) >= 0 {
 				done = append(done, b)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -21,7 +22,7 @@ func TestRecordAsMailed(t *testing.T) {
 		f.send(who+"@players.test", "nim move 101 "+who+" pw-"+who+" "+mv, "")
 	}
 	f.send("bob@players.test", "nim resign 101 bob pw-bob", "")
-	want, err := ReplayRecord(f.s.cfg.Games, []byte(Record(f.board(101))))
+	want, err := ReplayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
 	if err != nil || !strings.Contains(want, "after 4 moves: Game won by alice") {
 		t.Fatalf("the record alone: %v\n%s", err, want)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -63,7 +64,7 @@ func (c *call) tellAboutIn(b store.Board, id, subject string, text func(lang.Pri
 		if b.ThreadID != "" {
 			m.References = []string{b.ThreadID}
 		}
-		if seatOf(b, u.ID) >= 0 && !b.Over {
+		if board.SeatOf(b, u.ID) >= 0 && !b.Over {
 			if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, strings.ToLower(a)); err != nil {
 				return err
 			}

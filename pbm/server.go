@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"golang.org/x/crypto/bcrypt"
@@ -108,7 +109,7 @@ type Server struct {
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
 	// positions caches the last position of busy boards (position.go).
-	positions *positions
+	positions *board.Positions
 	global    commandSet
 	game      commandSet
 	tries     *attempts
@@ -199,7 +200,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: newPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
 	s.global, s.game = s.commands()
 	s.loadMark()
 	return s, nil

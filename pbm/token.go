@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -307,7 +308,7 @@ func (r *run) movePrefix(rt replyTo, f []string) int {
 		return 0
 	}
 	for k := len(f); k >= 1; k-- {
-		moves, err := turnMoves(g, f[:k])
+		moves, err := board.TurnMoves(g, f[:k])
 		if err != nil {
 			continue
 		}
@@ -338,7 +339,7 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	st.Board(&d, b.Players)
 	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,
 		Text: fmt.Sprintf("This reply answers the mail that showed %s board %d after move %d, but the board is at move %d now: the reply is stale, nothing was played. %s\n\nThe board now:\n\n%s",
-			g.Title(), b.Number, rt.at, len(b.Log), status(b, st), strings.TrimRight(d.String(), "\n"))}
+			g.Title(), b.Number, rt.at, len(b.Log), board.Status(b, st), strings.TrimRight(d.String(), "\n"))}
 	r.sections = append(r.sections, sec)
 	return r.reply()
 }

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -355,7 +356,7 @@ func (c *call) tournamentBoardOver(b store.Board, st engine.State) error {
 	if err != nil {
 		return err
 	}
-	pts := tournament.Points(outcome(b, st), len(b.Players))
+	pts := tournament.Points(board.Outcome(b, st), len(b.Players))
 	if b.Aborted {
 		for i := range pts {
 			pts[i] = 0.5

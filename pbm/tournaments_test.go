@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -85,7 +86,7 @@ func (f *fixture) entrants(name string, ids ...string) {
 // lastStanding resigns every seat but the one left the longest: the
 // first seat still in whose userid is smallest wins.
 func lowestWins(b store.Board) int {
-	out := declinedSeats(b)
+	out := board.DeclinedSeats(b)
 	for _, e := range b.Log {
 		if e.Kind != "" {
 			out[e.Seat] = true
@@ -353,7 +354,7 @@ func toMoveOf(f *fixture, b store.Board) string {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	return toMove(b, st)
+	return board.ToMove(b, st)
 }
 
 func TestSeek(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -26,25 +27,6 @@ func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User
 	return b, g, st, u, seat, err
 }
 
-// inGame lists the seats that have not resigned or forfeited.
-func inGame(b store.Board) []int {
-	out := []int{}
-	for i := range b.Players {
-		out = append(out, i)
-	}
-	for _, e := range b.Log {
-		if e.Kind == "resign" || e.Kind == "forfeit" || e.Kind == "decline" {
-			for k, s := range out {
-				if s == e.Seat {
-					out = append(out[:k], out[k+1:]...)
-					break
-				}
-			}
-		}
-	}
-	return out
-}
-
 func voteName(kind string) string {
 	if kind == "draw" {
 		return "a draw"
@@ -60,7 +42,7 @@ func (c *call) openVote(kind string) error {
 	if b.Vote != nil {
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("A vote on %s is already open on board %d; answer it with accept or reject first.", voteName(b.Vote.Kind), b.Number)}
 	}
-	if len(inGame(b)) < 2 {
+	if len(board.InGame(b)) < 2 {
 		return &Refusal{Board: b.Number, Text: "There is nobody to vote with on this board."}
 	}
 	if kind == "undo" && (len(b.Log) == 0 || b.Log[len(b.Log)-1].Kind != "") {
@@ -88,7 +70,7 @@ func (c *call) answerVote(yes bool) error {
 		c.sec.Text = fmt.Sprintf("%s rejects %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
 		return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
 	}
-	if containsSeat(b.Vote.Accepted, seat) {
+	if board.ContainsSeat(b.Vote.Accepted, seat) {
 		return &Refusal{Board: b.Number, Text: "You have accepted already; the others still have to answer."}
 	}
 	b.Vote.Accepted = append(b.Vote.Accepted, seat)
@@ -104,8 +86,8 @@ func (c *call) answerVote(yes bool) error {
 // has accepted: the draw is recorded, or the last move is taken out of
 // the log and the position rebuilt by replaying it.
 func (c *call) resolveVote(b *store.Board, st engine.State, event string) (engine.State, string, error) {
-	for _, s := range inGame(*b) {
-		if !containsSeat(b.Vote.Accepted, s) {
+	for _, s := range board.InGame(*b) {
+		if !board.ContainsSeat(b.Vote.Accepted, s) {
 			return st, event, nil
 		}
 	}
@@ -124,23 +106,14 @@ func (c *call) resolveVote(b *store.Board, st engine.State, event string) (engin
 	return st, event + fmt.Sprintf(" UNDO successful: %s's move %s is taken back.", b.Players[last.Seat], last.Move), nil
 }
 
-func containsSeat(list []int, s int) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // voteLine tells an open vote, for the board mail.
 func voteLine(b store.Board) string {
 	if b.Vote == nil {
 		return ""
 	}
 	var waiting []string
-	for _, s := range inGame(b) {
-		if !containsSeat(b.Vote.Accepted, s) {
+	for _, s := range board.InGame(b) {
+		if !board.ContainsSeat(b.Vote.Accepted, s) {
 			waiting = append(waiting, b.Players[s])
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -15,7 +16,7 @@ func (c *call) watchersOf(b *store.Board) error {
 		return err
 	}
 	for _, u := range users {
-		if !u.Closed && contains(u.SubscribeAll, b.Game) && seatOf(*b, u.ID) < 0 {
+		if !u.Closed && contains(u.SubscribeAll, b.Game) && board.SeatOf(*b, u.ID) < 0 {
 			b.Subscribers = append(b.Subscribers, u.ID)
 		}
 	}
@@ -45,7 +46,7 @@ func (c *call) watch(on bool) error {
 				return err
 			}
 			for _, b := range boards {
-				if !b.Over && seatOf(b, u.ID) < 0 {
+				if !b.Over && board.SeatOf(b, u.ID) < 0 {
 					b.Subscribers = toggle(b.Subscribers, u.ID, on)
 					if err := c.tx.PutBoard(b); err != nil {
 						return err
@@ -65,7 +66,7 @@ func (c *call) watch(on bool) error {
 			failed = append(failed, fmt.Sprintf("%d (no such board)", n))
 			continue
 		}
-		if seatOf(b, u.ID) >= 0 {
+		if board.SeatOf(b, u.ID) >= 0 {
 			failed = append(failed, fmt.Sprintf("%d (you play it)", n))
 			continue
 		}

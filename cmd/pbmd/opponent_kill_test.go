@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/localmail"
 	"github.com/pbmgo/pbm/pbm/player"
@@ -123,7 +122,7 @@ func TestKillWhileComputerThinks(t *testing.T) {
 		if !ok {
 			t.Fatalf("move %d by %s", i+1, b.Players[e.Seat])
 		}
-		want, err := computer.Move(context.Background(), st, len(b.Players), level, pbm.ComputerSeed(b.Seed, i))
+		want, err := computer.Move(context.Background(), st, len(b.Players), level, computer.Seed(b.Seed, i))
 		if err != nil {
 			t.Fatal(err)
 		}

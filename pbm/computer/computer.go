@@ -360,3 +360,11 @@ func (t *tree) result(s engine.State, r []float64) {
 		}
 	}
 }
+
+// Seed is the seed of the computer's search for the move after
+// the first moves entries of a board's log: a function of the board's
+// seed and the move number only, so that a replayed game gets the same
+// moves.
+func Seed(boardSeed uint64, moves int) uint64 {
+	return boardSeed ^ (uint64(moves)+1)*0x9e3779b97f4a7c15
+}

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -48,6 +49,34 @@ func Comment(lines []string) string {
 	const max = 8 << 10
 	if len(text) > max {
 		text = strings.ToValidUTF8(text[:max], "") + "\n[comment cut at 8 KiB]"
+	}
+	return text
+}
+
+// looksLikeMail reports whether text starts with a mail header field
+// (a saved message) rather than with the body.
+func looksLikeMail(text []byte) bool {
+	first, _, _ := bytes.Cut(text, []byte("\n"))
+	name, _, ok := bytes.Cut(first, []byte(":"))
+	if !ok || len(name) == 0 || len(name) > 76 {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// SavedBody is the body of a mail as a mail client saves it (the whole
+// message: header, MIME parts, transfer encodings), when text is such
+// a mail and its body holds marker; else text itself.
+func SavedBody(text []byte, marker string) []byte {
+	if looksLikeMail(text) {
+		if m, err := Parse(text); err == nil && strings.Contains(m.Body, marker) {
+			return []byte(m.Body)
+		}
 	}
 	return text
 }

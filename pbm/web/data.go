@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/store"
@@ -25,7 +27,7 @@ func (s *Site) record(w http.ResponseWriter, r *http.Request, g engine.Game, n i
 	if !ok {
 		return
 	}
-	s.respond(w, r, "text/plain; charset=utf-8", cacheOf(b, cacheFinished), []byte(pbm.Record(b)))
+	s.respond(w, r, "text/plain; charset=utf-8", cacheOf(b, cacheFinished), []byte(board.Record(b)))
 }
 
 // BoardJSON is the JSON document of a board.

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
+
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/store"
@@ -317,7 +319,7 @@ func TestOpenData(t *testing.T) {
 	}
 
 	rec := fetch(t, srv.URL+"/hexemergo/102/record")
-	back, err := pbm.ParseRecord([]byte(body(t, rec)))
+	back, err := board.ParseRecord([]byte(body(t, rec)))
 	if err != nil || back.Number != 102 || len(back.Log) != 7 || back.Log[3].Move != done.Log[3].Move || back.Log[6].Kind != "resign" {
 		t.Errorf("the record does not read back to the board: %v %+v", err, back)
 	}

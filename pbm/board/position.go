@@ -1,4 +1,4 @@
-package pbm
+package board
 
 import (
 	"container/list"
@@ -11,13 +11,13 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// positions keeps the last position of recently played boards in
+// Positions keeps the last position of recently played boards in
 // memory, so that a move does not replay the whole log. The log stays
 // the truth: an entry is used only when the log it was built from is
 // a prefix of the board's log now (same seed, seats and options, same
 // moves), and the rest of the log is played on a copy of it. A take
 // back, a rolled-back transaction or a restart simply misses.
-type positions struct {
+type Positions struct {
 	mu   sync.Mutex
 	size int
 	lru  *list.List // of *position, most recent first
@@ -33,16 +33,16 @@ type position struct {
 	state   engine.State
 }
 
-func newPositions(size int) *positions {
-	return &positions{size: size, lru: list.New(), by: map[string]*list.Element{}}
+func NewPositions(size int) *Positions {
+	return &Positions{size: size, lru: list.New(), by: map[string]*list.Element{}}
 }
 
 func positionKey(b store.Board) string { return strings.ToLower(b.Game) + "/" + strconv.Itoa(b.Number) }
 
-// start returns a copy of the cached position of b whose log is a
+// Start returns a copy of the cached position of b whose log is a
 // prefix of log, with how many entries of log it covers; nil when
 // there is none.
-func (p *positions) start(b store.Board, log []store.Entry) (engine.State, int) {
+func (p *Positions) Start(b store.Board, log []store.Entry) (engine.State, int) {
 	if p == nil {
 		return nil, 0
 	}
@@ -65,8 +65,8 @@ func (p *positions) start(b store.Board, log []store.Entry) (engine.State, int) 
 	return e.state.Clone(), len(e.log)
 }
 
-// put remembers a copy of st as the position after log.
-func (p *positions) put(b store.Board, log []store.Entry, st engine.State) {
+// Put remembers a copy of st as the position after log.
+func (p *Positions) Put(b store.Board, log []store.Entry, st engine.State) {
 	if p == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package pbm
+package board
 
 import (
 	"math/rand/v2"
@@ -24,8 +24,9 @@ func boardText(st engine.State) string {
 func TestPositionCache(t *testing.T) {
 	for _, g := range []engine.Game{hexemergo.Game{}, esagek.Game{}} {
 		reg := engine.NewRegistry(g)
-		cached := &Server{cfg: Config{Games: reg}, positions: newPositions(4)}
-		plain := &Server{cfg: Config{Games: reg}}
+		cache := NewPositions(4)
+		cached := func(b store.Board, upto int) (engine.Game, engine.State, error) { return Replay(reg, cache, b, upto) }
+		plain := func(b store.Board, upto int) (engine.Game, engine.State, error) { return Replay(reg, nil, b, upto) }
 		rng := rand.New(rand.NewPCG(7, 8))
 		b := store.Board{Game: g.Name(), Number: 101, Seed: 42, Players: []string{"a", "b"}}
 		st, _ := g.New(2, nil, b.Seed)
@@ -43,11 +44,11 @@ func TestPositionCache(t *testing.T) {
 					st.Play(e.Move)
 				}
 			}
-			_, a, err := cached.replay(b, -1)
+			_, a, err := cached(b, -1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, want, err := plain.replay(b, -1)
+			_, want, err := plain(b, -1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,8 +63,8 @@ func TestPositionCache(t *testing.T) {
 		}
 		other := b
 		other.Seed = 43
-		_, a, aerr := cached.replay(other, -1)
-		_, want, werr := plain.replay(other, -1)
+		_, a, aerr := cached(other, -1)
+		_, want, werr := plain(other, -1)
 		if (aerr == nil) != (werr == nil) || aerr == nil && boardText(a) != boardText(want) {
 			t.Fatalf("%s: a board with another seed got the cached position", g.Name())
 		}

@@ -1,0 +1,177 @@
+// Package board is a board's life: starting it, replaying it from its
+// seed and log, whose turn it is and how it ended, declines, clocks
+// and vacations, turns of several actions, the record of a game and
+// the rating arithmetic. It works on the store's records and the
+// engines' states and returns what happened as data.
+//
+// It knows nothing of mail, templates or MIME: the core (package pbm)
+// turns what happened into mails.
+package board
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+// Replay rebuilds a board's position after its first upto log entries
+// (all of them when upto < 0) by replaying the log from the seed,
+// starting from the cached position of cache when there is one (cache
+// may be nil).
+func Replay(games *engine.Registry, cache *Positions, b store.Board, upto int) (engine.Game, engine.State, error) {
+	g, ok := games.Lookup(b.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("board %s %d: game not offered here", b.Game, b.Number)
+	}
+	log := b.Log
+	if upto >= 0 && upto < len(log) {
+		log = log[:upto]
+	}
+	st, done := cache.Start(b, log)
+	if st == nil {
+		var err error
+		if st, err = g.New(len(b.Players), b.GameOptions(), b.Seed); err != nil {
+			return nil, nil, fmt.Errorf("board %s %d: new: %w", b.Game, b.Number, err)
+		}
+	}
+	var err error
+	for i := done; i < len(log); i++ {
+		e := log[i]
+		switch e.Kind {
+		case "":
+			_, err = st.Play(e.Move)
+		case "resign", "forfeit", "decline":
+			err = st.Resign(e.Seat)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("board %s %d: replay of entry %d (%s %s): %w", b.Game, b.Number, i+1, e.Kind, e.Move, err)
+		}
+	}
+	if len(log) == len(b.Log) {
+		cache.Put(b, log, st)
+	}
+	return g, st, nil
+}
+
+func SeatOf(b store.Board, id string) int {
+	for i, p := range b.Players {
+		if strings.EqualFold(p, id) {
+			return i
+		}
+	}
+	return -1
+}
+
+// ToMove is the userid whose turn it is, or "" when the game is over.
+func ToMove(b store.Board, st engine.State) string {
+	if b.Over {
+		return ""
+	}
+	if t := st.ToMove(); t >= 0 && t < len(b.Players) {
+		return b.Players[t]
+	}
+	return ""
+}
+
+// Outcome is how the board stands: the engine's result, unless the
+// players agreed a draw or an admin aborted the game.
+func Outcome(b store.Board, st engine.State) engine.Result {
+	if b.Aborted {
+		return engine.Result{Over: true, Reason: "aborted by an admin"}
+	}
+	if n := len(b.Log); n > 0 && b.Log[n-1].Kind == "draw" {
+		return engine.Result{Over: true, Reason: "draw agreed"}
+	}
+	if Removed(b, st) {
+		return engine.Result{Over: true, Reason: "challenge declined"}
+	}
+	return st.Result()
+}
+
+// Status is the line that says whose turn it is or how it ended, in
+// English (the board's stored outcome, the answers not yet written
+// from the catalogue).
+func Status(b store.Board, st engine.State) string { return StatusIn(lang.English(), b, st) }
+
+// coreReasons are the reasons of an end the core gives (outcome), by
+// their message in the catalogue; an engine's own reason is written
+// as the engine gives it.
+var coreReasons = map[string]string{
+	"aborted by an admin": "ReasonAborted",
+	"draw agreed":         "ReasonDrawAgreed",
+	"challenge declined":  "ReasonDeclined",
+}
+
+// StatusIn is status written by p.
+func StatusIn(p lang.Printer, b store.Board, st engine.State) string {
+	if b.Aborted {
+		return p.T("StatusAborted")
+	}
+	if Removed(b, st) {
+		return p.T("StatusDeclined", "Who", Decliner(b))
+	}
+	res := Outcome(b, st)
+	if !res.Over {
+		return p.T("StatusTurn", "Who", ToMove(b, st))
+	}
+	reason := res.Reason
+	if id, ok := coreReasons[reason]; ok {
+		reason = p.T(id)
+	}
+	if res.Draw() {
+		if reason == "" {
+			return p.T("StatusTie")
+		}
+		return p.T("StatusTieWhy", "Reason", reason)
+	}
+	var w []string
+	for _, seat := range res.Winners {
+		if seat >= 0 && seat < len(b.Players) {
+			w = append(w, b.Players[seat])
+		}
+	}
+	winners := strings.Join(w, " "+p.T("And")+" ")
+	if reason == "" {
+		return p.T("StatusWon", "Winners", winners)
+	}
+	return p.T("StatusWonWhy", "Winners", winners, "Reason", reason)
+}
+
+// Settle records the end of the game on the board when it is over.
+func Settle(b *store.Board, st engine.State) {
+	if Outcome(*b, st).Over {
+		b.Over = true
+		b.Outcome = Status(*b, st)
+	}
+}
+
+// InGame lists the seats that have not resigned or forfeited.
+func InGame(b store.Board) []int {
+	out := []int{}
+	for i := range b.Players {
+		out = append(out, i)
+	}
+	for _, e := range b.Log {
+		if e.Kind == "resign" || e.Kind == "forfeit" || e.Kind == "decline" {
+			for k, s := range out {
+				if s == e.Seat {
+					out = append(out[:k], out[k+1:]...)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func ContainsSeat(list []int, s int) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

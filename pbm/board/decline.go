@@ -1,0 +1,109 @@
+package board
+
+import (
+	"strings"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+// AllMoved reports whether every seat still in the game has made a
+// move (or the board is a tournament's): from then on, leaving is
+// resigning.
+func AllMoved(b store.Board) bool {
+	if b.Tournament != "" {
+		// Entering a tournament takes up its boards: leaving one is
+		// resigning it.
+		return true
+	}
+	moved := map[int]bool{}
+	for _, e := range b.Log {
+		if e.Kind == "" {
+			moved[e.Seat] = true
+		}
+	}
+	for _, s := range InGame(b) {
+		if !moved[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// Removed reports whether a finished board ended by a decline: it has
+// no result and is not rated.
+func Removed(b store.Board, st engine.State) bool {
+	n := len(b.Log)
+	return n > 0 && b.Log[n-1].Kind == "decline" && st.Result().Over
+}
+
+// DeclinedSeats lists the seats that declined.
+func DeclinedSeats(b store.Board) map[int]bool {
+	out := map[int]bool{}
+	for _, e := range b.Log {
+		if e.Kind == "decline" {
+			out[e.Seat] = true
+		}
+	}
+	return out
+}
+
+// Decliner is the userid whose decline removed the board.
+func Decliner(b store.Board) string {
+	if n := len(b.Log); n > 0 && b.Log[n-1].Seat >= 0 && b.Log[n-1].Seat < len(b.Players) {
+		return b.Players[b.Log[n-1].Seat]
+	}
+	return "?"
+}
+
+// Declined reports whether a board was removed by a decline, from its
+// stored record alone (so the web site can tell without replaying it),
+// and the userid who declined: the board is over and its last log
+// entry is the decline. Such a board has no result and is not rated;
+// its Outcome is the line declineStatus gives, which the text board and
+// the picture say too.
+func Declined(b store.Board) (by string, ok bool) {
+	n := len(b.Log)
+	if !b.Over || n == 0 || b.Log[n-1].Kind != "decline" {
+		return "", false
+	}
+	return Decliner(b), true
+}
+
+// TextBoard is the engine's text board of the position st of b, as
+// board mails show it and the web page should: a board removed by a
+// decline says so (declinedDiagram) where the engine would name a
+// winner.
+func TextBoard(b store.Board, st engine.State) string {
+	var diagram strings.Builder
+	st.Board(&diagram, b.Players)
+	text := strings.TrimRight(diagram.String(), "\n")
+	if Removed(b, st) {
+		text = declinedDiagram(text, b)
+	}
+	return text
+}
+
+// declinedDiagram is an engine's text board of a removed board with
+// its line of the end, which tells the decline as a resignation
+// ("Game over: Ohs (alice) wins: Eks resigned."), saying what
+// happened instead: the rest of the line from "Game over:" is the
+// board's status. A diagram without such a line gets the status as
+// its last line.
+func declinedDiagram(diagram string, b store.Board) string {
+	st := DeclineStatus(b)
+	lines := strings.Split(diagram, "\n")
+	for i, l := range lines {
+		if k := strings.Index(l, "Game over:"); k >= 0 {
+			lines[i] = l[:k] + st
+			return strings.Join(lines, "\n")
+		}
+	}
+	return strings.TrimRight(diagram, "\n") + "\n" + st
+}
+
+// DeclineStatus is the status line of a removed board.
+func DeclineStatus(b store.Board) string {
+	return lang.English().T("StatusDeclined", "Who", Decliner(b))
+}
