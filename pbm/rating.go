@@ -11,110 +11,37 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// Ratings follow pbmserv: Elo per game, everyone starting at 1600.
-// For the first provisionalGames games a player's rating is the
-// average of his performances (the opponents' average rating, plus 400
-// for a win, minus 400 for a loss). Established players move by
-// K = 32 times (score - expected score), K scaled down by how
-// provisional the opponents still are. A multi-player game is rated
-// against the average of the opponents. Only games with two or more
-// distinct players that were not aborted count.
-const (
-	startRating      = 1600
-	provisionalGames = 20
-	kFactor          = 32
-)
-
-// rate updates the ratings for a finished board and returns lines that
-// tell each player's change.
+// rate updates the ratings for a finished board (board.Rate) and
+// returns lines that tell each player's change.
 func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
-	if !res.Over {
-		return nil, nil
+	r, err := board.Rate(c.tx, b, res)
+	if err != nil || !res.Over {
+		return nil, err
 	}
-	// The seats that declined the challenge are left out.
-	out := board.DeclinedSeats(b)
-	var seats []int
-	for i := range b.Players {
-		if !out[i] {
-			seats = append(seats, i)
-		}
-	}
-	switch {
-	case b.Aborted:
+	switch r.Unrated {
+	case board.UnratedAborted:
 		return []string{"This game was not rated: an admin aborted it."}, nil
-	case res.Reason == "challenge declined":
+	case board.UnratedDeclined:
 		return []string{"This game was not rated: " + board.Decliner(b) + " declined the challenge."}, nil
-	case len(seats) < 2:
+	case board.UnratedFew:
 		return []string{"This game was not rated: fewer than two players took part."}, nil
 	}
-	before := make([]store.Rating, len(seats))
-	for i, seat := range seats {
-		p := b.Players[seat]
-		r, found, err := c.tx.Rating(b.Game, p)
-		if err != nil {
-			return nil, err
-		}
-		if !found {
-			r = store.Rating{User: p, Rating: startRating}
-		}
-		before[i] = r
-	}
-	winners := map[int]bool{}
-	for _, w := range res.Winners {
-		for i, seat := range seats {
-			if seat == w {
-				winners[i] = true
-			}
-		}
-	}
 	var lines []string
-	for i, me := range before {
-		var oppRating, oppWeight float64
-		for j, o := range before {
-			if j != i {
-				oppRating += o.Rating
-				oppWeight += math.Min(float64(o.Games), provisionalGames) / provisionalGames
-			}
-		}
-		n := float64(len(before) - 1)
-		oppRating /= n
-		oppWeight /= n
-		score := 0.0
-		switch {
-		case res.Draw():
-			score = 0.5
-			me.Tied++
-		case winners[i]:
-			score = 1
-			me.Won++
-		default:
-			me.Lost++
-		}
-		next := me
-		if me.Games < provisionalGames {
-			perf := oppRating + 400*(2*score-1)
-			next.Rating = (me.Rating*float64(me.Games) + perf) / float64(me.Games+1)
-		} else {
-			next.Rating = me.Rating + kFactor*oppWeight*(score-board.Expected(me.Rating, oppRating))
-		}
-		next.Games++
-		if err := c.tx.PutRating(b.Game, next); err != nil {
-			return nil, err
-		}
+	for _, ch := range r.Changes {
 		dir := "went up"
-		if math.Round(next.Rating) < math.Round(me.Rating) {
+		if math.Round(ch.After) < math.Round(ch.Before) {
 			dir = "went down"
-		} else if math.Round(next.Rating) == math.Round(me.Rating) {
+		} else if math.Round(ch.After) == math.Round(ch.Before) {
 			dir = "stayed"
 		}
 		prov := ""
-		if next.Games < provisionalGames {
+		if ch.Provisional {
 			prov = " (provisional)"
 		}
 		if dir == "stayed" {
-			lines = append(lines, fmt.Sprintf("%s's rating stayed at %.0f%s.", me.User, next.Rating, prov))
+			lines = append(lines, fmt.Sprintf("%s's rating stayed at %.0f%s.", ch.User, ch.After, prov))
 		} else {
-			lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", me.User, dir, me.Rating, next.Rating, prov))
+			lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", ch.User, dir, ch.Before, ch.After, prov))
 		}
 	}
 	return lines, nil
@@ -129,7 +56,7 @@ func (s *Server) cmdStandings(c *call) error {
 	var est, prov []string
 	for _, r := range rs {
 		line := fmt.Sprintf("%-20s %6.0f %5d %5d %5d", r.User, r.Rating, r.Won, r.Lost, r.Tied)
-		if r.Games >= provisionalGames {
+		if r.Games >= board.ProvisionalGames {
 			est = append(est, line)
 		} else {
 			prov = append(prov, line)

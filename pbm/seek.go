@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -148,7 +149,7 @@ func (c *call) matchSeek(seek store.Seek) (store.Seek, bool, error) {
 func (c *call) ratingOf(id string) (float64, error) {
 	r, found, err := c.tx.Rating(c.game.Name(), id)
 	if err != nil || !found {
-		return startRating, err
+		return board.StartRating, err
 	}
 	return r.Rating, nil
 }

@@ -226,7 +226,7 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 		}
 		who = id
 	}
-	rating := startRating
+	rating := board.StartRating
 	if r, found, err := c.tx.Rating(c.game.Name(), who); err != nil {
 		return err
 	} else if found {
