@@ -7,10 +7,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
-
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
@@ -54,13 +53,7 @@ func parseAddresses(words []string) ([]string, error) {
 	return out, nil
 }
 
-func (s *Server) hash(pw string) ([]byte, error) {
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), s.cfg.BcryptCost)
-	if err != nil {
-		return nil, fmt.Errorf("hash password: %w", err)
-	}
-	return h, nil
-}
+func (s *Server) hash(pw string) ([]byte, error) { return account.Hash(pw, s.cfg.BcryptCost) }
 
 // auth checks a userid and password and returns the account.
 func (c *call) auth(id, pw string) (store.User, error) {
@@ -71,7 +64,7 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if err != nil {
 		return u, err
 	}
-	if fromOwnAddress(u, c.msg.From) {
+	if account.FromOwnAddress(u, c.msg.From) {
 		c.speaks(u)
 	}
 	if u.Closed {
@@ -88,7 +81,7 @@ func (c *call) auth(id, pw string) (store.User, error) {
 		return u, err
 	}
 	if !c.checkPassword(u, pw) {
-		if fromOwnAddress(u, c.msg.From) {
+		if account.FromOwnAddress(u, c.msg.From) {
 			c.badPassword(u)
 			return u, refuseMsg(lang.M("RefusePassword", "User", u.ID))
 		}
@@ -295,7 +288,7 @@ func (s *Server) cmdAdd(c *call) error {
 	old := u.Addresses
 	var added []string
 	for _, a := range addrs {
-		if !contains(u.Addresses, a) && pendingIndex(u.Pending, a) < 0 {
+		if !contains(u.Addresses, a) && account.PendingIndex(u.Pending, a) < 0 {
 			added = append(added, a)
 		}
 	}

@@ -2,12 +2,11 @@ package pbm
 
 import (
 	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base32"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -31,24 +30,6 @@ import (
 // address takes the address off every account, and no more mail goes
 // there.
 
-const (
-	confirmTag = "confirm"
-	unsubTag   = "unsub"
-)
-
-// addrToken is the MAC of a confirmation or unsubscribe address.
-func addrToken(key []byte, parts ...string) string {
-	m := hmac.New(sha256.New, key)
-	for _, p := range parts {
-		fmt.Fprintf(m, "%s\x00", strings.ToLower(p))
-	}
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(m.Sum(nil)[:15]))
-}
-
-func confirmToken(key []byte, id string, p store.PendingAddress) string {
-	return addrToken(key, confirmTag, id, p.Address, fmt.Sprint(p.Since.UnixNano()))
-}
-
 // subaddress is the server's address with a subaddress (RFC 5233
 // section 1).
 func (s *Server) subaddress(sub string) string {
@@ -62,7 +43,7 @@ func (s *Server) confirmAddress(tx *store.Tx, id string, p store.PendingAddress)
 	if err != nil {
 		return "", err
 	}
-	return s.subaddress(confirmTag + "." + strings.ToLower(id) + "." + confirmToken(key, id, p)), nil
+	return s.subaddress(account.ConfirmTag + "." + strings.ToLower(id) + "." + account.ConfirmToken(key, id, p)), nil
 }
 
 // unsubAddress is the address a mail to which stops the mail to addr.
@@ -71,7 +52,7 @@ func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.subaddress(unsubTag + "." + addrToken(key, unsubTag, addr)), nil
+	return s.subaddress(account.UnsubTag + "." + account.AddrToken(key, account.UnsubTag, addr)), nil
 }
 
 // setAddresses gives the account the addresses want, replacing the
@@ -93,11 +74,11 @@ func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bo
 		case contains(addrs, a):
 		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending:
 			addrs = append(addrs, a)
-			pend = dropPending(pend, a)
-		case pendingIndex(pend, a) >= 0:
-		case pendingIndex(u.Pending, a) >= 0:
+			pend = account.DropPending(pend, a)
+		case account.PendingIndex(pend, a) >= 0:
+		case account.PendingIndex(u.Pending, a) >= 0:
 			// Asked for before: its one confirmation mail went out.
-			pend = append(pend, u.Pending[pendingIndex(u.Pending, a)])
+			pend = append(pend, u.Pending[account.PendingIndex(u.Pending, a)])
 		default:
 			p := store.PendingAddress{Address: a, Since: now, By: c.msg.From}
 			pend = append(pend, p)
@@ -106,25 +87,6 @@ func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bo
 	}
 	u.Addresses, u.Pending = addrs, pend
 	return fresh
-}
-
-func pendingIndex(list []store.PendingAddress, addr string) int {
-	for i, p := range list {
-		if strings.EqualFold(p.Address, addr) {
-			return i
-		}
-	}
-	return -1
-}
-
-func dropPending(list []store.PendingAddress, addr string) []store.PendingAddress {
-	var out []store.PendingAddress
-	for _, p := range list {
-		if !strings.EqualFold(p.Address, addr) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // pendingText is the sentence of an answer about addresses awaiting
@@ -184,10 +146,10 @@ func (r *run) addressTag(tag string) (string, bool) {
 // byAddressReply handles a mail to a confirmation or unsubscribe
 // address; done reports whether the mail was one.
 func (r *run) byAddressReply() (done bool, err error) {
-	if rest, ok := r.addressTag(confirmTag); ok {
+	if rest, ok := r.addressTag(account.ConfirmTag); ok {
 		return true, r.confirmReply(rest)
 	}
-	if rest, ok := r.addressTag(unsubTag); ok {
+	if rest, ok := r.addressTag(account.UnsubTag); ok {
 		return true, r.unsubscribe(rest)
 	}
 	return false, nil
@@ -201,14 +163,14 @@ func (r *run) confirmReply(rest string) error {
 	u, err := r.tx.User(id)
 	i := -1
 	if err == nil && !u.Closed {
-		i = pendingIndex(u.Pending, r.msg.From)
+		i = account.PendingIndex(u.Pending, r.msg.From)
 	}
 	if i >= 0 {
 		key, err := r.s.secret(r.tx)
 		if err != nil {
 			return err
 		}
-		if !hmac.Equal([]byte(confirmToken(key, u.ID, u.Pending[i])), []byte(tok)) {
+		if !hmac.Equal([]byte(account.ConfirmToken(key, u.ID, u.Pending[i])), []byte(tok)) {
 			i = -1
 		}
 	}
@@ -219,7 +181,7 @@ func (r *run) confirmReply(rest string) error {
 		return r.reply()
 	}
 	p := u.Pending[i]
-	u.Pending = dropPending(u.Pending, p.Address)
+	u.Pending = account.DropPending(u.Pending, p.Address)
 	if !contains(u.Addresses, p.Address) {
 		u.Addresses = append(u.Addresses, p.Address)
 	}
@@ -243,7 +205,7 @@ func (r *run) unsubscribe(tok string) error {
 	if err != nil {
 		return err
 	}
-	if !hmac.Equal([]byte(addrToken(key, unsubTag, r.msg.From)), []byte(tok)) {
+	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) {
 		sec.Refused = true
 		sec.Text = fmt.Sprintf("This unsubscribe address is not the one of %s: send to the address in the mail %s received. Nothing was changed.", r.msg.From, r.msg.From)
 		return r.reply()
@@ -254,11 +216,11 @@ func (r *run) unsubscribe(tok string) error {
 	}
 	var ids []string
 	for _, u := range users {
-		if !contains(u.Addresses, r.msg.From) && pendingIndex(u.Pending, r.msg.From) < 0 {
+		if !contains(u.Addresses, r.msg.From) && account.PendingIndex(u.Pending, r.msg.From) < 0 {
 			continue
 		}
 		u.Addresses = toggle(u.Addresses, r.msg.From, false)
-		u.Pending = dropPending(u.Pending, r.msg.From)
+		u.Pending = account.DropPending(u.Pending, r.msg.From)
 		if err := r.tx.PutUser(u); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -63,7 +64,7 @@ func (s *Server) expire(tx *store.Tx, now time.Time) error {
 	if _, err := tx.ExpireProcessed(now.Add(-s.cfg.DedupeWindow), expireEach); err != nil {
 		return err
 	}
-	_, err := tx.ExpireRates(now.Add(-rateWindow), expireEach)
+	_, err := tx.ExpireRates(now.Add(-account.RateWindow), expireEach)
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -47,7 +48,7 @@ func (r *run) answerPrinter() lang.Printer {
 			if !validUserid.MatchString(w) {
 				continue
 			}
-			if u, err := r.tx.User(w); err == nil && !u.Closed && fromOwnAddress(u, r.msg.From) {
+			if u, err := r.tx.User(w); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
 				return r.s.printerOf(u)
 			}
 		}

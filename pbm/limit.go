@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/store"
 )
 
 // Limits follow pbmserv's limit, accept and reject: a player bounds
@@ -29,15 +29,15 @@ func (s *Server) cmdLimit(c *call) error {
 		if err != nil {
 			return err
 		}
-		c.sec.Text = fmt.Sprintf("%s limit status for %s: %s; %d running.", c.game.Title(), u.ID, limitText(u, c.game.Name()), running)
+		c.sec.Text = fmt.Sprintf("%s limit status for %s: %s; %d running.", c.game.Title(), u.ID, account.LimitText(u, c.game.Name()), running)
 		return nil
 	}
-	old := limitText(u, c.game.Name())
+	old := account.LimitText(u, c.game.Name())
 	switch v := strings.ToLower(c.args[2]); v {
 	case "reject", "none":
-		setLimit(&u, c.game.Name(), 0)
+		account.SetLimit(&u, c.game.Name(), 0)
 	case "accept", "all", "inf", "unlimited":
-		setLimit(&u, c.game.Name(), -1)
+		account.SetLimit(&u, c.game.Name(), -1)
 	default:
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -46,12 +46,12 @@ func (s *Server) cmdLimit(c *call) error {
 		if n > maxLimit {
 			n = -1
 		}
-		setLimit(&u, c.game.Name(), n)
+		account.SetLimit(&u, c.game.Name(), n)
 	}
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s challenges now limited for %s: was %s, now %s.", c.game.Title(), u.ID, old, limitText(u, c.game.Name()))
+	c.sec.Text = fmt.Sprintf("%s challenges now limited for %s: was %s, now %s.", c.game.Title(), u.ID, old, account.LimitText(u, c.game.Name()))
 	c.sec.subject = c.game.Title() + " challenges now limited"
 	return nil
 }
@@ -67,46 +67,13 @@ func (c *call) allChallenges(limit int, word string) error {
 	if err != nil {
 		return err
 	}
-	setLimit(&u, c.game.Name(), limit)
+	account.SetLimit(&u, c.game.Name(), limit)
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
 	c.sec.Text = fmt.Sprintf("%s challenges to %s are now %s.", c.game.Title(), u.ID, word)
 	c.sec.subject = fmt.Sprintf("%s challenges now %s", c.game.Title(), word)
 	return nil
-}
-
-// setLimit sets a user's limit for a game; a negative limit is none.
-func setLimit(u *store.User, game string, n int) {
-	game = strings.ToLower(game)
-	if n < 0 {
-		delete(u.Limits, game)
-		if len(u.Limits) == 0 {
-			u.Limits = nil
-		}
-		return
-	}
-	if u.Limits == nil {
-		u.Limits = map[string]int{}
-	}
-	u.Limits[game] = n
-}
-
-// limitOf returns a user's limit for a game, and whether there is one.
-func limitOf(u store.User, game string) (int, bool) {
-	n, ok := u.Limits[strings.ToLower(game)]
-	return n, ok
-}
-
-func limitText(u store.User, game string) string {
-	n, ok := limitOf(u, game)
-	switch {
-	case !ok:
-		return "no limit"
-	case n == 0:
-		return "every challenge rejected"
-	}
-	return fmt.Sprintf("at most %d running boards", n)
 }
 
 // running counts the running boards of the call's game a user plays.
@@ -137,7 +104,7 @@ func (c *call) checkLimits(players []string, challenger string) error {
 		if err != nil {
 			continue // the challenge checks the accounts
 		}
-		n, ok := limitOf(u, c.game.Name())
+		n, ok := account.LimitOf(u, c.game.Name())
 		if !ok {
 			continue
 		}
@@ -158,7 +125,3 @@ func (c *call) checkLimits(players []string, challenger string) error {
 	}
 	return nil
 }
-
-// LimitText says a user's limit for a game as "<game> limit" does:
-// "no limit", "every challenge rejected" or "at most n running boards".
-func LimitText(u store.User, game string) string { return limitText(u, game) }

@@ -5,60 +5,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
 )
-
-// Wrong passwords are limited per account, whatever address they come
-// from (the per-sender rate limit, rate.go, does not stop guesses from
-// many forged senders): after guessAllowed wrong passwords within
-// guessWindow the account takes no password for a while, firstLock at
-// first and twice as long at each lockout that follows, up to maxLock;
-// a day without a wrong password starts afresh. While locked, no
-// password is checked (the right one is refused as well, or the lock
-// would tell a guesser when he has found it); replies to board mails,
-// whose tokens are no password, still play. The owner is told at his
-// own addresses when the account locks, at most once a day. A refusal
-// for a wrong password is mailed to an address that is not one of the
-// account's at most once a day (no backscatter to forged senders):
-// the answers past that are recorded and not sent.
-//
-// A wrong password in mail from one of the account's own addresses is
-// not counted: a forger who writes under the owner's address would
-// otherwise lock the owner out of his own account. Guesses from there
-// are bounded by the per-address rate limit (rate.go), which counts
-// every mail that proves no account, and their answers reach only the
-// owner.
-const (
-	guessAllowed = 5
-	guessWindow  = time.Hour
-	firstLock    = 15 * time.Minute
-	maxLock      = 24 * time.Hour
-)
-
-// guessesAt is an account's record as it stands at now: a fresh one
-// after a quiet day, a fresh window once the last is over.
-func guessesAt(g store.Guesses, now time.Time) store.Guesses {
-	if now.Sub(g.Last) >= day || now.Before(g.Last) {
-		return store.Guesses{Told: g.Told}
-	}
-	if now.Sub(g.Start) >= guessWindow {
-		g.Start, g.Count = now, 0
-	}
-	return g
-}
-
-// fromOwnAddress reports whether from is one of u's confirmed
-// addresses.
-func fromOwnAddress(u store.User, from string) bool {
-	for _, a := range u.Addresses {
-		if strings.EqualFold(a, from) {
-			return true
-		}
-	}
-	return false
-}
 
 // locked refuses a password for u while the account is locked.
 func (c *call) locked(u store.User) error {
@@ -83,20 +34,8 @@ func (c *call) wrongPassword(u store.User) error {
 	if err != nil {
 		return err
 	}
-	g = guessesAt(g, now)
-	if g.Count == 0 {
-		g.Start = now
-	}
-	g.Count++
-	g.Last = now
-	if g.Count >= guessAllowed {
-		g.Locks++
-		lock := maxLock
-		if g.Locks < 8 {
-			lock = min(firstLock<<(g.Locks-1), maxLock)
-		}
-		g.Until = now.Add(lock)
-		g.Start, g.Count = g.Until, 0
+	var locks bool
+	if g, locks = account.Wrong(g, now); locks {
 		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", g.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
 		if now.Sub(g.Told) >= day {
 			g.Told = now
@@ -127,7 +66,7 @@ func (c *call) tellLocked(u store.User, g store.Guesses) error {
 		"No password is taken for %s until %s; replies to your board mails still work. "+
 		"The guesses did not find your password. If it is short, or used elsewhere, change it once the lock is over. "+
 		"You are told of this at most once a day.",
-		guessAllowed, u.ID, guessWindow, c.msg.From, u.ID, stamp(g.Until)), 79)
+		account.GuessAllowed, u.ID, account.GuessWindow, c.msg.From, u.ID, stamp(g.Until)), 79)
 	for _, a := range u.Addresses {
 		if err := c.notice(a, "pbm: wrong passwords for "+u.ID, text); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -46,10 +47,10 @@ func TestGuessesFromManySendersLockAccount(t *testing.T) {
 	if len(owner) != 1 || owner[0].Subject != "pbm: wrong passwords for alice" {
 		t.Fatalf("the owner got %d mails: %v", len(owner), owner)
 	}
-	if !strings.Contains(flat(owner[0].Text), fmt.Sprintf("%d wrong passwords for your account alice", guessAllowed)) {
+	if !strings.Contains(flat(owner[0].Text), fmt.Sprintf("%d wrong passwords for your account alice", account.GuessAllowed)) {
 		t.Errorf("owner's notice: %s", owner[0].Text)
 	}
-	// The lock came after guessAllowed guesses: the first guessers were
+	// The lock came after account.GuessAllowed guesses: the first guessers were
 	// told "Invalid password", the later ones that it is locked.
 	first := f.only(mailsTo(all, "forged00@evil.test"), "forged00@evil.test")
 	if !strings.Contains(first.Text, "Invalid password entered for alice") {
@@ -90,7 +91,7 @@ func TestGuessesFromManySendersLockAccount(t *testing.T) {
 	// Guessing again locks again, for longer, and the owner is not told
 	// a second time within the day.
 	var again []sent
-	for j := 0; j < guessAllowed; j++ {
+	for j := 0; j < account.GuessAllowed; j++ {
 		again = append(again, f.send(fmt.Sprintf("later%d@evil.test", j), "nim limit alice nope 3", "")...)
 	}
 	if g2 := f.guesses("alice"); g2.Until.Sub(f.clock) <= g.Until.Sub(g.Last) {
@@ -102,11 +103,11 @@ func TestGuessesFromManySendersLockAccount(t *testing.T) {
 }
 
 // A few wrong passwords from the owner's own address are answered
-// each time; the account locks only after guessAllowed.
+// each time; the account locks only after account.GuessAllowed.
 func TestOwnWrongPasswordsAnswered(t *testing.T) {
 	f := newFixture(t)
 	f.signup("alice")
-	for i := 1; i < guessAllowed; i++ {
+	for i := 1; i < account.GuessAllowed; i++ {
 		r := f.only(f.send("alice@players.test", "nim limit alice typo 3", ""), "alice@players.test")
 		if !strings.Contains(r.Text, "Invalid password entered for alice") {
 			t.Fatalf("wrong password %d: %s", i, r.Text)
@@ -114,7 +115,7 @@ func TestOwnWrongPasswordsAnswered(t *testing.T) {
 	}
 	r := f.only(f.send("alice@players.test", "nim limit alice pw-alice 3", ""), "alice@players.test")
 	if !strings.Contains(r.Text, "OK") {
-		t.Errorf("right password after %d wrong ones: %s", guessAllowed-1, r.Text)
+		t.Errorf("right password after %d wrong ones: %s", account.GuessAllowed-1, r.Text)
 	}
 }
 

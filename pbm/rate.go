@@ -3,13 +3,10 @@ package pbm
 import (
 	"fmt"
 	"strings"
-	"time"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/store"
 )
-
-// rateWindow is the window of the rate limit.
-const rateWindow = time.Hour
 
 // authenticated decides whether a mail proves who sent it: a reply
 // token valid for its sender, or a userid and password that check in
@@ -72,13 +69,13 @@ func (r *run) rateLimit() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	rate = rateAt(rate, now)
+	rate = account.RateAt(rate, now)
 	rate.Count++
 	over := rate.Count > r.s.cfg.RateLimit
 	if over && !rate.Warned {
 		rate.Warned = true
 		text := fmt.Sprintf("More than %d mails from %s without a valid password or reply token came in an hour. Until %s, such mail from this address is ignored; mail with your password, or a reply to a board mail, is still handled.",
-			r.s.cfg.RateLimit, r.msg.From, stamp(rate.Start.Add(rateWindow)))
+			r.s.cfg.RateLimit, r.msg.From, stamp(rate.Start.Add(account.RateWindow)))
 		body, err := r.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": r.s.cfg.Name})
 		if err != nil {
 			return false, err
@@ -91,13 +88,4 @@ func (r *run) rateLimit() (bool, error) {
 		r.s.log.Warn("rate limited", "from", r.msg.From, "count", rate.Count)
 	}
 	return over, r.tx.PutRate(r.msg.From, rate)
-}
-
-// rateAt is a sender's counter as it stands at now: a fresh window once
-// the hour it counts is over.
-func rateAt(rate store.Rate, now time.Time) store.Rate {
-	if now.Sub(rate.Start) >= rateWindow || now.Before(rate.Start) {
-		return store.Rate{Start: now}
-	}
-	return rate
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/account"
+
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/tournament"
@@ -205,7 +207,7 @@ func (s *Site) seekers(tx *store.Tx, game string) ([]seekRow, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, seekRow{Who: who, Count: sk.Count, Options: pbm.OptionsLine(sk.Options), Limit: pbm.LimitText(u, game)})
+		out = append(out, seekRow{Who: who, Count: sk.Count, Options: pbm.OptionsLine(sk.Options), Limit: account.LimitText(u, game)})
 	}
 	return out, nil
 }
