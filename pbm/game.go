@@ -5,16 +5,17 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/mail"
-
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -577,3 +578,397 @@ func (s *Server) showUsers(c *call) error {
 	c.sec.Text = fmt.Sprintf("%d %s boards:\n\n%s%s", len(parts), c.game.Title(), strings.Join(parts, "\n\n"), more)
 	return nil
 }
+
+// A record is a whole game as plain text, which "pbmd replay" reads
+// back:
+//
+//	[Game "hexemergo"]
+//	[Board "101"]
+//	[Seed "1234"]
+//	[Players "alice bob"]
+//	[Option "alternate="]
+//	[Result "Game won by alice."]
+//
+//	1 alice D5 2026-12-01T10:00:00Z
+//	2 bob resign 2026-12-01T11:00:00Z
+//
+// A move line is the move number, the userid, the move or one of
+// "(resign)", "(forfeit)", "(draw)", and the time.
+
+func (s *Server) cmdRecord(c *call) error {
+	b, _, err := c.boardOf(c.args[0])
+	if err != nil {
+		return err
+	}
+	n := b.Number
+	c.sec.Text = fmt.Sprintf("The record of %s board %d; \"pbmd replay <file>\" plays it back.\n\n%s", c.game.Title(), n, board.Record(b))
+	c.sec.subject = fmt.Sprintf("%s Board %d record", c.game.Title(), n)
+	return nil
+}
+
+// cmdAllShow: "all show <userid> [next|active]": every board of the
+// user in every game; "next" only those where it is the user's turn.
+func (s *Server) cmdAllShow(c *call) error {
+	who := c.args[0]
+	sel := "active"
+	if len(c.args) > 1 {
+		sel = strings.ToLower(c.args[1])
+		if sel != "next" && sel != "active" {
+			return refuse("Usage: all show <userid> [next|active]")
+		}
+	}
+	boards, err := c.tx.BoardsOf(who, "")
+	if err != nil {
+		return err
+	}
+	var parts []string
+	for _, b := range boards {
+		if b.Over || board.SeatOf(b, who) < 0 {
+			continue
+		}
+		g, st, err := s.replay(b, -1)
+		if err != nil {
+			return err
+		}
+		if sel == "next" && !strings.EqualFold(board.ToMove(b, st), who) {
+			continue
+		}
+		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
+		if err != nil {
+			return err
+		}
+		parts = append(parts, text)
+		if len(parts) == 20 {
+			parts = append(parts, "(at most 20 boards are shown)")
+			break
+		}
+	}
+	if len(parts) == 0 {
+		c.sec.Text = fmt.Sprintf("No %s boards for %s.", sel, trimLine(who))
+		return nil
+	}
+	c.sec.Text = fmt.Sprintf("%d boards:\n\n%s", len(parts), strings.Join(parts, "\n\n"))
+	return nil
+}
+
+// ReplayRecord plays a record through its game and returns the final
+// board text and status. The text may be the record alone or the mail
+// it came in, as a mail client saves it (mail.SavedBody).
+func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
+	return board.ReplayRecord(games, mail.SavedBody(text, "[Game "))
+}
+
+// rate updates the ratings for a finished board (board.Rate) and
+// returns lines that tell each player's change.
+func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
+	r, err := board.Rate(c.tx, b, res)
+	if err != nil || !res.Over {
+		return nil, err
+	}
+	switch r.Unrated {
+	case board.UnratedAborted:
+		return []string{"This game was not rated: an admin aborted it."}, nil
+	case board.UnratedDeclined:
+		return []string{"This game was not rated: " + board.Decliner(b) + " declined the challenge."}, nil
+	case board.UnratedFew:
+		return []string{"This game was not rated: fewer than two players took part."}, nil
+	}
+	var lines []string
+	for _, ch := range r.Changes {
+		dir := "went up"
+		if math.Round(ch.After) < math.Round(ch.Before) {
+			dir = "went down"
+		} else if math.Round(ch.After) == math.Round(ch.Before) {
+			dir = "stayed"
+		}
+		prov := ""
+		if ch.Provisional {
+			prov = " (provisional)"
+		}
+		if dir == "stayed" {
+			lines = append(lines, fmt.Sprintf("%s's rating stayed at %.0f%s.", ch.User, ch.After, prov))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", ch.User, dir, ch.Before, ch.After, prov))
+		}
+	}
+	return lines, nil
+}
+
+func (s *Server) cmdStandings(c *call) error {
+	rs, err := c.tx.Ratings(c.game.Name())
+	if err != nil {
+		return err
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].Rating > rs[j].Rating })
+	var est, prov []string
+	for _, r := range rs {
+		line := fmt.Sprintf("%-20s %6.0f %5d %5d %5d", r.User, r.Rating, r.Won, r.Lost, r.Tied)
+		if r.Games >= board.ProvisionalGames {
+			est = append(est, line)
+		} else {
+			prov = append(prov, line)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s standings\n", c.game.Title())
+	for _, part := range []struct {
+		title string
+		rows  []string
+	}{{"Established", est}, {"Provisional (fewer than 20 games)", prov}} {
+		fmt.Fprintf(&b, "\n%s:\n", part.title)
+		if len(part.rows) == 0 {
+			b.WriteString("  none\n")
+			continue
+		}
+		fmt.Fprintf(&b, "  %4s %-20s %6s %5s %5s %5s\n", "Rank", "Name", "Rating", "Won", "Lost", "Tied")
+		for i, r := range part.rows {
+			fmt.Fprintf(&b, "  %4d %s\n", i+1, r)
+		}
+	}
+	seekers, err := c.seekLines()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nSeeking a game: %d\n", len(seekers))
+	for _, l := range seekers {
+		b.WriteString(l + "\n")
+	}
+	c.sec.Text = "\n" + b.String()
+	c.sec.subject = c.game.Title() + " Standings"
+	return nil
+}
+
+// historyRows is the most finished games "<game> history" lists.
+const historyRows = 50
+
+// cmdHistory: "<game> history [<userid>]": the last finished games of
+// the game, newest first, or of one player. It reads the store's index
+// of finished boards, never every board.
+func (s *Server) cmdHistory(c *call) error {
+	if len(c.args) > 1 {
+		return refuse("Usage: %s history [<userid>]", c.game.Name())
+	}
+	listed := func(b store.Board) bool {
+		return b.Over && !b.Aborted && !(len(b.Log) > 0 && b.Log[len(b.Log)-1].Kind == "decline")
+	}
+	row := func(b store.Board) string {
+		return fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome)
+	}
+	var rows []string
+	more := ""
+	if len(c.args) == 1 {
+		who := c.args[0]
+		boards, err := c.tx.BoardsOf(who, c.game.Name())
+		if err != nil {
+			return err
+		}
+		var done []store.Board
+		for _, b := range boards {
+			if listed(b) && board.SeatOf(b, who) >= 0 {
+				done = append(done, b)
+			}
+		}
+		sort.SliceStable(done, func(i, j int) bool { return done[i].Updated.After(done[j].Updated) })
+		for i, b := range done {
+			if i == historyRows {
+				more = fmt.Sprintf("\n\n(the %d most recent of %d are shown)", historyRows, len(done))
+				break
+			}
+			rows = append(rows, row(b))
+		}
+		c.sec.subject = "Historical List of " + c.game.Title() + " games of " + trimLine(who)
+		if len(rows) == 0 {
+			c.sec.Text = fmt.Sprintf("No finished %s games of %s.", c.game.Title(), trimLine(who))
+		} else {
+			c.sec.Text = fmt.Sprintf("Finished %s games of %s, newest first:\n\n%s%s", c.game.Title(), trimLine(who), strings.Join(rows, "\n"), more)
+		}
+		return nil
+	}
+	full := false
+	err := c.tx.FinishedBoards(c.game.Name(), func(b store.Board) bool {
+		if !listed(b) {
+			return true
+		}
+		if len(rows) == historyRows {
+			full = true
+			return false
+		}
+		rows = append(rows, row(b))
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if full {
+		more = fmt.Sprintf("\n\n(the %d most recent of %d ended boards, aborted and declined ones included; %s history <userid> lists a player's)",
+			historyRows, c.tx.FinishedCount(c.game.Name()), c.game.Name())
+	}
+	if len(rows) == 0 {
+		c.sec.Text = "No finished " + c.game.Title() + " games yet."
+	} else {
+		c.sec.Text = fmt.Sprintf("Finished %s games, newest first:\n\n%s%s", c.game.Title(), strings.Join(rows, "\n"), more)
+	}
+	c.sec.subject = "Historical List of " + c.game.Title() + " games"
+	return nil
+}
+
+// Seeking a game, as pbmserv's seek list: "<game> seek <userid>
+// <password> [<n>] [-option...]" asks for n boards (1 unless given; 0
+// withdraws) with these options against anyone. When another seek of
+// the game has the same options and both players' limits allow a board,
+// it is started at once, against the nearest rating (the older seek on
+// a tie), the older seeker moving first; each seek's count goes down
+// by one.
+
+// cmdSeek handles "<game> seek".
+func (s *Server) cmdSeek(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	count := 1
+	opts := map[string]string{}
+	for i, a := range c.args[2:] {
+		if n, err := strconv.Atoi(a); err == nil && i == 0 {
+			if n < 0 || n > 20 {
+				return refuse("A seek asks for 0 to 20 boards, not %d.", n)
+			}
+			count = n
+			continue
+		}
+		if !strings.HasPrefix(a, "-") {
+			return refuse("Usage: %s seek <userid> <password> [<n>] [-option...]: %q is not an option.", c.game.Name(), trimLine(a))
+		}
+		if err := c.option(a, opts); err != nil {
+			return err
+		}
+	}
+	seek := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}
+	if len(opts) == 0 {
+		seek.Options = nil
+	}
+	if count == 0 {
+		if err := c.tx.PutSeek(seek); err != nil {
+			return err
+		}
+		c.sec.Text = fmt.Sprintf("Your %s seek is withdrawn.", c.game.Title())
+		return nil
+	}
+	var started []string
+	for seek.Count > 0 {
+		other, ok, err := c.matchSeek(seek)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		b, _, err := c.startBoard([]string{other.User, u.ID}, maps.Clone(opts), func(*store.Board) {},
+			fmt.Sprintf("Started from the seek list: %s and %s both asked for a game.", other.User, u.ID), "", "")
+		if err != nil {
+			return err
+		}
+		other.Count--
+		seek.Count--
+		if err := c.tx.PutSeek(other); err != nil {
+			return err
+		}
+		started = append(started, fmt.Sprintf("board %d against %s", b.Number, other.User))
+	}
+	if err := c.tx.PutSeek(seek); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("You seek %d %s boards (%s).", count, c.game.Title(), optionsLine(opts))
+	if len(started) > 0 {
+		text += " Started: " + strings.Join(started, ", ") + "."
+	}
+	if seek.Count > 0 {
+		text += fmt.Sprintf(" Still seeking %d; \"%s seek %s <password> 0\" withdraws.", seek.Count, c.game.Name(), u.ID)
+	}
+	c.sec.Text = text
+	return nil
+}
+
+// optionsLine writes a seek's options.
+func optionsLine(opts map[string]string) string {
+	if len(opts) == 0 {
+		return "no options"
+	}
+	var parts []string
+	for _, k := range sortedKeys(opts) {
+		name := k
+		if strings.HasPrefix(k, "-") {
+			name = "-" + k // a server option, "--nag"
+		}
+		if v := opts[k]; v != "" {
+			parts = append(parts, "-"+name+"="+v)
+		} else {
+			parts = append(parts, "-"+name)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// matchSeek finds the seek that seek is matched with: same options,
+// another player, both players' limits allowing one more board; the
+// nearest rating first, the older seek on a tie.
+func (c *call) matchSeek(seek store.Seek) (store.Seek, bool, error) {
+	seeks, err := c.tx.Seeks(seek.Game)
+	if err != nil {
+		return store.Seek{}, false, err
+	}
+	mine, err := c.ratingOf(seek.User)
+	if err != nil {
+		return store.Seek{}, false, err
+	}
+	var best store.Seek
+	found := false
+	bestGap := math.Inf(1)
+	for _, o := range seeks {
+		if strings.EqualFold(o.User, seek.User) || o.Count <= 0 || !maps.Equal(o.Options, seek.Options) {
+			continue
+		}
+		if u, err := c.tx.User(o.User); err != nil || u.Closed {
+			continue
+		}
+		if err := c.checkLimits([]string{o.User, seek.User}, ""); err != nil {
+			continue
+		}
+		r, err := c.ratingOf(o.User)
+		if err != nil {
+			return store.Seek{}, false, err
+		}
+		if gap := math.Abs(r - mine); gap < bestGap {
+			best, bestGap, found = o, gap, true
+		}
+	}
+	return best, found, nil
+}
+
+// ratingOf is a player's rating in the call's game, the start rating
+// when he has none.
+func (c *call) ratingOf(id string) (float64, error) {
+	r, found, err := c.tx.Rating(c.game.Name(), id)
+	if err != nil || !found {
+		return board.StartRating, err
+	}
+	return r.Rating, nil
+}
+
+// seekLines lists the game's seekers for the standings.
+func (c *call) seekLines() ([]string, error) {
+	seeks, err := c.tx.Seeks(c.game.Name())
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, sk := range seeks {
+		out = append(out, fmt.Sprintf("  %-20s %d boards, %s", sk.User, sk.Count, optionsLine(sk.Options)))
+	}
+	return out, nil
+}
+
+// OptionsLine writes the options of a seek (or of a tournament's
+// boards) as the mails do: "-alternate --nag=1", "no options" when
+// there are none.
+func OptionsLine(opts map[string]string) string { return optionsLine(opts) }

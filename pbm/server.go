@@ -1,8 +1,47 @@
 // Package pbm is the core of the play-by-email server: it reads one
 // incoming mail as bytes, runs its commands against the store and the
 // game engines, and queues every mail that follows in the outbox, all
-// in one transaction. It opens no sockets; the transports beside it
-// (pbm/inbox, pbm/outbox, pbm/localmail) move the bytes.
+// in one transaction. It joins the domain (boards, accounts,
+// tournaments) to mail; it opens no sockets: the transports beside it
+// (pbm/inbox, pbm/outbox, pbm/localmail, pbm/lmtp) move the bytes.
+//
+// The packages below it, each a noun, and what each may import:
+//
+//	pbm             the server: one mail in, one transaction, the
+//	                command table and help, the answers and board
+//	                mails; everything below
+//	pbm/mail        a mail as read and as written: parsing with its
+//	                limits, the own text of a reply, wrapping, MIME;
+//	                go-message and pbm/quote, nothing of games or the
+//	                store
+//	pbm/quote       the own text of a reply, whatever client wrote it
+//	pbm/board       a board's life: replay, turns, outcome, declines,
+//	                clocks, records, ratings; engine and store
+//	pbm/account     passwords, the lock after wrong guesses, the rate
+//	                window, limits, address confirmation; store
+//	pbm/credential  the cache of verified passwords
+//	pbm/tournament  formats, pairings, standings; no mail, no store
+//	pbm/computer    the computer opponent; engine only
+//	pbm/lang        the message catalogue in every language
+//	pbm/drawing     pictures of boards (PNG and SVG)
+//
+// The files of the core, by concept:
+//
+//	server.go      Server, New, Handle, the group commit of a batch
+//	guard.go       the poison-mail guard, mail set aside, duplicates
+//	command.go     reading the commands of a mail and running them
+//	table.go       the command table, typos, help, secrets in logs
+//	replies.go     replies by token to a board mail
+//	mails.go       answers, board mails and notices into the outbox
+//	auth.go        passwords, locks, rate limits, address confirmation
+//	accounts.go    account commands, admin claims, languages, limits
+//	game.go        challenges, moves, shows, records, standings, seeks
+//	play.go        what happens to a board: commit, queued moves,
+//	               declines, votes, watchers, correspondence, the
+//	               computer's seat
+//	clock.go       reminders, forfeits and vacations (Tick)
+//	admin.go       admin commands and messages between players
+//	tournaments.go tournament commands
 package pbm
 
 import (
@@ -10,18 +49,20 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/mail"
-
-	"golang.org/x/crypto/bcrypt"
-
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
+	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Config is what a Server needs.
@@ -453,4 +494,200 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 		}
 	}
 	return s.reportSetAside(tx, rec, "hit an internal error and was set aside")
+}
+
+// MaxBatch bounds the mails of one group commit.
+const MaxBatch = 64
+
+// errBatch abandons a group commit: one of its mails failed.
+var errBatch = errors.New("a mail of the batch failed")
+
+// HandleBatch handles mails in arrival order with one transaction, one
+// fsync, for the lot: the group commit. Each mail is still all or
+// nothing. When any mail of the batch fails (an error, a panic, the
+// guard's deadline), the whole transaction is rolled back and every
+// mail is handled again alone with Handle, in order, so that the
+// failing one is set aside or left for later exactly as Handle does,
+// and the mails before it commit. errs[i] is Handle's error for mail i;
+// after the first mail with an error, the later ones are not handled
+// and carry an error too, so that the intake keeps them, in order, for
+// later.
+func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
+	errs := make([]error, len(raws))
+	for start := 0; start < len(raws); start += MaxBatch {
+		end := min(start+MaxBatch, len(raws))
+		if !s.handleGroup(ctx, raws[start:end], errs[start:end]) {
+			for i := end; i < len(raws); i++ {
+				errs[i] = fmt.Errorf("handle mail: not handled after an earlier mail failed")
+			}
+			break
+		}
+	}
+	return errs
+}
+
+// handleGroup handles one batch; it reports whether every mail of it
+// was handled.
+func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) bool {
+	msgs := make([]*mail.Message, len(raws))
+	for i, raw := range raws {
+		msgs[i] = readMail(raw)
+	}
+	ids := make([]string, len(msgs))
+	for i, m := range msgs {
+		ids[i] = m.ID
+	}
+	// A batch that holds a mail the guard suspects (the daemon died
+	// with it in hand) is handed over one mail at a time, so that the
+	// one that kills the daemon is alone in hand at the next death and
+	// only it is charged (guard.go).
+	if len(raws) > 1 && !s.tries.marked(ids) {
+		s.prefetchCredentials(msgs)
+		// The guard's mark holds every mail of the batch from here to
+		// the end of the transaction, and its bound covers the batch.
+		bctx, _, release := s.hold(ctx, ids, 0)
+		outs := make([]Outcome, len(msgs))
+		afters := make([][]func(), len(msgs))
+		err := s.cfg.Store.Update(func(tx *store.Tx) error {
+			later := &laterPictures{s: s}
+			lctx := withLaterPictures(bctx, later)
+			for i, m := range msgs {
+				var aerr error
+				if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
+					return errBatch
+				}
+			}
+			if err := later.drawLater(tx); err != nil {
+				return errBatch
+			}
+			// Every mail of the batch applied, nothing committed.
+			killpoint.At("group-commit", len(msgs))
+			return nil
+		})
+		// Committed, every mail is finished; rolled back, they are
+		// handled alone below, each under its own mark.
+		release(err == nil)
+		if err == nil {
+			for i, m := range msgs {
+				for _, f := range afters[i] {
+					f()
+				}
+				s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", outs[i].String(), "queued", outs[i].Queued, "batch", len(msgs))
+			}
+			return true
+		}
+		if !errors.Is(err, errBatch) {
+			s.log.Warn("group commit failed; handling the mails one by one", "mails", len(msgs), "error", err)
+		}
+	}
+	for i, raw := range raws {
+		if _, errs[i] = s.Handle(ctx, raw); errs[i] != nil {
+			for j := i + 1; j < len(raws); j++ {
+				errs[j] = fmt.Errorf("handle mail %s: not handled after an earlier mail failed", msgs[j].ID)
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// userPassword is a userid and the password a command gives for it.
+type userPassword struct {
+	user, password string
+	hash           []byte
+}
+
+// prefetchCredentials verifies the passwords the mails of a batch give,
+// on every core at once, before the batch's one transaction checks
+// them in order on one. A password is verified in full only the first
+// time the daemon sees it (package credential), but after a restart
+// every player is seen for the first time, and a backlog of such mails
+// would otherwise pay a full bcrypt each, one after another. Only
+// mails that will be read are looked at: not automatic mails, not mails
+// already handled. A sender past the rate limit is looked at too: its
+// passwords are checked to tell whether the limit holds its mail
+// (rate.go).
+func (s *Server) prefetchCredentials(msgs []*mail.Message) {
+	var pairs []userPassword
+	s.cfg.Store.View(func(tx *store.Tx) error {
+		pairs = s.credentialsOf(tx, msgs)
+		return nil
+	})
+	if len(pairs) < 2 {
+		return // one alone is verified in the transaction as soon
+	}
+	onEveryCore(pairs, func(p userPassword) { s.creds.Prefetch(p.user, p.password, p.hash) })
+}
+
+// credentialsOf lists the userid and password pairs the commands of
+// msgs give for existing accounts, each pair once.
+func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPassword {
+	var out []userPassword
+	for _, m := range msgs {
+		if m.Automatic != "" || m.From == "" {
+			continue
+		}
+		if done, err := seen(tx, m); err != nil || done {
+			continue
+		}
+		lines, _ := s.commandLines(m)
+		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if len(line) > s.cfg.MaxLineBytes {
+				continue // refused unread (bound.go)
+			}
+			user, password, ok := s.credentialOf(strings.Fields(line))
+			if !ok {
+				continue
+			}
+			u, err := tx.User(user)
+			if err != nil || u.Closed {
+				continue
+			}
+			p := userPassword{user: u.ID, password: password, hash: u.Hash}
+			if !slices.ContainsFunc(out, func(q userPassword) bool {
+				return strings.EqualFold(q.user, p.user) && q.password == p.password
+			}) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// credentialOf is the userid and password a command line gives: the
+// first secret word of its command and the word before it, when that
+// word is not a secret too.
+func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
+	if len(words) == 0 {
+		return "", "", false
+	}
+	c, err := (&run{s: s}).resolve(words, "", &section{})
+	if err != nil || c.cmd == nil {
+		return "", "", false
+	}
+	for _, i := range c.cmd.secrets {
+		if i >= 1 && i < len(c.args) && !slices.Contains(c.cmd.secrets, i-1) {
+			return c.args[i-1], c.args[i], true
+		}
+	}
+	return "", "", false
+}
+
+// onEveryCore calls f for each item, as many at once as there are
+// cores, and returns when every call has returned.
+func onEveryCore[T any](items []T, f func(T)) {
+	work := make(chan T)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(items)) {
+		wg.Go(func() {
+			for it := range work {
+				f(it)
+			}
+		})
+	}
+	for _, it := range items {
+		work <- it
+	}
+	close(work)
+	wg.Wait()
 }

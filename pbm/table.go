@@ -1,5 +1,19 @@
 package pbm
 
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/mail"
+)
+
 // commands builds the command table: the global commands, and the
 // commands that follow a game's name. Help is generated from it.
 func (s *Server) commands() (global, game commandSet) {
@@ -129,4 +143,519 @@ func (s *Server) adminCommands() commandSet {
 		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<player> <substitute>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
 		"retry":       {admin: true, usage: "[<id>]", help: "replay set-aside mail <id> alone (a mail the server gave up on); with no id, list them", handle: s.adminRetry},
 	}
+}
+
+// Typos get a suggestion: the command word (or game name) nearest by
+// Levenshtein distance, when it is near enough to be a slip of the
+// keyboard rather than another word. The distance is that of
+// github.com/agnivade/levenshtein, where a swap of two letters ("hlep")
+// counts 2.
+
+// maxTypo is the largest distance still taken as a typo of a word of
+// n letters: none for one or two letters, one for three, two beyond.
+func maxTypo(n int) int {
+	switch {
+	case n <= 2:
+		return 0
+	case n == 3:
+		return 1
+	}
+	return 2
+}
+
+// nearest returns the candidate closest to word within maxTypo, or ""
+// when none is close or two are equally close.
+func nearest(word string, candidates []string) string {
+	word = strings.ToLower(word)
+	limit := maxTypo(len([]rune(word)))
+	if limit == 0 {
+		return ""
+	}
+	best, bestD, tie := "", limit+1, false
+	sort.Strings(candidates)
+	for _, c := range candidates {
+		if c == word {
+			return ""
+		}
+		d := levenshtein.ComputeDistance(word, c)
+		switch {
+		case d < bestD:
+			best, bestD, tie = c, d, false
+		case d == bestD && c != best:
+			tie = true
+		}
+	}
+	if tie || bestD > limit {
+		return ""
+	}
+	return best
+}
+
+// words lists the names and aliases of a command set, without the
+// admin commands unless admin.
+func (cs commandSet) words(admin bool) []string {
+	var out []string
+	for name, c := range cs {
+		if c.admin && !admin {
+			continue
+		}
+		out = append(out, name)
+		out = append(out, c.aliases...)
+	}
+	return out
+}
+
+// canonical maps an alias to its command's name.
+func (cs commandSet) canonical(word string) string {
+	if name, _, ok := cs.find(word); ok {
+		return name
+	}
+	return word
+}
+
+// find looks a word up by exact name or alias, without prefixes.
+func (cs commandSet) find(word string) (string, *command, bool) {
+	word = strings.ToLower(word)
+	if c, ok := cs[word]; ok {
+		return word, c, true
+	}
+	for name, c := range cs {
+		for _, a := range c.aliases {
+			if a == word {
+				return name, c, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+// suggestGlobal is the suggestion for an unknown first word of a
+// line: a global command, a game's name, or a game's command (which
+// needs the game's name first), whichever is nearest; on a tie the
+// first of these.
+func (s *Server) suggestGlobal(word string) string {
+	if _, _, ok := s.game.find(word); ok {
+		return "<game> " + s.game.canonical(word)
+	}
+	global := s.global.words(false)
+	for _, g := range s.cfg.Games.Games() {
+		global = append(global, g.Name())
+	}
+	g := nearest(word, global)
+	m := nearest(word, s.game.words(false))
+	switch {
+	case m != "" && (g == "" || distance(word, m) < distance(word, g)):
+		return "<game> " + s.game.canonical(m)
+	case g != "":
+		return s.global.canonical(g)
+	}
+	return ""
+}
+
+func distance(a, b string) int { return levenshtein.ComputeDistance(strings.ToLower(a), b) }
+
+// unknownCommand is the refusal of a word that is no command.
+func unknownCommand(word, suggestion string) string {
+	text := "unknown command \"" + trimLine(strings.ToLower(word)) + "\""
+	if suggestion != "" {
+		text += " (did you mean " + suggestion + "?)"
+	}
+	return text
+}
+
+type helpCommand struct{ Usage, Help string }
+
+type helpGroup struct {
+	Title    string
+	Commands []helpCommand
+}
+
+// helpGroups generates the command reference from the command table.
+func (s *Server) helpGroups() []helpGroup {
+	var groups []helpGroup
+	add := func(title, prefix string, set commandSet) {
+		g := helpGroup{Title: title}
+		var walk func(prefix string, set commandSet)
+		walk = func(prefix string, set commandSet) {
+			for _, name := range set.names() {
+				c := set[name]
+				if c.children != nil {
+					walk(prefix+name+" ", c.children)
+					continue
+				}
+				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.help})
+				if len(c.verbs) > 0 {
+					g.Commands = append(g.Commands, helpCommand{
+						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"),
+						Help:  "the same as the command of that name"})
+				}
+			}
+		}
+		walk(prefix, set)
+		groups = append(groups, g)
+	}
+	add("Accounts and help:", "", s.global.only(false))
+	add("Games (<game> is a game's name from \"list\"):", "<game> ", s.game)
+	add("Admin (configured admins only):", "admin <userid> <password> ", s.global.only(true))
+	return groups
+}
+
+type helpGame struct{ Name, Title, Players string }
+
+func (s *Server) helpGames() []helpGame {
+	var out []helpGame
+	for _, g := range s.cfg.Games.Games() {
+		min, max := g.Players()
+		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max)})
+	}
+	return out
+}
+
+// HelpText is the general help, as mailed for "help".
+func (s *Server) HelpText() (string, error) {
+	return s.tpl.render("help.txt", map[string]any{
+		"Server": s.cfg.Name, "Groups": s.helpGroups(), "Games": s.helpGames(), "ReplyLine": replyLine,
+	})
+}
+
+func (s *Server) cmdHelp(c *call) error {
+	if len(c.args) > 0 {
+		topic := strings.ToLower(c.args[0])
+		if text, ok := s.helpTopic(topic); ok {
+			c.sec.Text = "\n\n" + text
+			c.sec.subject = "pbm help " + topic
+			return nil
+		}
+		if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
+			c.game, c.sec.game = g, g
+			c.sec.table = true
+			return s.cmdGameHelp(c)
+		}
+		if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
+			c.sec.Text = fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.help)
+			return nil
+		}
+		if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
+			c.sec.Text = fmt.Sprintf("<game> %s %s\n  %s\n(<game> is a game's name from \"list\".)", name, cmd.usage, cmd.help)
+			return nil
+		}
+	}
+	text, err := s.HelpText()
+	if err != nil {
+		return err
+	}
+	c.sec.Text = "\n\n" + text
+	c.sec.subject = "pbm help"
+	return nil
+}
+
+// helpTopic is the text of "help commands", "help move" and "help
+// reply", generated from the command table.
+func (s *Server) helpTopic(topic string) (string, bool) {
+	var b strings.Builder
+	usage := func(prefix, name string, c *command) {
+		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.help)
+	}
+	switch topic {
+	case "commands":
+		for _, g := range s.helpGroups() {
+			b.WriteString(g.Title + "\n")
+			for _, c := range g.Commands {
+				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
+			}
+			b.WriteString("\n")
+		}
+	case "move":
+		b.WriteString("Moves (<game> is a game's name from \"list\"; \"<game> help\" gives its\nnotation):\n\n")
+		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
+			usage("<game> ", name, s.game[name])
+			if verbs := s.game[name].verbs; len(verbs) > 0 {
+				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      the same as the command of that name\n", name, strings.Join(verbs, "|"))
+			}
+		}
+		b.WriteString("\n#n is the number of the move you make, as the board mail says (\"To play\nmove 7\"): a mail that arrives late or twice is then refused as stale\ninstead of played.\n")
+		b.WriteString("\nOr reply to the board mail with the move on the first line (\"help reply\").\n")
+	case "reply":
+		b.WriteString(replyLine + "\n\n")
+		b.WriteString("Every mail about a board you play (the board after a move, an error,\n" +
+			"show, submit, a reminder, a chat) comes from an address that knows you\n" +
+			"and the board. Reply to it with a command on the first line of your own\n" +
+			"text, above or below the quote; the rest of your text goes to the other\n" +
+			"players as a comment. The quote, the \"... wrote:\" line and your\n" +
+			"signature are left out. No userid, password or board number:\n\n")
+		b.WriteString("  <move>[#<n>] [<move>...]\n      play (or: move <move>...)\n")
+		for _, name := range s.game.names() {
+			c := s.game[name]
+			switch {
+			case c.admin || c.children != nil || name == "move":
+			case strings.HasPrefix(c.usage, "<board> <userid> <password>"):
+				usage("", name, &command{usage: strings.TrimSpace(strings.TrimPrefix(c.usage, "<board> <userid> <password>")), help: c.help})
+			case strings.HasPrefix(c.usage, "<board>") && c.minArgs <= 1:
+				// A reply names no board: the bare command.
+				usage("", name, &command{help: c.help})
+			}
+		}
+		b.WriteString("\nThe reply works only from the address the mail went to, and ends with\n" +
+			"the game or a change of your password. A reply to the mail of an older\n" +
+			"position is refused as stale, with the board as it is now (a chat or a\n" +
+			"show is still answered).\n")
+	default:
+		return "", false
+	}
+	return strings.TrimRight(b.String(), "\n"), true
+}
+
+func (s *Server) cmdList(c *call) error {
+	var b strings.Builder
+	b.WriteString("Games here:\n")
+	for _, g := range s.helpGames() {
+		fmt.Fprintf(&b, "  %-10s %-12s %s players\n", g.Name, g.Title, g.Players)
+	}
+	if len(s.helpGames()) == 0 {
+		b.WriteString("  (none yet)\n")
+	}
+	b.WriteString("\nSend \"<game> help\" for a game's rules.")
+	c.sec.Text = b.String()
+	c.sec.subject = "pbm list"
+	return nil
+}
+
+// mask is what stands for a secret word wherever a command line is
+// written: a reply, a log line, a report, a record.
+const mask = "********"
+
+// Masked returns a line of a mail (its Subject, or a command line of
+// its body) fit to be written down: the words the command table
+// declares secret (passwords) are masked, the subaddress of a reply
+// address (its token) is dropped, and a line that is no command is cut
+// to its first two words, since a mistyped command may still hold a
+// password. The Subject of a board mail replied to is kept as it is.
+func (s *Server) Masked(line string) string {
+	if len(line) > s.cfg.MaxLineBytes {
+		// Past the bound nothing is read (bound.go): a log line shows
+		// the first words only.
+		line = head(line) + " ..."
+	}
+	line = mail.OneLine(line)
+	prefix := line[:mail.ReplyPrefix(line)]
+	rest := strings.TrimSpace(line[len(prefix):])
+	if rest == "" || boardSubject.MatchString(rest) {
+		return line
+	}
+	words := strings.Fields(rest)
+	for i, w := range words {
+		words[i] = s.maskToken(w)
+	}
+	n, secrets, ok := s.secretWords(words)
+	if !ok {
+		out := strings.Join(words[:min(2, len(words))], " ")
+		if len(words) > 2 {
+			out += " ..."
+		}
+		return prefix + out
+	}
+	return prefix + maskLine(words, 0, shift(secrets, n))
+}
+
+// secretWords walks the command table along words as the dispatcher
+// does and returns the indexes in words of the secret ones, relative to
+// n, the number of command words. ok is false when words is no command.
+func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
+	set := s.global
+	if _, game := s.cfg.Games.Lookup(words[0]); game {
+		set, n = s.game, 1
+	}
+	for n < len(words) {
+		name, cmd, err := set.lookup(words[n])
+		if err != nil {
+			return 0, nil, false
+		}
+		n++
+		if cmd.children != nil {
+			set = cmd.children
+			continue
+		}
+		secrets = append(secrets, cmd.secrets...)
+		if len(cmd.secrets) > 0 && !argsParse(cmd, words[n:]) {
+			// A word left out or added moves the password off its
+			// place: every argument could be it.
+			secrets = secrets[:0]
+			for i := range words[n:] {
+				secrets = append(secrets, i)
+			}
+			return n, secrets, true
+		}
+		if name == "admin" && !cmd.admin {
+			// "admin <userid> <password> <command> <args>": the admin
+			// command's own secrets follow its name.
+			if sub := n + 2; sub < len(words) {
+				if _, ac, err := s.global.only(true).lookup(words[sub]); err == nil {
+					for _, i := range ac.secrets {
+						secrets = append(secrets, 3+i)
+					}
+				} else {
+					// An unknown admin command: nothing after it is read.
+					for i := 3; n+i < len(words); i++ {
+						secrets = append(secrets, i)
+					}
+				}
+			}
+		}
+		return n, secrets, true
+	}
+	return 0, nil, false
+}
+
+// argsParse reports whether args fit a command's usage as far as the
+// table tells: a number where it takes a board, mail addresses where
+// it takes them.
+func argsParse(cmd *command, args []string) bool {
+	usage := strings.Fields(cmd.usage)
+	for i, u := range usage {
+		if i >= len(args) {
+			break
+		}
+		if strings.Contains(u, "<address>") {
+			// The addresses to the end: a word that is none may be
+			// the rest of a password with a space in it.
+			for _, a := range args[i:] {
+				if !strings.Contains(a, "@") {
+					return false
+				}
+			}
+			break
+		}
+		if strings.HasPrefix(u, "<board>") {
+			num, _, _ := strings.Cut(args[i], "#")
+			if _, err := strconv.Atoi(num); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func shift(idx []int, by int) []int {
+	out := make([]int, len(idx))
+	for i, v := range idx {
+		out[i] = v + by
+	}
+	return out
+}
+
+// maskToken drops the token of a reply address (RFC 5233 subaddress
+// "pbm+<game>.<board>.<token>@domain") from a word.
+func (s *Server) maskToken(w string) string {
+	local, domain, _ := strings.Cut(s.cfg.Address, "@")
+	lw := strings.ToLower(w)
+	i := strings.Index(lw, local+"+")
+	if i < 0 || !strings.Contains(lw[i:], "@"+domain) {
+		return w
+	}
+	return MaskAddress(w)
+}
+
+// MaskAddress returns a mail address with the last dot-separated part
+// of its subaddress masked: a reply address keeps its game and board
+// and loses its token. Other addresses are returned as they are.
+func MaskAddress(addr string) string {
+	plus := strings.Index(addr, "+")
+	at := strings.LastIndex(addr, "@")
+	if plus < 0 || at < plus {
+		return addr
+	}
+	sub := addr[plus+1 : at]
+	if dot := strings.LastIndex(sub, "."); dot >= 0 {
+		return addr[:plus+1] + sub[:dot+1] + mask + addr[at:]
+	}
+	return addr[:plus+1] + mask + addr[at:]
+}
+
+// Bounds on what the core reads of a command and hands a game. Each
+// is checked before any work on what it bounds, so that the cost of a
+// refusal does not grow with what is refused, and each refusal names
+// the bound.
+//
+//   - defaultMaxLine, one command line: 4 KiB. RFC 5322 section 2.1.1
+//     bounds a line of a mail at 998 characters, but a Subject is one
+//     line once unfolded (section 2.2.3) and a quoted-printable body
+//     line may be any length once its soft line breaks are removed
+//     (RFC 2045 section 6.7, rule 5). The longest command a player
+//     needs is a Hexatri turn of 100 actions (below) after the five
+//     words of "hexatri move <board> <userid> <password>": under 2 KiB.
+//     4 KiB is twice that, and four times what any client writes on a
+//     line of its own.
+//   - defaultMaxMove, one move string: 2 KiB, the longest Hexatri turn
+//     (100 actions of at most 17 bytes, "L:C3NE-C3-C3SE@C3", with their
+//     separators); a move of the other games is at most 41 bytes.
+//   - defaultMaxMoves, the moves (words) of one command: 100, the
+//     actions of the longest Hexatri turn the engine takes.
+const (
+	defaultMaxLine  = 4 << 10
+	defaultMaxMove  = 2 << 10
+	defaultMaxMoves = 100
+	// lineHead is the part of an over-long line read to echo it and to
+	// tell whether it is a command: its first words.
+	lineHead = 200
+)
+
+// head is the start of line, at most lineHead bytes cut on a rune
+// boundary: what is read of a line too long to be read.
+func head(line string) string {
+	if len(line) <= lineHead {
+		return line
+	}
+	cut := lineHead
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return line[:cut]
+}
+
+// firstWord is the first word of line, found without reading past it.
+func firstWord(line string) string {
+	line = strings.TrimLeftFunc(line, unicode.IsSpace)
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		return line[:i]
+	}
+	return line
+}
+
+// longLine refuses a command line longer than MaxLineBytes: it is
+// echoed by its first two words only (the rest may hold a password)
+// and nothing of it is read. It reports whether line was refused.
+func (r *run) longLine(line string) bool {
+	limit := r.s.cfg.MaxLineBytes
+	if len(line) <= limit {
+		return false
+	}
+	words := strings.Fields(head(line))
+	echo := strings.Join(words[:min(2, len(words))], " ") + " ..."
+	r.sections = append(r.sections, &section{Command: trimLine(echo), Refused: true,
+		Text: fmt.Sprintf("This command line is %d bytes long, and a command line may be at most %d bytes (%d KiB): nothing of it was read or done.",
+			len(line), limit, limit>>10)})
+	return true
+}
+
+// commandMoves gives the moves of one command as the game plays them
+// (turnMoves), after the bounds: a command of more than MaxMoves
+// moves, or a move (a turn once joined) of more than MaxMoveBytes, is
+// refused before a game sees it.
+func (s *Server) commandMoves(g engine.Game, words []string) ([]string, error) {
+	if len(words) > s.cfg.MaxMoves {
+		return nil, fmt.Errorf("This command holds %d moves, and a command may hold at most %d: nothing was played.", len(words), s.cfg.MaxMoves)
+	}
+	long := func(what string, n int) error {
+		return fmt.Errorf("%s is %d bytes long, and a move may be at most %d bytes: nothing was played.", what, n, s.cfg.MaxMoveBytes)
+	}
+	for i, w := range words {
+		if len(w) > s.cfg.MaxMoveBytes {
+			return nil, long(fmt.Sprintf("Move %d of this command", i+1), len(w))
+		}
+	}
+	moves, err := board.TurnMoves(g, words)
+	if err == nil && len(moves) == 1 && len(moves[0]) > s.cfg.MaxMoveBytes {
+		return nil, long("This turn of "+g.Title(), len(moves[0]))
+	}
+	return moves, err
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/mail"
-
 	"github.com/pbmgo/pbm/store"
 )
 

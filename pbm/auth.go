@@ -8,9 +8,170 @@ import (
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/mail"
-
 	"github.com/pbmgo/pbm/store"
 )
+
+// locked refuses a password for u while the account is locked.
+func (c *call) locked(u store.User) error {
+	g, err := c.tx.Guesses(u.ID)
+	if err != nil {
+		return err
+	}
+	if now := c.s.now(); now.Before(g.Until) {
+		c.badPassword(u)
+		return refuse("The account %s takes no password until %s: too many wrong passwords were given for it. Replies to its board mails still work.",
+			u.ID, stamp(g.Until))
+	}
+	return nil
+}
+
+// wrongPassword records a wrong password for u, locks the account
+// when it is one too many, and returns the refusal.
+func (c *call) wrongPassword(u store.User) error {
+	c.badPassword(u)
+	now := c.s.now()
+	g, err := c.tx.Guesses(u.ID)
+	if err != nil {
+		return err
+	}
+	var locks bool
+	if g, locks = account.Wrong(g, now); locks {
+		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", g.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
+		if now.Sub(g.Told) >= day {
+			g.Told = now
+			if err := c.tellLocked(u, g); err != nil {
+				return err
+			}
+		}
+	}
+	if err := c.tx.PutGuesses(u.ID, g); err != nil {
+		return err
+	}
+	return refuse("Invalid password entered for %s.", u.ID)
+}
+
+// badPassword marks the mail as holding a refused password, for the
+// backscatter bound (mayAnswer) and so that the account's owner is not
+// sent a report of each guess (reportForeign): the lockout tells him.
+func (c *call) badPassword(u store.User) {
+	c.guessed = true
+	if !contains(u.Addresses, c.msg.From) {
+		c.foreignGuess = true
+	}
+}
+
+// tellLocked tells the owner of an account that it is locked.
+func (c *call) tellLocked(u store.User, g store.Guesses) error {
+	text := mail.Wrap(fmt.Sprintf("%d wrong passwords for your account %s were given within %s, the last in a mail from %s. "+
+		"No password is taken for %s until %s; replies to your board mails still work. "+
+		"The guesses did not find your password. If it is short, or used elsewhere, change it once the lock is over. "+
+		"You are told of this at most once a day.",
+		account.GuessAllowed, u.ID, account.GuessWindow, c.msg.From, u.ID, stamp(g.Until)), 79)
+	for _, a := range u.Addresses {
+		if err := c.notice(a, "pbm: wrong passwords for "+u.ID, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mayAnswer reports whether the answer to the mail may be sent: not
+// when it refuses a wrong password to an address that is not the
+// account's and that was sent such a refusal within the day. It
+// records the refusal it lets through.
+func (r *run) mayAnswer() (bool, error) {
+	if !r.foreignGuess {
+		return true, nil
+	}
+	now := r.s.now()
+	if last := r.tx.RefusalMailed(r.msg.From); !last.IsZero() && now.Sub(last) < day && !now.Before(last) {
+		r.s.log.Warn("refusal not mailed", "from", r.msg.From, "reason", "a wrong password refused to this address within the day")
+		return false, nil
+	}
+	return true, r.tx.PutRefusalMailed(strings.ToLower(r.msg.From), now)
+}
+
+// authenticated decides whether a mail proves who sent it: a reply
+// token valid for its sender, or a userid and password that check in
+// one of its commands. It is the one place where "authentication
+// failed for this mail" is decided: a mail that proves nobody (a wrong
+// or missing password, a bad reply token, or no command that needs
+// one) counts against its sender's rate limit, and one that proves an
+// account is never held back by it, whatever a forger sent under the
+// same address. It only reads; the passwords it checks are remembered
+// for the mail's commands (checkPassword), so each costs one bcrypt.
+func (r *run) authenticated() (bool, error) {
+	if _, ok, err := r.replyToken(); ok {
+		if _, refused := err.(*Refusal); err != nil && !refused {
+			return false, err
+		}
+		if err == nil {
+			return true, nil
+		}
+	}
+	lines, _ := r.s.commandLines(r.msg)
+	for _, line := range lines[:min(len(lines), r.s.cfg.MaxCommands)] {
+		user, password, ok := r.s.credentialOf(strings.Fields(line))
+		if !ok {
+			continue
+		}
+		u, err := r.tx.User(user)
+		if err != nil || u.Closed {
+			continue
+		}
+		if r.checkPassword(u, password) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// checkPassword checks a password of an account, each pair once per
+// mail.
+func (r *run) checkPassword(u store.User, password string) bool {
+	k := strings.ToLower(u.ID) + "\x00" + password
+	if ok, known := r.checked[k]; known {
+		return ok
+	}
+	ok := r.s.creds.Check(u.ID, password, u.Hash)
+	if r.checked == nil {
+		r.checked = map[string]bool{}
+	}
+	r.checked[k] = ok
+	return ok
+}
+
+// rateLimit counts a mail that failed authentication against its
+// sender's hourly allowance, kept in the store so that a restart does
+// not reset it. It reports whether the mail is over the limit; the
+// first such mail in a window gets one notice at the address (in the
+// spirit of RFC 3834 section 2: no flood of answers to one sender).
+func (r *run) rateLimit() (bool, error) {
+	now := r.s.now()
+	rate, err := r.tx.Rate(r.msg.From)
+	if err != nil {
+		return false, err
+	}
+	rate = account.RateAt(rate, now)
+	rate.Count++
+	over := rate.Count > r.s.cfg.RateLimit
+	if over && !rate.Warned {
+		rate.Warned = true
+		text := fmt.Sprintf("More than %d mails from %s without a valid password or reply token came in an hour. Until %s, such mail from this address is ignored; mail with your password, or a reply to a board mail, is still handled.",
+			r.s.cfg.RateLimit, r.msg.From, stamp(rate.Start.Add(account.RateWindow)))
+		body, err := r.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": r.s.cfg.Name})
+		if err != nil {
+			return false, err
+		}
+		if err := r.send(outMail{To: r.msg.From, Subject: "pbm error: too many mails", Text: body, Kind: "auto-replied"}); err != nil {
+			return false, err
+		}
+	}
+	if over {
+		r.s.log.Warn("rate limited", "from", r.msg.From, "count", rate.Count)
+	}
+	return over, r.tx.PutRate(r.msg.From, rate)
+}
 
 // Addresses given for an account. An address that is not the sender's
 // own (in signup, change address, add) gets nothing from the server

@@ -1,0 +1,735 @@
+package pbm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/computer"
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/store"
+)
+
+// change says what happened to a board, for the mails about it.
+type change struct {
+	New     bool   // a new board
+	Event   string // one line: "alice played e4."
+	Comment string // the player's comment, if any
+	By      string // whose comment
+	// Ratings tell, in the mail of the game's end, each player's
+	// rating change or why the game was not rated.
+	Ratings []string
+	// Said, when set, is Event from the catalogue, written in each
+	// recipient's language.
+	Said []lang.Msg
+}
+
+// commit is the one way a board changes: it plays queued moves that
+// have become due, records the end of the game (ratings, result
+// notices), saves the board and mails it to its players and
+// subscribers.
+func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change) error {
+	b.Updated = c.s.now()
+	if err := c.playQueued(b, st, &ch); err != nil {
+		return err
+	}
+	board.Settle(b, st)
+	if b.Over && !b.Rated {
+		b.Rated = true
+		b.Vote, b.Queued, b.Submitted = nil, nil, nil
+		lines, err := c.finish(*b, g, st)
+		if err != nil {
+			return err
+		}
+		ch.Ratings = lines
+		if err := c.tournamentBoardOver(*b, st); err != nil {
+			return err
+		}
+	}
+	b.Due = c.s.clockDue(c.tx, *b, st, c.s.now())
+	if err := c.tx.PutBoard(*b); err != nil {
+		return err
+	}
+	if err := noteWaiting(c.tx, *b, board.ToMove(*b, st)); err != nil {
+		return err
+	}
+	return c.mailBoard(*b, g, st, ch)
+}
+
+// playQueued plays the queued moves of the players whose turn it is,
+// as long as there are any (pbmserv's "(Auto)" moves). A queued move
+// that has become illegal is dropped with the rest of that player's
+// queue, and the player is told.
+func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
+	for !board.Outcome(*b, st).Over {
+		seat := st.ToMove()
+		if seat < 0 || seat >= len(b.Players) {
+			return nil
+		}
+		key := strings.ToLower(b.Players[seat])
+		q := b.Queued[key]
+		if len(q) == 0 {
+			return nil
+		}
+		mv := q[0]
+		if len(q) == 1 {
+			delete(b.Queued, key)
+		} else {
+			b.Queued[key] = q[1:]
+		}
+		canon, err := st.Play(mv)
+		if err != nil {
+			delete(b.Queued, key)
+			if err := c.tellUser(b.Players[seat], fmt.Sprintf("pbm: queued move refused on board %d", b.Number),
+				fmt.Sprintf("Your queued move %q on %s board %d was found but is illegal now: %v\nYour queue for this board is cleared; it is your turn.",
+					mv, b.Game, b.Number, err)); err != nil {
+				return err
+			}
+			continue
+		}
+		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: c.s.now(), Auto: true})
+		played := fmt.Sprintf(" %s played %s (queued).", b.Players[seat], canon)
+		if len(ch.Said) > 0 {
+			ch.Said = append(ch.Said, lang.Literal(played))
+		}
+		ch.Event = strings.TrimSpace(ch.Event + played)
+	}
+	return nil
+}
+
+// tellUser sends a notice to every address of a user.
+func (c *call) tellUser(id, subject, text string) error {
+	u, err := c.tx.User(id)
+	if errors.Is(err, store.ErrNotFound) || u.Closed {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, a := range u.Addresses {
+		if err := c.notice(a, subject, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish runs once when a game ends: ratings, and the result to those
+// who asked to be notified.
+func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]string, error) {
+	lines, err := c.rate(b, board.Outcome(b, st))
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("%s board %d (%s) has ended: %s", g.Title(), b.Number, strings.Join(b.Players, ", "), board.Status(b, st))
+	if len(lines) > 0 {
+		text += "\n\n" + strings.Join(lines, "\n")
+	}
+	for _, id := range c.notifyList(b) {
+		if err := c.tellUser(id, fmt.Sprintf("Notification: %s Board %d", g.Title(), b.Number), text); err != nil {
+			return nil, err
+		}
+	}
+	return lines, nil
+}
+
+// notifyList is who hears only the result of a board: the board's
+// list and the users who hear every result of its game (the store's
+// index of them).
+func (c *call) notifyList(b store.Board) []string {
+	out := append([]string(nil), b.Notify...)
+	users, err := c.tx.NotifiedOfAll(b.Game)
+	if err != nil {
+		return out
+	}
+	for _, u := range users {
+		if contains(u.NotifyAll, b.Game) && !contains(out, u.ID) && board.SeatOf(b, u.ID) < 0 {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+// Declining a challenge (pbmserv): a challenge names its players
+// without asking them, so a player who leaves a board before every
+// seat still in it has made a move (by resigning, closing the account,
+// or letting the clock run out) declines it rather than loses it. The
+// log records a "decline" entry, which the engine takes as a
+// resignation. Where the game goes on without the seat it does so,
+// and the seat is left out of the ratings; where it would end, the
+// board is removed: it ends without a result and unrated.
+
+// leave takes a player off a board: a resignation (or a forfeit) once
+// every seat has moved, a decline before. why is the event for a
+// resignation, declined the one for a decline.
+func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Msg) (bool, error) {
+	if board.AllMoved(b) {
+		return false, c.resignSeat(b, seat, kind, why)
+	}
+	return true, c.decline(b, seat, declined)
+}
+
+// decline records a seat's decline and mails the board, which tells
+// whether it goes on or is removed.
+func (c *call) decline(b store.Board, seat int, event lang.Msg) error {
+	g, st, err := c.s.replay(b, -1)
+	if err != nil {
+		return err
+	}
+	if err := st.Resign(seat); err != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot leave board %d: %v", b.Players[seat], b.Number, err)}
+	}
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: "decline", At: c.s.now()})
+	b.Vote = nil
+	delete(b.Queued, strings.ToLower(b.Players[seat]))
+	delete(b.Submitted, strings.ToLower(b.Players[seat]))
+	said := []lang.Msg{event, lang.M("DeclineGoesOn", "Who", b.Players[seat])}
+	if st.Result().Over {
+		said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
+	}
+	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
+}
+
+// Votes follow pbmserv: a draw offer ("propose") or a take-back
+// request ("undo") needs the accept of every other player still in the
+// game; one reject ends it. The proposer counts as accepting.
+
+func (s *Server) cmdPropose(c *call) error { return c.openVote("draw") }
+func (s *Server) cmdUndo(c *call) error    { return c.openVote("undo") }
+
+// boardPlayer loads the board of a board command and authenticates its
+// player: "<board> <userid> <password>".
+func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User, int, error) {
+	b, u, seat, err := c.seated()
+	if err != nil {
+		return b, nil, nil, u, -1, err
+	}
+	g, st, err := c.s.replay(b, -1)
+	return b, g, st, u, seat, err
+}
+
+func voteName(kind string) string {
+	if kind == "draw" {
+		return "a draw"
+	}
+	return "taking back the last move"
+}
+
+func (c *call) openVote(kind string) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if b.Vote != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("A vote on %s is already open on board %d; answer it with accept or reject first.", voteName(b.Vote.Kind), b.Number)}
+	}
+	if len(board.InGame(b)) < 2 {
+		return &Refusal{Board: b.Number, Text: "There is nobody to vote with on this board."}
+	}
+	if kind == "undo" && (len(b.Log) == 0 || b.Log[len(b.Log)-1].Kind != "") {
+		return &Refusal{Board: b.Number, Text: "There is no move to take back: the last entry of the board is not a move."}
+	}
+	b.Vote = &store.Vote{Kind: kind, By: seat, Accepted: []int{seat}, At: c.s.now()}
+	c.sec.Text = fmt.Sprintf("%s proposes %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
+	return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
+}
+
+func (s *Server) cmdAccept(c *call) error { return c.answerVote(true) }
+func (s *Server) cmdReject(c *call) error { return c.answerVote(false) }
+
+func (c *call) answerVote(yes bool) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if b.Vote == nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("No vote is open on %s board %d.", g.Title(), b.Number)}
+	}
+	kind := b.Vote.Kind
+	if !yes {
+		b.Vote = nil
+		c.sec.Text = fmt.Sprintf("%s rejects %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
+		return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
+	}
+	if board.ContainsSeat(b.Vote.Accepted, seat) {
+		return &Refusal{Board: b.Number, Text: "You have accepted already; the others still have to answer."}
+	}
+	b.Vote.Accepted = append(b.Vote.Accepted, seat)
+	event := fmt.Sprintf("%s accepts %s.", u.ID, voteName(kind))
+	if st, event, err = c.resolveVote(&b, st, event); err != nil {
+		return err
+	}
+	c.sec.Text = event
+	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID})
+}
+
+// resolveVote carries out the vote when every player still in the game
+// has accepted: the draw is recorded, or the last move is taken out of
+// the log and the position rebuilt by replaying it.
+func (c *call) resolveVote(b *store.Board, st engine.State, event string) (engine.State, string, error) {
+	for _, s := range board.InGame(*b) {
+		if !board.ContainsSeat(b.Vote.Accepted, s) {
+			return st, event, nil
+		}
+	}
+	kind := b.Vote.Kind
+	b.Vote = nil
+	if kind == "draw" {
+		b.Log = append(b.Log, store.Entry{Seat: -1, Kind: "draw", At: c.s.now()})
+		return st, event + " The game is drawn by agreement.", nil
+	}
+	last := b.Log[len(b.Log)-1]
+	b.Log = b.Log[:len(b.Log)-1]
+	_, st, err := c.s.replay(*b, -1)
+	if err != nil {
+		return nil, "", err
+	}
+	return st, event + fmt.Sprintf(" UNDO successful: %s's move %s is taken back.", b.Players[last.Seat], last.Move), nil
+}
+
+// voteLine tells an open vote, for the board mail.
+func voteLine(b store.Board) string {
+	if b.Vote == nil {
+		return ""
+	}
+	var waiting []string
+	for _, s := range board.InGame(b) {
+		if !board.ContainsSeat(b.Vote.Accepted, s) {
+			waiting = append(waiting, b.Players[s])
+		}
+	}
+	return fmt.Sprintf("%s has proposed %s. Still to accept or reject: %s.", b.Players[b.Vote.By], voteName(b.Vote.Kind), strings.Join(waiting, ", "))
+}
+
+// watchersOf adds to a new board the users who subscribe to every
+// board of its game, from the store's index of them.
+func (c *call) watchersOf(b *store.Board) error {
+	users, err := c.tx.SubscribersOfAll(b.Game)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		if !u.Closed && contains(u.SubscribeAll, b.Game) && board.SeatOf(*b, u.ID) < 0 {
+			b.Subscribers = append(b.Subscribers, u.ID)
+		}
+	}
+	return nil
+}
+
+// cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
+// <password> <board>...|all". With "all" the user also follows every
+// later board of the game.
+func (s *Server) cmdSubscribe(c *call) error   { return c.watch(true) }
+func (s *Server) cmdUnsubscribe(c *call) error { return c.watch(false) }
+
+func (c *call) watch(on bool) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	var done, failed []string
+	for _, arg := range c.args[2:] {
+		if strings.EqualFold(arg, "all") {
+			u.SubscribeAll = toggle(u.SubscribeAll, c.game.Name(), on)
+			if err := c.tx.PutUser(u); err != nil {
+				return err
+			}
+			boards, err := c.tx.Boards(c.game.Name())
+			if err != nil {
+				return err
+			}
+			for _, b := range boards {
+				if !b.Over && board.SeatOf(b, u.ID) < 0 {
+					b.Subscribers = toggle(b.Subscribers, u.ID, on)
+					if err := c.tx.PutBoard(b); err != nil {
+						return err
+					}
+				}
+			}
+			done = append(done, "all")
+			continue
+		}
+		n, _, err := boardArg(c.game, arg)
+		if err != nil {
+			failed = append(failed, trimLine(arg)+" (not a board number)")
+			continue
+		}
+		b, err := c.tx.Board(c.game.Name(), n)
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%d (no such board)", n))
+			continue
+		}
+		if board.SeatOf(b, u.ID) >= 0 {
+			failed = append(failed, fmt.Sprintf("%d (you play it)", n))
+			continue
+		}
+		b.Subscribers = toggle(b.Subscribers, u.ID, on)
+		if err := c.tx.PutBoard(b); err != nil {
+			return err
+		}
+		done = append(done, fmt.Sprint(n))
+	}
+	verb := "Subscribed to"
+	if !on {
+		verb = "Unsubscribed from"
+	}
+	c.sec.Text = fmt.Sprintf("%s %s boards: %s.", verb, c.game.Title(), orNone(done))
+	if len(failed) > 0 {
+		c.sec.Text += " Failed: " + strings.Join(failed, ", ") + "."
+	}
+	c.sec.subject = "Subscription summary"
+	return nil
+}
+
+// cmdNotify: "<game> notify <userid> <password> [<board>...]": the
+// result only, of the boards named, or of every board of the game
+// (toggled) when none is named.
+func (s *Server) cmdNotify(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	if len(c.args) == 2 {
+		on := !contains(u.NotifyAll, c.game.Name())
+		u.NotifyAll = toggle(u.NotifyAll, c.game.Name(), on)
+		if err := c.tx.PutUser(u); err != nil {
+			return err
+		}
+		state := "started"
+		if !on {
+			state = "cancelled"
+		}
+		c.sec.Text = fmt.Sprintf("%s notification %s: you hear the result of every %s game.", c.game.Title(), state, c.game.Title())
+		if !on {
+			c.sec.Text = fmt.Sprintf("%s notification cancelled.", c.game.Title())
+		}
+		return nil
+	}
+	var done []string
+	for _, arg := range c.args[2:] {
+		b, _, err := c.boardOf(arg)
+		if err != nil {
+			return err
+		}
+		n := b.Number
+		b.Notify = toggle(b.Notify, u.ID, true)
+		if err := c.tx.PutBoard(b); err != nil {
+			return err
+		}
+		done = append(done, fmt.Sprint(n))
+	}
+	c.sec.Text = fmt.Sprintf("You will hear the result of %s boards %s.", c.game.Title(), strings.Join(done, ", "))
+	return nil
+}
+
+// toggle adds or removes s from a list, without duplicates.
+func toggle(list []string, s string, on bool) []string {
+	var out []string
+	for _, x := range list {
+		if !strings.EqualFold(x, s) {
+			out = append(out, x)
+		}
+	}
+	if on {
+		out = append(out, s)
+	}
+	return out
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}
+
+// Correspondence commands: moves queued or submitted ahead of their
+// turn, previews of moves, and chat on a board.
+// cmdQueue: "<game> queue <board> <userid> <password> <move>...":
+// moves kept unchecked until the player's turn comes, then played one
+// per turn and checked then (pbmserv's queued moves).
+func (s *Server) cmdQueue(c *call) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if b.Queued == nil {
+		b.Queued = map[string][]string{}
+	}
+	key := strings.ToLower(u.ID)
+	if len(c.args) == 3 {
+		delete(b.Queued, key)
+		c.sec.Text = fmt.Sprintf("Your queue on %s board %d is cleared.", g.Title(), b.Number)
+	} else {
+		moves, err := c.s.commandMoves(g, c.args[3:])
+		if err != nil {
+			return &Refusal{Board: b.Number, Text: err.Error()}
+		}
+		b.Queued[key] = append(b.Queued[key], moves...)
+		if len(b.Queued[key]) > 20 {
+			return &Refusal{Board: b.Number, Text: "At most 20 moves may wait in a queue."}
+		}
+		c.sec.Text = fmt.Sprintf("Queued on %s board %d: %s.", g.Title(), b.Number, strings.Join(b.Queued[key], " "))
+	}
+	if st.ToMove() != seat {
+		return c.tx.PutBoard(b)
+	}
+	// It is the player's turn already: the queue plays now.
+	before := len(b.Log)
+	if err := c.commit(&b, g, st, change{Event: ""}); err != nil {
+		return err
+	}
+	if len(b.Log) > before {
+		c.sec.Text += fmt.Sprintf(" It was your turn: %d played. %s", len(b.Log)-before, board.Status(b, st))
+	}
+	return nil
+}
+
+// cmdSubmit: "<game> submit <board> <userid> <password> <move>": the
+// move is checked and kept, and the board it would give is sent back;
+// "confirm" plays it.
+func (s *Server) cmdSubmit(c *call) error {
+	b, g, st, u, seat, err := c.boardPlayer()
+	if err != nil {
+		return err
+	}
+	if st.ToMove() != seat {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", board.ToMove(b, st))}
+	}
+	mv := c.args[3]
+	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
+		return &Refusal{Board: b.Number, Text: err.Error()}
+	} else if _, turns := g.(engine.Turns); turns {
+		mv, _, _ = strings.Cut(moves[0], "#")
+	}
+	canon, err := st.Play(mv)
+	if err != nil {
+		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%q is illegal: %v", trimLine(mv), err)}
+	}
+	if b.Submitted == nil {
+		b.Submitted = map[string]string{}
+	}
+	b.Submitted[strings.ToLower(u.ID)] = canon
+	if err := c.tx.PutBoard(b); err != nil {
+		return err
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	c.sec.Text = fmt.Sprintf("This is a preview of a submitted move, %s. It must be confirmed:\n  %s confirm %d %s <password>\n\n%s",
+		canon, g.Name(), b.Number, u.ID, strings.TrimRight(d.String(), "\n"))
+	c.sec.subject = fmt.Sprintf("%s Board %d confirmation", g.Title(), b.Number)
+	return nil
+}
+
+func (s *Server) cmdConfirm(c *call) error {
+	b, u, seat, err := c.seated()
+	if err != nil {
+		return err
+	}
+	mv, ok := b.Submitted[strings.ToLower(u.ID)]
+	if !ok {
+		return &Refusal{Board: b.Number, Text: "You have no submitted move on this board; send submit first."}
+	}
+	delete(b.Submitted, strings.ToLower(u.ID))
+	return c.play(b, u, seat, []string{mv})
+}
+
+// cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
+// moves would leave it, for whoever is to move; nothing is saved.
+func (s *Server) cmdPreview(c *call) error {
+	b, at, err := c.boardOf(c.args[0])
+	if err != nil {
+		return err
+	}
+	n := b.Number
+	g, st, err := s.replay(b, at)
+	if err != nil {
+		return err
+	}
+	moves, err := c.s.commandMoves(g, c.args[1:])
+	if err != nil {
+		return &Refusal{Board: n, Text: err.Error()}
+	}
+	var played []string
+	for _, mv := range moves {
+		if st.Result().Over {
+			return &Refusal{Board: n, Text: fmt.Sprintf("The game is over before %q.", trimLine(mv))}
+		}
+		canon, err := st.Play(mv)
+		if err != nil {
+			return &Refusal{Board: n, Text: fmt.Sprintf("Preview: %q is illegal: %v", trimLine(mv), err)}
+		}
+		played = append(played, canon)
+	}
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	c.sec.Text = fmt.Sprintf("Preview of %s board %d after %s (nothing was saved):\n\n%s",
+		g.Title(), n, orNone(played), strings.TrimRight(d.String(), "\n"))
+	c.sec.subject = fmt.Sprintf("Preview of %s Board %d", g.Title(), n)
+	return nil
+}
+
+// cmdChat: "<game> chat <board> <userid> <password>": the body goes to
+// the players and subscribers of the board.
+func (s *Server) cmdChat(c *call) error {
+	b, _, err := c.boardOf(c.args[0])
+	if err != nil {
+		return err
+	}
+	n := b.Number
+	u, err := c.auth(c.args[1], c.args[2])
+	if err != nil {
+		return err
+	}
+	if board.SeatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
+		return &Refusal{Board: n, Text: "Only the players and subscribers of a board chat on it."}
+	}
+	if strings.TrimSpace(c.comment) == "" {
+		return &Refusal{Board: n, Text: "The body of the mail is the chat message, and it is empty."}
+	}
+	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
+		if strings.EqualFold(id, u.ID) {
+			continue
+		}
+		if err := c.tellAbout(b, id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), u.ID+" writes:\n\n"+c.comment); err != nil {
+			return err
+		}
+	}
+	c.sec.Text = fmt.Sprintf("Your message went to the others on board %d.", n)
+	return nil
+}
+
+// The computer player sits at a board under the reserved userid
+// "computer" (level normal) or "computer:<level>": it has no account,
+// no password and no mail address, and its rating is kept per level
+// under "computer:<level>". A userid cannot hold ':', and "computer"
+// is reserved, so nobody can sign up as the computer.
+const computerName = "computer"
+
+// computerID reports whether id names the computer, with its
+// canonical userid ("computer:normal") and level.
+func computerID(id string) (string, computer.Level, bool) {
+	name, level, hasLevel := strings.Cut(strings.ToLower(id), ":")
+	if name != computerName {
+		return "", computer.Level{}, false
+	}
+	if !hasLevel {
+		level = computer.Normal.Name
+	}
+	lvl, ok := computer.LevelByName(level)
+	if !ok {
+		return "", computer.Level{}, false
+	}
+	return computerName + ":" + lvl.Name, lvl, true
+}
+
+// noteWaiting keeps the index of boards waiting for the computer in
+// step with b, in the transaction that changed it.
+func noteWaiting(tx *store.Tx, b store.Board, mover string) error {
+	if id, _, ok := computerID(mover); ok && !b.Over {
+		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id})
+	}
+	return tx.DeleteWaiting(b.Game, b.Number)
+}
+
+// ComputerTurns lists the boards where the computer is to move.
+func (s *Server) ComputerTurns() ([]store.Waiting, error) {
+	var out []store.Waiting
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.WaitingBoards()
+		return err
+	})
+	return out, err
+}
+
+// errMoved is a waiting board that moved on while the computer
+// thought: nothing is played.
+var errMoved = errors.New("the board moved on")
+
+// PlayComputer thinks of the computer's move at the board w names and
+// plays it. The search runs outside any write transaction, from a
+// snapshot, so mail is handled meanwhile; the move is then applied in
+// its own transaction only if the board is still at the move the
+// computer thought about, so a move is never played twice, and a
+// crash while it thinks only means it thinks again (the search is
+// deterministic from the board's seed and the move number, so it finds
+// the same move). It returns the move played, or "" when the board
+// no longer waits.
+func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, error) {
+	_, lvl, ok := computerID(w.Player)
+	if !ok {
+		return "", fmt.Errorf("pbm: waiting board %s %d: %q is not the computer", w.Game, w.Number, w.Player)
+	}
+	var b store.Board
+	if err := s.cfg.Store.View(func(tx *store.Tx) (err error) { b, err = tx.Board(w.Game, w.Number); return }); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return "", s.dropWaiting(w)
+		}
+		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
+	}
+	_, st, err := s.replay(b, -1)
+	if err != nil {
+		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
+	}
+	if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
+		return "", s.dropWaiting(w)
+	}
+	start := time.Now()
+	seed := computer.Seed(b.Seed, w.Moves)
+	move, err := computer.Move(ctx, st, len(b.Players), lvl, seed)
+	if err != nil {
+		return "", fmt.Errorf("pbm: computer at %s board %d move %d: %w", w.Game, w.Number, w.Moves+1, err)
+	}
+	var canon string
+	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+		b, err := tx.Board(w.Game, w.Number)
+		if err != nil {
+			return err
+		}
+		g, st, err := s.replay(b, -1)
+		if err != nil {
+			return err
+		}
+		if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
+			return errMoved
+		}
+		seat := st.ToMove()
+		if canon, err = st.Play(move); err != nil {
+			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
+		}
+		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: s.now()})
+		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &mail.Message{}}, game: g, sec: &section{}}
+		return c.commit(&b, g, st, change{Event: fmt.Sprintf("%s played %s.", w.Player, canon), By: w.Player})
+	})
+	switch {
+	case errors.Is(err, errMoved):
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("pbm: computer at %s board %d move %d: %w", w.Game, w.Number, w.Moves+1, err)
+	}
+	s.log.Info("computer", "game", w.Game, "board", w.Number, "move", w.Moves+1, "level", lvl.Name, "played", canon, "think", time.Since(start).Round(time.Millisecond))
+	return canon, nil
+}
+
+// dropWaiting removes a board that no longer waits from the index,
+// if it still holds the same entry.
+func (s *Server) dropWaiting(w store.Waiting) error {
+	return s.cfg.Store.Update(func(tx *store.Tx) error {
+		ws, err := tx.WaitingBoards()
+		if err != nil {
+			return err
+		}
+		for _, x := range ws {
+			if x == w {
+				return tx.DeleteWaiting(w.Game, w.Number)
+			}
+		}
+		return nil
+	})
+}
