@@ -66,63 +66,34 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 	return queued, nil
 }
 
-// clockLimits are a board's forfeit and nag limits.
-func (s *Server) clockLimits(b store.Board) (forfeit, nag time.Duration) {
-	forfeit = time.Duration(b.ForfeitDays) * day
-	nag = time.Duration(b.NagDays) * day
-	if b.ForfeitDays == 0 {
-		forfeit = time.Duration(s.cfg.ForfeitDays) * day
-	}
-	if b.NagDays == 0 {
-		nag = time.Duration(s.cfg.NagDays) * day
-	}
-	return forfeit, nag
+// clockOf is a board's clock, with the server's limits where the
+// board sets none.
+func (s *Server) clockOf(b store.Board) board.Clock {
+	return board.Limits(b, s.cfg.NagDays, s.cfg.ForfeitDays)
 }
 
-// clockDue is when Tick must next look at a running board: the end
-// of an unanswered vote, the reminder (again a day after the last) or
-// the forfeit of the player to move, or the end of that player's
-// vacation; zero when there is nothing to wait for (no account to
-// move and no vote). It is never later than the time Tick would act:
-// a vacation or a move makes the wait longer, and Tick, looking at the
-// board too early, sets the next time.
+// mover is the seat to move on b and its account, nil when it has
+// none (an account gone: signoff resigns its games).
+func mover(tx *store.Tx, b store.Board, st engine.State) (int, *store.User) {
+	seat := st.ToMove()
+	if seat < 0 || seat >= len(b.Players) {
+		return seat, nil
+	}
+	u, err := tx.User(b.Players[seat])
+	if err != nil {
+		return seat, nil
+	}
+	return seat, &u
+}
+
+// clockDue is when Tick must next look at a running board
+// (board.Clock.Due).
 func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
 	if b.Over {
 		return time.Time{}
 	}
-	forfeit, nag := s.clockLimits(b)
-	var due time.Time
-	earliest := func(t time.Time) {
-		if due.IsZero() || t.Before(due) {
-			due = t
-		}
-	}
-	if b.Vote != nil {
-		earliest(b.Vote.At.Add(forfeit))
-	}
-	seat := st.ToMove()
-	if seat < 0 || seat >= len(b.Players) {
-		return due
-	}
-	u, err := tx.User(b.Players[seat])
-	if err != nil {
-		return due
-	}
-	if away, until := board.OnVacation(u, now); away {
-		earliest(until)
-		return due
-	}
-	since := board.IdleSince(b, u, now)
-	earliest(since.Add(forfeit))
-	if left, ok := board.TotalLeft(b, u, seat, now); ok {
-		earliest(now.Add(max(left, 0)))
-	}
-	nagAt := since.Add(nag)
-	if again := b.LastNag.Add(day); again.After(nagAt) {
-		nagAt = again
-	}
-	earliest(nagAt)
-	return due
+	seat, u := mover(tx, b, st)
+	return s.clockOf(b).Due(b, seat, u, now)
 }
 
 // nextDue is clockDue for a board Tick looks at now. A Due that has
@@ -147,59 +118,48 @@ func (c *call) reschedule(b store.Board, st engine.State, now time.Time) error {
 	return c.tx.PutBoard(b)
 }
 
+// tick does what the board's clock says at now (board.Clock.Check)
+// and mails what it did.
 func (c *call) tick(b store.Board, now time.Time) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
-	forfeit, nag := c.s.clockLimits(b)
-	// A vote not answered within the forfeit limit is accepted.
-	if b.Vote != nil && now.Sub(b.Vote.At) >= forfeit {
-		var silent []string
-		for _, s := range board.InGame(b) {
-			if !board.ContainsSeat(b.Vote.Accepted, s) {
-				b.Vote.Accepted = append(b.Vote.Accepted, s)
-				silent = append(silent, b.Players[s])
-			}
+	clock := c.s.clockOf(b)
+	seat, u := mover(c.tx, b, st)
+	act := clock.Check(b, seat, u, now)
+	late := ""
+	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
+		late = b.Players[act.Seat]
+	}
+	switch act.Kind {
+	case board.VoteTimeout:
+		silent, d := board.Timeout(&b, now)
+		var names []string
+		for _, s := range silent {
+			names = append(names, b.Players[s])
 		}
-		event := fmt.Sprintf("%s did not answer the vote within %d days and count as accepting.", strings.Join(silent, ", "), int(forfeit/day))
-		if st, event, err = c.resolveVote(&b, st, event); err != nil {
+		event := fmt.Sprintf("%s did not answer the vote within %d days and count as accepting.", strings.Join(names, ", "), int(clock.Forfeit/day))
+		if st, event, err = c.carried(b, st, d, event); err != nil {
 			return err
 		}
 		return c.commit(&b, g, st, change{Event: event})
-	}
-	seat := st.ToMove()
-	if seat < 0 || seat >= len(b.Players) {
-		return c.reschedule(b, st, now)
-	}
-	late := b.Players[seat]
-	u, err := c.tx.User(late)
-	if err != nil {
-		return c.reschedule(b, st, now) // an account gone: signoff resigns its games
-	}
-	if away, _ := board.OnVacation(u, now); away {
-		return c.reschedule(b, st, now)
-	}
-	idle := now.Sub(board.IdleSince(b, u, now))
-	left, budget := board.TotalLeft(b, u, seat, now)
-	switch {
-	case budget && left <= 0:
-		_, err := c.leave(b, seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
+	case board.ForfeitTotal:
+		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
 			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
 		return err
-	case idle >= forfeit:
-		days := int(idle / day)
-		_, err := c.leave(b, seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
+	case board.ForfeitIdle:
+		days := act.Days
+		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
 			lang.N("LapseIdle", days, "Who", late, "Days", days))
 		return err
-	case idle >= nag && now.Sub(b.LastNag) >= day:
+	case board.Nag:
 		b.LastNag = now
 		b.Due = c.nextDue(b, st, now)
 		if err := c.tx.PutBoard(b); err != nil {
 			return err
 		}
-		days := int(idle / day)
-		left := int((forfeit - idle + day - 1) / day)
+		days, left := act.Days, act.Left
 		var d strings.Builder
 		st.Board(&d, b.Players)
 		then := "NagForfeit"
@@ -224,10 +184,9 @@ func (c *call) tick(b store.Board, now time.Time) error {
 				return err
 			}
 		}
-	default:
-		return c.reschedule(b, st, now)
+		return nil
 	}
-	return nil
+	return c.reschedule(b, st, now)
 }
 
 // cmdVacation: "vacation <userid> <password> <from> <to>", dates as

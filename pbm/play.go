@@ -225,16 +225,17 @@ func (c *call) openVote(kind string) error {
 	if err != nil {
 		return err
 	}
-	if b.Vote != nil {
+	switch err := board.Propose(&b, seat, kind, c.s.now()); err {
+	case nil:
+	case board.ErrVoteOpen:
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("A vote on %s is already open on board %d; answer it with accept or reject first.", voteName(b.Vote.Kind), b.Number)}
-	}
-	if len(board.InGame(b)) < 2 {
+	case board.ErrVoteNobody:
 		return &Refusal{Board: b.Number, Text: "There is nobody to vote with on this board."}
-	}
-	if kind == "undo" && (len(b.Log) == 0 || b.Log[len(b.Log)-1].Kind != "") {
+	case board.ErrVoteNoMove:
 		return &Refusal{Board: b.Number, Text: "There is no move to take back: the last entry of the board is not a move."}
+	default:
+		return err
 	}
-	b.Vote = &store.Vote{Kind: kind, By: seat, Accepted: []int{seat}, At: c.s.now()}
 	c.sec.Text = fmt.Sprintf("%s proposes %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
 	return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
 }
@@ -247,49 +248,42 @@ func (c *call) answerVote(yes bool) error {
 	if err != nil {
 		return err
 	}
-	if b.Vote == nil {
+	d, err := board.Answer(&b, seat, yes, c.s.now())
+	switch err {
+	case nil:
+	case board.ErrVoteNone:
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("No vote is open on %s board %d.", g.Title(), b.Number)}
+	case board.ErrVoteAccepted:
+		return &Refusal{Board: b.Number, Text: "You have accepted already; the others still have to answer."}
+	default:
+		return err
 	}
-	kind := b.Vote.Kind
-	if !yes {
-		b.Vote = nil
-		c.sec.Text = fmt.Sprintf("%s rejects %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
+	if d.Rejected {
+		c.sec.Text = fmt.Sprintf("%s rejects %s on %s board %d.", u.ID, voteName(d.Kind), g.Title(), b.Number)
 		return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
 	}
-	if board.ContainsSeat(b.Vote.Accepted, seat) {
-		return &Refusal{Board: b.Number, Text: "You have accepted already; the others still have to answer."}
-	}
-	b.Vote.Accepted = append(b.Vote.Accepted, seat)
-	event := fmt.Sprintf("%s accepts %s.", u.ID, voteName(kind))
-	if st, event, err = c.resolveVote(&b, st, event); err != nil {
+	event := fmt.Sprintf("%s accepts %s.", u.ID, voteName(d.Kind))
+	if st, event, err = c.carried(b, st, d, event); err != nil {
 		return err
 	}
 	c.sec.Text = event
 	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID})
 }
 
-// resolveVote carries out the vote when every player still in the game
-// has accepted: the draw is recorded, or the last move is taken out of
-// the log and the position rebuilt by replaying it.
-func (c *call) resolveVote(b *store.Board, st engine.State, event string) (engine.State, string, error) {
-	for _, s := range board.InGame(*b) {
-		if !board.ContainsSeat(b.Vote.Accepted, s) {
-			return st, event, nil
-		}
-	}
-	kind := b.Vote.Kind
-	b.Vote = nil
-	if kind == "draw" {
-		b.Log = append(b.Log, store.Entry{Seat: -1, Kind: "draw", At: c.s.now()})
+// carried tells what a vote's decision did after event, and replays
+// the board when a move was taken back.
+func (c *call) carried(b store.Board, st engine.State, d board.Decision, event string) (engine.State, string, error) {
+	switch {
+	case !d.Carried:
+		return st, event, nil
+	case d.Kind == "draw":
 		return st, event + " The game is drawn by agreement.", nil
 	}
-	last := b.Log[len(b.Log)-1]
-	b.Log = b.Log[:len(b.Log)-1]
-	_, st, err := c.s.replay(*b, -1)
+	_, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return nil, "", err
 	}
-	return st, event + fmt.Sprintf(" UNDO successful: %s's move %s is taken back.", b.Players[last.Seat], last.Move), nil
+	return st, event + fmt.Sprintf(" UNDO successful: %s's move %s is taken back.", b.Players[d.Undone.Seat], d.Undone.Move), nil
 }
 
 // voteLine tells an open vote, for the board mail.

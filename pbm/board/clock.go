@@ -6,6 +6,7 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
+// Day is a day of the clock: 24 hours, whatever the calendar says.
 const Day = 24 * time.Hour
 
 // OnVacation reports whether a user is away at t, and until when.
@@ -112,4 +113,114 @@ func DaysIn(from, to time.Time, y int) int {
 		return 0
 	}
 	return int(end.Sub(start)/Day) + 1
+}
+
+// Clock is a board's limits: the wait after which the player to move
+// is reminded (again each day), and the one after which the player
+// forfeits, as does an unanswered vote.
+type Clock struct {
+	Forfeit, Nag time.Duration
+}
+
+// Limits are the clock of b: its own --nag and --forfeit days, else
+// the server's.
+func Limits(b store.Board, nagDays, forfeitDays int) Clock {
+	c := Clock{Forfeit: time.Duration(b.ForfeitDays) * Day, Nag: time.Duration(b.NagDays) * Day}
+	if b.ForfeitDays == 0 {
+		c.Forfeit = time.Duration(forfeitDays) * Day
+	}
+	if b.NagDays == 0 {
+		c.Nag = time.Duration(nagDays) * Day
+	}
+	return c
+}
+
+// Due is when the clock must next look at a running board: the end of
+// an unanswered vote, the reminder (again a day after the last) or the
+// forfeit of the player to move, or the end of that player's vacation;
+// zero when there is nothing to wait for (no account to move and no
+// vote). mover is the account of the player to move, nil when there is
+// none. It is never later than the time Check would act: a vacation or
+// a move makes the wait longer, and Check, looking at the board too
+// early, finds nothing to do.
+func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) time.Time {
+	if b.Over {
+		return time.Time{}
+	}
+	var due time.Time
+	earliest := func(t time.Time) {
+		if due.IsZero() || t.Before(due) {
+			due = t
+		}
+	}
+	if b.Vote != nil {
+		earliest(b.Vote.At.Add(c.Forfeit))
+	}
+	if mover == nil || seat < 0 || seat >= len(b.Players) {
+		return due
+	}
+	u := *mover
+	if away, until := OnVacation(u, now); away {
+		earliest(until)
+		return due
+	}
+	since := IdleSince(b, u, now)
+	earliest(since.Add(c.Forfeit))
+	if left, ok := TotalLeft(b, u, seat, now); ok {
+		earliest(now.Add(max(left, 0)))
+	}
+	nagAt := since.Add(c.Nag)
+	if again := b.LastNag.Add(Day); again.After(nagAt) {
+		nagAt = again
+	}
+	earliest(nagAt)
+	return due
+}
+
+// What the clock does to a board.
+const (
+	Wait        = iota // nothing yet
+	VoteTimeout        // the vote's silent seats count as accepting
+	ForfeitTotal       // the player to move used up the total time
+	ForfeitIdle        // the player to move waited past the forfeit limit
+	Nag                // the player to move is reminded, the others told
+)
+
+// Action is what the clock does to a board at a time.
+type Action struct {
+	Kind int
+	// Seat is the player to move (ForfeitTotal, ForfeitIdle, Nag).
+	Seat int
+	// Silent are the seats that did not answer the vote (VoteTimeout).
+	Silent []int
+	// Days is how long the player has waited, in whole days; Left the
+	// days to the forfeit, rounded up (Nag).
+	Days, Left int
+}
+
+// Check is what the clock does to a running board at now. seat is the
+// seat to move (or -1) and mover its account, nil when it has none.
+// Players on vacation are neither reminded nor forfeited.
+func (c Clock) Check(b store.Board, seat int, mover *store.User, now time.Time) Action {
+	if b.Vote != nil && now.Sub(b.Vote.At) >= c.Forfeit {
+		return Action{Kind: VoteTimeout, Silent: Silent(b)}
+	}
+	if seat < 0 || seat >= len(b.Players) || mover == nil {
+		return Action{Kind: Wait}
+	}
+	u := *mover
+	if away, _ := OnVacation(u, now); away {
+		return Action{Kind: Wait}
+	}
+	idle := now.Sub(IdleSince(b, u, now))
+	left, budget := TotalLeft(b, u, seat, now)
+	switch {
+	case budget && left <= 0:
+		return Action{Kind: ForfeitTotal, Seat: seat}
+	case idle >= c.Forfeit:
+		return Action{Kind: ForfeitIdle, Seat: seat, Days: int(idle / Day)}
+	case idle >= c.Nag && now.Sub(b.LastNag) >= Day:
+		return Action{Kind: Nag, Seat: seat, Days: int(idle / Day), Left: int((c.Forfeit - idle + Day - 1) / Day)}
+	}
+	return Action{Kind: Wait}
 }
