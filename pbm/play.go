@@ -61,43 +61,24 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	return c.mailBoard(*b, g, st, ch)
 }
 
-// playQueued plays the queued moves of the players whose turn it is,
-// as long as there are any (pbmserv's "(Auto)" moves). A queued move
-// that has become illegal is dropped with the rest of that player's
-// queue, and the player is told.
+// playQueued plays the queued moves that have become due
+// (board.PlayQueued), adds them to the change, and tells the players
+// whose queued move was illegal.
 func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
-	for !board.Outcome(*b, st).Over {
-		seat := st.ToMove()
-		if seat < 0 || seat >= len(b.Players) {
-			return nil
+	played, dropped := board.PlayQueued(b, st, c.s.now())
+	for _, d := range dropped {
+		if err := c.tellUser(b.Players[d.Seat], fmt.Sprintf("pbm: queued move refused on board %d", b.Number),
+			fmt.Sprintf("Your queued move %q on %s board %d was found but is illegal now: %v\nYour queue for this board is cleared; it is your turn.",
+				d.Move, b.Game, b.Number, d.Err)); err != nil {
+			return err
 		}
-		key := strings.ToLower(b.Players[seat])
-		q := b.Queued[key]
-		if len(q) == 0 {
-			return nil
-		}
-		mv := q[0]
-		if len(q) == 1 {
-			delete(b.Queued, key)
-		} else {
-			b.Queued[key] = q[1:]
-		}
-		canon, err := st.Play(mv)
-		if err != nil {
-			delete(b.Queued, key)
-			if err := c.tellUser(b.Players[seat], fmt.Sprintf("pbm: queued move refused on board %d", b.Number),
-				fmt.Sprintf("Your queued move %q on %s board %d was found but is illegal now: %v\nYour queue for this board is cleared; it is your turn.",
-					mv, b.Game, b.Number, err)); err != nil {
-				return err
-			}
-			continue
-		}
-		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: c.s.now(), Auto: true})
-		played := fmt.Sprintf(" %s played %s (queued).", b.Players[seat], canon)
+	}
+	for _, e := range played {
+		p := fmt.Sprintf(" %s played %s (queued).", b.Players[e.Seat], e.Move)
 		if len(ch.Said) > 0 {
-			ch.Said = append(ch.Said, lang.Literal(played))
+			ch.Said = append(ch.Said, lang.Literal(p))
 		}
-		ch.Event = strings.TrimSpace(ch.Event + played)
+		ch.Event = strings.TrimSpace(ch.Event + p)
 	}
 	return nil
 }

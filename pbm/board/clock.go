@@ -179,11 +179,11 @@ func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) ti
 
 // What the clock does to a board.
 const (
-	Wait        = iota // nothing yet
-	VoteTimeout        // the vote's silent seats count as accepting
-	ForfeitTotal       // the player to move used up the total time
-	ForfeitIdle        // the player to move waited past the forfeit limit
-	Nag                // the player to move is reminded, the others told
+	Wait         = iota // nothing yet
+	VoteTimeout         // the vote's silent seats count as accepting
+	ForfeitTotal        // the player to move used up the total time
+	ForfeitIdle         // the player to move waited past the forfeit limit
+	Nag                 // the player to move is reminded, the others told
 )
 
 // Action is what the clock does to a board at a time.
