@@ -337,41 +337,32 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		st.Board(&d, b.Players)
 		return refuseOn(n, m, lang.M("RefuseUnchanged"), lang.Literal(strings.TrimRight(d.String(), "\n")))
 	}
-	var played []string
-	now := c.s.now()
 	start := len(b.Log)
-	for i, arg := range moves {
-		mv, num, hasNum := strings.Cut(arg, "#")
-		want := start + i + 1
-		if hasNum {
-			k, err := strconv.Atoi(num)
-			if err != nil {
-				return &Refusal{Board: n, Text: fmt.Sprintf("%q: the part after # must be the move number, %d.", trimLine(arg), want)}
-			}
-			if k != want {
-				return &Refusal{Board: n, Text: fmt.Sprintf("Move %s received as move #%d, but the next move on board %d is #%d: the command is stale, nothing was played.",
-					trimLine(mv), k, n, want)}
-			}
+	p, err := board.Play(&b, st, seat, moves, c.s.now())
+	var me *board.MoveError
+	if errors.As(err, &me) {
+		switch me.Kind {
+		case board.MoveBadNumber:
+			return &Refusal{Board: n, Text: fmt.Sprintf("%q: the part after # must be the move number, %d.", trimLine(me.Arg), me.Want)}
+		case board.MoveStale:
+			return &Refusal{Board: n, Text: fmt.Sprintf("Move %s received as move #%d, but the next move on board %d is #%d: the command is stale, nothing was played.",
+				trimLine(me.Move), me.Got, n, me.Want)}
+		case board.MoveGameOver:
+			return refusal("The game ended after move %d; %q was not played and nothing of this command was applied.", me.Want-1, trimLine(me.Move))
+		case board.MoveNotYours:
+			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[me.ToMove]))
+		default:
+			return refusalMsg(lang.M("RefuseIllegal", "N", me.Want, "Move", quotedWord(me.Move), "Why", me.Err.Error()))
 		}
-		if st.Result().Over {
-			return refusal("The game ended after move %d; %q was not played and nothing of this command was applied.", want-1, trimLine(mv))
-		}
-		if t := st.ToMove(); t != seat {
-			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[t]))
-		}
-		canon, err := st.Play(mv)
-		if err != nil {
-			return refusalMsg(lang.M("RefuseIllegal", "N", want, "Move", quotedWord(mv), "Why", err.Error()))
-		}
-		played = append(played, canon)
-		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: now})
 	}
+	if err != nil {
+		return err
+	}
+	played := p.Moves
 	event := fmt.Sprintf("%s played %s.", u.ID, strings.Join(played, " "))
-	if b.Vote != nil && b.Vote.Kind == "draw" {
-		b.Vote = nil // a move answers a draw offer with no (pbmserv)
+	if p.DrawLapsed {
 		event += " The draw offer lapses."
 	}
-	delete(b.Submitted, strings.ToLower(u.ID))
 	if err := c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID}); err != nil {
 		return err
 	}
