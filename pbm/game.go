@@ -392,11 +392,9 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 	if err != nil {
 		return err
 	}
-	if err := st.Resign(seat); err != nil {
+	if err := board.Resign(&b, st, seat, kind, c.s.now()); err != nil {
 		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot resign board %d: %v", b.Players[seat], b.Number, err)}
 	}
-	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: c.s.now()})
-	delete(b.Queued, strings.ToLower(b.Players[seat]))
 	said := []lang.Msg{event}
 	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
 }

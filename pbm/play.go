@@ -149,31 +149,27 @@ func (c *call) notifyList(b store.Board) []string {
 // every seat has moved, a decline before. why is the event for a
 // resignation, declined the one for a decline.
 func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Msg) (bool, error) {
-	if board.AllMoved(b) {
-		return false, c.resignSeat(b, seat, kind, why)
-	}
-	return true, c.decline(b, seat, declined)
-}
-
-// decline records a seat's decline and mails the board, which tells
-// whether it goes on or is removed.
-func (c *call) decline(b store.Board, seat int, event lang.Msg) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if err := st.Resign(seat); err != nil {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot leave board %d: %v", b.Players[seat], b.Number, err)}
+	who := b.Players[seat]
+	dec, err := board.Leave(&b, st, seat, kind, c.s.now())
+	if err != nil {
+		verb := "resign"
+		if dec {
+			verb = "leave"
+		}
+		return dec, &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot %s board %d: %v", who, verb, b.Number, err)}
 	}
-	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: "decline", At: c.s.now()})
-	b.Vote = nil
-	delete(b.Queued, strings.ToLower(b.Players[seat]))
-	delete(b.Submitted, strings.ToLower(b.Players[seat]))
-	said := []lang.Msg{event, lang.M("DeclineGoesOn", "Who", b.Players[seat])}
-	if st.Result().Over {
-		said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
+	said := []lang.Msg{why}
+	if dec {
+		said = []lang.Msg{declined, lang.M("DeclineGoesOn", "Who", who)}
+		if st.Result().Over {
+			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
+		}
 	}
-	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
+	return dec, c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back

@@ -2,6 +2,7 @@ package board
 
 import (
 	"strings"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -106,4 +107,35 @@ func declinedDiagram(diagram string, b store.Board) string {
 // DeclineStatus is the status line of a removed board.
 func DeclineStatus(b store.Board) string {
 	return lang.English().T("StatusDeclined", "Who", Decliner(b))
+}
+
+// Resign takes seat out of the game at now for good, as a
+// resignation or a forfeit (kind "resign" or "forfeit"), whoever is to
+// move. On an error of the engine (the seat is out already) the record
+// is unchanged.
+func Resign(b *store.Board, st engine.State, seat int, kind string, now time.Time) error {
+	if err := st.Resign(seat); err != nil {
+		return err
+	}
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: kind, At: now})
+	delete(b.Queued, strings.ToLower(b.Players[seat]))
+	return nil
+}
+
+// Leave takes seat off the board at now: a resignation (Resign) once
+// every seat in the game has moved, a decline before (AllMoved). It
+// returns whether it was a decline.
+func Leave(b *store.Board, st engine.State, seat int, kind string, now time.Time) (declined bool, err error) {
+	if AllMoved(*b) {
+		return false, Resign(b, st, seat, kind, now)
+	}
+	if err := st.Resign(seat); err != nil {
+		return true, err
+	}
+	key := strings.ToLower(b.Players[seat])
+	b.Log = append(b.Log, store.Entry{Seat: seat, Kind: "decline", At: now})
+	b.Vote = nil
+	delete(b.Queued, key)
+	delete(b.Submitted, key)
+	return true, nil
 }
