@@ -1,0 +1,88 @@
+package pbm
+
+import (
+	"go/parser"
+	gotoken "go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLayout holds the packages to their concepts (README, Layout): a
+// domain package knows nothing of mail, templates or MIME; the mail
+// package knows nothing of games or the store; the engines and the
+// store know nothing of the server; no package imports the core; and
+// the core opens no sockets.
+func TestLayout(t *testing.T) {
+	const mod = "github.com/pbmgo/pbm/"
+	mailish := []string{mod + "pbm/mail", mod + "templates", "github.com/emersion/go-message", "github.com/emersion/go-smtp", "github.com/emersion/go-imap"}
+	gamesAndStore := []string{mod + "engine", mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/tournament", mod + "pbm/computer"}
+	core := []string{"=" + mod + "pbm"} // "=": this package only; "x/": below x
+	forbid := map[string][]string{
+		"mail":       append(append([]string{}, gamesAndStore...), core...),
+		"board":      append(append([]string{mod + "pbm/account", mod + "pbm/tournament"}, mailish...), core...),
+		"account":    append(append([]string{mod + "engine", mod + "pbm/board", mod + "pbm/tournament"}, mailish...), core...),
+		"tournament": append(append([]string{mod + "store", mod + "pbm/board", mod + "pbm/account"}, mailish...), core...),
+		"lang":       append(append(append([]string{}, gamesAndStore...), mailish...), core...),
+		"quote":      append(append(append([]string{}, gamesAndStore...), mailish[1:]...), core...),
+		"computer":   append(append([]string{mod + "store"}, mailish...), core...),
+		"drawing":    append(append([]string{mod + "store"}, mailish...), core...),
+		"../engine":  append(append([]string{mod + "store", mod + "pbm/"}, mailish...), core...),
+		"../store":   append([]string{mod + "engine", mod + "pbm/"}, core...),
+		".":          {"net", "net/http", "net/smtp", mod + "pbm/web", mod + "pbm/daemon", mod + "pbm/inbox", mod + "pbm/outbox", mod + "pbm/lmtp", mod + "pbm/localmail"},
+	}
+	for dir, bad := range forbid {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				// The core's own directory: its files only, not the
+				// packages below it.
+				if dir == "." && path != "." {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.Contains(path, "testdata") {
+				return nil
+			}
+			f, err := parser.ParseFile(gotoken.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				p := strings.Trim(imp.Path.Value, `"`)
+				for _, b := range bad {
+					exact, ok := strings.CutPrefix(b, "=")
+					hit := p == exact
+					switch {
+					case ok:
+					case strings.HasSuffix(b, "/"):
+						hit = strings.HasPrefix(p, b)
+					case b != "net":
+						hit = hit || strings.HasPrefix(p, b+"/")
+					}
+					if hit {
+						t.Errorf("%s imports %s", path, p)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+		}
+	}
+	files, _ := filepath.Glob("*.go")
+	n := 0
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			n++
+		}
+	}
+	if n > 14 {
+		t.Errorf("the core has %d files: it holds the server, the command table and the mail glue, and the concepts have packages of their own", n)
+	}
+}
