@@ -1,10 +1,9 @@
 package hexemergo
 
 import (
-	"errors"
-	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -35,18 +34,18 @@ func (Game) Options() []engine.Option {
 // New starts a board. The game uses no randomness, so seed is unused.
 func (Game) New(players int, opts map[string]string, seed uint64) (engine.State, error) {
 	if players != 2 {
-		return nil, fmt.Errorf("hexemergo is for 2 players, not %d", players)
+		return nil, msgPlayers.New("N", players)
 	}
 	alternate := false
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		switch v := opts[k]; k {
 		case "alternate":
 			if v != "" {
-				return nil, fmt.Errorf("option -alternate takes no value (got %q)", v)
+				return nil, msgNoValue.New("Value", strconv.Quote(v))
 			}
 			alternate = true
 		default:
-			return nil, fmt.Errorf("unknown option -%s (hexemergo knows -alternate)", k)
+			return nil, msgUnknownOption.New("Option", k)
 		}
 	}
 	return newState(alternate), nil
@@ -141,15 +140,15 @@ func (s *state) Legal() []string { return slices.Clone(s.legal) }
 // Play checks and applies one move of the side to move.
 func (s *state) Play(input string) (string, error) {
 	if s.over {
-		return "", fmt.Errorf("the game is over: %s", s.reason)
+		return "", engine.GameOver.New("Reason", s.reason)
 	}
 	m, err := parseMove(input)
 	if err != nil {
-		return "", fmt.Errorf("%v; %s", err, s.listLegal("legal now"))
+		return "", msgWhy.New("Why", err, "Legal", s.listLegal(msgLegalNow.New()))
 	}
 	canon := m.String()
 	if _, ok := slices.BinarySearch(s.legal, canon); !ok {
-		return "", errors.New(s.refusal(m))
+		return "", s.refusal(m)
 	}
 	s.last, s.lastBy = canon, int(s.pos.turn)
 	irreversible := s.pos.apply(m)
@@ -161,10 +160,10 @@ func (s *state) Play(input string) (string, error) {
 // Resign takes a seat out; the other seat wins.
 func (s *state) Resign(seat int) error {
 	if seat != white && seat != black {
-		return fmt.Errorf("no seat %d in hexemergo (seats are 0 and 1)", seat)
+		return msgNoSeat.New("Seat", seat)
 	}
 	if s.over {
-		return fmt.Errorf("the game is already over: %s", s.reason)
+		return engine.AlreadyOver.New("Reason", s.reason)
 	}
 	s.end([]int{1 - seat}, colourName[seat]+" resigned")
 	return nil
@@ -186,3 +185,10 @@ func (s *state) Clone() engine.State {
 	c.winners = slices.Clone(s.winners)
 	return &c
 }
+
+var (
+	msgPlayers       = engine.Define("RefuseHexemergoPlayers", "hexemergo is for 2 players, not {{.N}}")
+	msgNoValue       = engine.Define("RefuseHexemergoOptionValue", "option -alternate takes no value (got {{.Value}})")
+	msgUnknownOption = engine.Define("RefuseHexemergoUnknownOption", "unknown option -{{.Option}} (hexemergo knows -alternate)")
+	msgNoSeat        = engine.Define("RefuseHexemergoNoSeat", "no seat {{.Seat}} in hexemergo (seats are 0 and 1)")
+)
