@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -80,7 +81,7 @@ func (Game) Options() []engine.Option {
 // items 1-2; part 2, section 4.
 func (Game) New(players int, opts map[string]string, seed uint64) (engine.State, error) {
 	if players < 2 || players > 4 {
-		return nil, fmt.Errorf("eko is for 2 to 4 players, not %d", players)
+		return nil, msgPlayers.New("N", players)
 	}
 	s := &state{}
 	keys := make([]string, 0, len(opts))
@@ -93,11 +94,11 @@ func (Game) New(players int, opts map[string]string, seed uint64) (engine.State,
 		switch strings.ToLower(k) {
 		case "direct":
 			if v != "" {
-				return nil, fmt.Errorf("option -direct takes no value (got %q)", v)
+				return nil, msgOptNoValue.New("Value", strconv.Quote(v))
 			}
 			s.direct = true
 		default:
-			return nil, fmt.Errorf("unknown option -%s; eko knows -direct", k)
+			return nil, msgOptUnknown.New("Option", k)
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, seedStream))
@@ -206,7 +207,7 @@ func (s *state) Result() engine.Result {
 // Play checks one move of the seat to move and applies it.
 func (s *state) Play(move string) (string, error) {
 	if s.over {
-		return "", fmt.Errorf("the game is over: %s", s.reason)
+		return "", engine.GameOver.New("Reason", s.reason)
 	}
 	m := strings.ToUpper(strings.TrimSpace(move))
 	seat := s.toMove
@@ -299,13 +300,13 @@ func (s *state) victory(p *pos, active int) ([]int, string, bool) {
 // its buildings stay. With one seat left in the game, that seat wins.
 func (s *state) Resign(seat int) error {
 	if seat < 0 || seat >= s.b.players {
-		return fmt.Errorf("there is no seat %d", seat)
+		return msgNoSeat.New("Seat", seat)
 	}
 	if s.over {
-		return fmt.Errorf("the game is over: %s", s.reason)
+		return engine.GameOver.New("Reason", s.reason)
 	}
 	if s.resigned[seat] {
-		return fmt.Errorf("seat %d has already left the game", seat)
+		return msgLeft.New("Seat", seat)
 	}
 	s.resigned[seat] = true
 	p := &s.p
@@ -365,3 +366,11 @@ func (s *state) firstTurn() int {
 	}
 	return s.next(s.start)
 }
+
+var (
+	msgPlayers    = engine.Define("RefuseEkoPlayers", "eko is for 2 to 4 players, not {{.N}}")
+	msgOptNoValue = engine.Define("RefuseEkoOptionNoValue", "option -direct takes no value (got {{.Value}})")
+	msgOptUnknown = engine.Define("RefuseEkoOptionUnknown", "unknown option -{{.Option}}; eko knows -direct")
+	msgNoSeat     = engine.Define("RefuseEkoNoSeat", "there is no seat {{.Seat}}")
+	msgLeft       = engine.Define("RefuseEkoLeft", "seat {{.Seat}} has already left the game")
+)
