@@ -1,6 +1,7 @@
 package eko
 
 import (
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,12 +22,24 @@ import (
 // for example G4-E7;R:E7:3 or B:E4:C:F5;MARCH;G4-E7;R:E7:1.
 
 // listed shows a few of the moves in list, and how many there are.
-func listed(list []string) *engine.Refusal {
+func listed(list []string) any {
 	const most = 6
 	if len(list) <= most {
-		return msgListed.New("Moves", engine.List(list))
+		return engine.List(list)
 	}
 	return msgListedMore.New("Moves", engine.List(list[:most]), "All", len(list))
+}
+
+// withAlt is the refusal err of parseCell followed by alt, the legal
+// moves or actions: "... as on the board); legal here: ...".
+func withAlt(err error, alt *engine.Refusal) error {
+	r, ok := err.(*engine.Refusal)
+	if !ok || r.Code != msgNotACell.Code() {
+		panic("eko: withAlt of " + err.Error())
+	}
+	args := maps.Clone(r.Args)
+	args["Alt"] = alt
+	return &engine.Refusal{Code: msgNotACellAlt.Code(), Args: args}
 }
 
 // parseCell reads a cell name of this map.
@@ -195,11 +208,11 @@ func (s *state) checkAction(p *pos, t string) (action, error) {
 		}
 		site, err := s.parseCell(f[1])
 		if err != nil {
-			return action{}, msgWhyAlt.New("Why", err, "Alt", alternatives(""))
+			return action{}, withAlt(err, alternatives(""))
 		}
 		from, err := s.parseCell(f[3])
 		if err != nil {
-			return action{}, msgWhyAlt.New("Why", err, "Alt", alternatives("B:"+f[1]+":"))
+			return action{}, withAlt(err, alternatives("B:"+f[1]+":"))
 		}
 		level := int8(strings.Index("-CTK", f[2]))
 		if _, why := whyBuild(b, p, seat, site, from, level, s.direct, true); why != nil {
@@ -213,11 +226,11 @@ func (s *state) checkAction(p *pos, t string) (action, error) {
 	}
 	from, err := s.parseCell(f[0])
 	if err != nil {
-		return action{}, msgWhyAlt.New("Why", err, "Alt", alternatives(""))
+		return action{}, withAlt(err, alternatives(""))
 	}
 	to, err := s.parseCell(f[1])
 	if err != nil {
-		return action{}, msgWhyAlt.New("Why", err, "Alt", alternatives(b.name[from]+"-"))
+		return action{}, withAlt(err, alternatives(b.name[from]+"-"))
 	}
 	if why := whyMove(b, p, seat, from, to); why != nil {
 		return action{}, msgActionAlt.New("Action", t, "Why", why, "Alt", alternatives(b.name[from]+"-"))
@@ -245,7 +258,7 @@ func (s *state) checkReinforcement(p *pos, t string, rs []reinforcement) (reinfo
 	}
 	c, err := s.parseCell(f[1])
 	if err != nil {
-		return reinforcement{}, msgWhyAlt.New("Why", err, "Alt", legal)
+		return reinforcement{}, withAlt(err, legal)
 	}
 	n := int8(f[2][0] - '0')
 	r := reinforcement{cell: c, n: n}
@@ -278,9 +291,9 @@ func (s *state) checkReinforcement(p *pos, t string, rs []reinforcement) (reinfo
 }
 
 var (
-	msgListed        = engine.Define("RefuseEkoListed", "{{.Moves}}")
 	msgListedMore    = engine.Define("RefuseEkoListedMore", "{{.Moves}}, ... ({{.All}} in all)")
 	msgNotACell      = engine.Define("RefuseEkoNotACell", "{{.Input}} is not a cell of this map (rows A-{{.Row}}, columns 1-{{.Cols}}, as on the board)")
+	msgNotACellAlt   = engine.Define("RefuseEkoNotACellAlt", "{{.Input}} is not a cell of this map (rows A-{{.Row}}, columns 1-{{.Cols}}, as on the board){{.Alt}}")
 	msgSwapRound     = engine.Define("RefuseEkoSwapRound", "{{.Input}}: this is the Emperor swap round; send SWAP:<Emperor's cell>:<own cell> or NOSWAP, for example {{.Legal}}")
 	msgIn            = engine.Define("RefuseEkoIn", "{{.Move}}: {{.Why}}")
 	msgNoEmperor     = engine.Define("RefuseEkoNoEmperor", "{{.Move}}: your Emperor is not on {{.Cell}}; legal: {{.Legal}}")
@@ -297,7 +310,6 @@ var (
 	msgMarchFirst    = engine.Define("RefuseEkoMarchFirst", "MARCH comes after the first action{{.Alt}}")
 	msgActionFirst   = engine.Define("RefuseEkoActionFirst", "an action comes before the reinforcement {{.R}}{{.Alt}}")
 	msgBuildSyntax   = engine.Define("RefuseEkoBuildSyntax", "{{.Input}}: a construction is B:<space>:<C, T or K>:<paying stack>, like B:E4:T:F5{{.Alt}}")
-	msgWhyAlt        = engine.Define("RefuseEkoWhyAlt", "{{.Why}}{{.Alt}}")
 	msgActionAlt     = engine.Define("RefuseEkoActionAlt", "{{.Action}}: {{.Why}}{{.Alt}}")
 	msgNotAction     = engine.Define("RefuseEkoNotAction", "{{.Input}} is not an action: a move is like G4-E7, a construction like B:E4:T:F5{{.Alt}}")
 	msgLegalR        = engine.Define("RefuseEkoLegalReinforcements", "; legal: {{.Legal}}")

@@ -211,7 +211,7 @@ func (s *state) Resign(seat int) error {
 }
 
 // examples lists a handful of legal moves, those like m (if any) first.
-func (s *state) examples(m *move) *engine.Refusal {
+func (s *state) examples(m *move) any {
 	ms := s.legalMoves()
 	var pick []string
 	add := func(ok func(*move) bool) {
@@ -237,7 +237,7 @@ func (s *state) examples(m *move) *engine.Refusal {
 	if len(ms) > len(pick) {
 		return msgSomeMoves.New("Moves", engine.List(pick), "All", len(ms))
 	}
-	return msgMoves.New("Moves", engine.List(pick))
+	return engine.List(pick)
 }
 
 // examplesFor is the hint appended to the refusal of m.
@@ -273,7 +273,6 @@ var (
 	msgNoSeat    = engine.DefinePlural("RefuseEsagekNoSeat", "no seat {{.Seat}} in this {{.N}}-player game", "no seat {{.Seat}} in this {{.N}}-player game")
 	msgOut       = engine.Define("RefuseEsagekOut", "{{.Colour}} is already out of the game")
 	msgNothing   = engine.Define("RefuseEsagekNothing", "nothing (the game is over)")
-	msgMoves     = engine.Define("RefuseEsagekMoves", "{{.Moves}}")
 	msgSomeMoves = engine.Define("RefuseEsagekSomeMoves", "{{.Moves}} ({{.All}} legal moves in all)")
 	msgCaptures  = engine.Define("RefuseEsagekCaptures", "the captures are: {{.Legal}}")
 	msgExamples  = engine.Define("RefuseEsagekExamples", "legal are e.g.: {{.Legal}}")

@@ -779,8 +779,8 @@ var (
 // whose lists the shots a player may have meant, "SHOOT:C3:R or
 // SHOOT:C3:B": notation, alike in every language but for the word
 // between them.
-func whose(field string, letters []string) *engine.Refusal {
-	r := msgShot.New("Shot", "SHOOT:"+field+":"+letters[0])
+func whose(field string, letters []string) any {
+	var r any = "SHOOT:" + field + ":" + letters[0]
 	for _, l := range letters[1:] {
 		r = msgShotOr.New("Shots", r, "Shot", "SHOOT:"+field+":"+l)
 	}
@@ -788,6 +788,5 @@ func whose(field string, letters []string) *engine.Refusal {
 }
 
 var (
-	msgShot   = engine.Define("RefuseHexatriShot", "{{.Shot}}")
 	msgShotOr = engine.Define("RefuseHexatriShotOr", "{{.Shots}} or {{.Shot}}")
 )
