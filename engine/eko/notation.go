@@ -92,7 +92,7 @@ type turn struct {
 	canon   string
 	over    bool
 	winners []int
-	reason  string
+	reason  *engine.Refusal
 }
 
 // checkTurn checks a whole turn on a copy of the position: action,
