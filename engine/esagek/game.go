@@ -1,8 +1,6 @@
 package esagek
 
 import (
-	"fmt"
-
 	"github.com/pbmgo/pbm/engine"
 )
 
@@ -74,6 +72,7 @@ type state struct {
 	over    bool
 	winners []int
 	reason  string
+	why     *engine.Refusal // reason as a message
 
 	legal   []move
 	legalOK bool
@@ -120,7 +119,7 @@ func seatName(seat int) string { return colourNames[seat] }
 // Play checks and applies one move of the seat to move.
 func (s *state) Play(in string) (string, error) {
 	if s.over {
-		return "", engine.GameOver.New("Reason", s.reason)
+		return "", engine.GameOver.New("Reason", s.reasonArg())
 	}
 	m, err := parseMove(in)
 	if err != nil {
@@ -188,13 +187,13 @@ func (s *state) Resign(seat int) error {
 		return msgNoSeat.N(s.n, "Seat", seat+1, "N", s.n)
 	}
 	if s.over {
-		return engine.AlreadyOver.New("Reason", s.reason)
+		return engine.AlreadyOver.New("Reason", s.reasonArg())
 	}
 	if s.out[seat] {
 		return msgOut.New("Colour", colourMsg[seat].New())
 	}
 	if s.v == alone {
-		s.finishGame(nil, fmt.Sprintf("resigned with %d pieces left: score 0", s.count(0)))
+		s.finishWith(nil, msgResignedAlone.N(s.count(0), "N", s.count(0)))
 		s.out[0] = true
 		return nil
 	}

@@ -182,8 +182,9 @@ type state struct {
 
 	out         []bool
 	outWhy      []string
-	report      []string // what the last round's captures, production and combat did
-	events      []string // captures of this round so far
+	why         *engine.Refusal // res.Reason as a message
+	report      []string        // what the last round's captures, production and combat did
+	events      []string        // captures of this round so far
 	reportRound int
 	res         engine.Result
 
@@ -341,7 +342,7 @@ func (s *state) Resign(seat int) error {
 	s.orders = kept
 	if s.active() == 1 {
 		w := s.nextActive(0)
-		s.finish([]int{w}, fmt.Sprintf("%s is the last player in the game", seatLetter(w)))
+		s.finish([]int{w}, msgLastPlayer.New("Letter", seatLetter(w)))
 		return nil
 	}
 	if s.toMove == seat {
@@ -367,8 +368,9 @@ func (s *state) eliminate(p int, why string) {
 	}
 }
 
-func (s *state) finish(winners []int, reason string) {
-	s.res = engine.Result{Over: true, Winners: winners, Reason: reason}
+func (s *state) finish(winners []int, why *engine.Refusal) {
+	s.res = engine.Result{Over: true, Winners: winners, Reason: why.Error()}
+	s.why = why
 }
 
 // lift takes piece i off its field (it stays where it was recorded).

@@ -19,7 +19,7 @@ import (
 // phase. The echo joins the resolved actions by ';'.
 func (s *state) Play(move string) (string, error) {
 	if s.res.Over {
-		return "", engine.GameOver.New("Reason", s.res.Reason)
+		return "", engine.GameOver.New("Reason", s.why)
 	}
 	parts, err := splitActions(move)
 	if err != nil {

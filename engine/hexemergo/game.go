@@ -63,7 +63,8 @@ type state struct {
 	over    bool
 	winners []int
 	reason  string
-	last    string // the last move, for the status block
+	why     *engine.Refusal // reason as a message
+	last    string          // the last move, for the status block
 	lastBy  int
 }
 
@@ -107,22 +108,22 @@ func (s *state) settle(irreversible bool) {
 	}
 	s.hist = append(s.hist, histEntry{hash: h, pos: s.pos})
 	if seen >= 2 {
-		s.end(nil, "draw by repetition: the same position for the third time")
+		s.end(nil, msgRepetition.New())
 		return
 	}
 	legal := s.pos.legalList(s.plies == 0)
 	if len(legal) == 0 {
 		loser := int(s.pos.turn)
-		s.end([]int{1 - loser}, colourName[loser]+" has no legal move")
+		s.end([]int{1 - loser}, msgNoMove.New("Side", colourName[loser]))
 		return
 	}
 	s.legal = legal
 }
 
-func (s *state) end(winners []int, reason string) {
+func (s *state) end(winners []int, why *engine.Refusal) {
 	s.over = true
 	s.winners = winners
-	s.reason = reason
+	s.reason, s.why = why.Error(), why
 	s.legal = nil
 }
 
@@ -140,7 +141,7 @@ func (s *state) Legal() []string { return slices.Clone(s.legal) }
 // Play checks and applies one move of the side to move.
 func (s *state) Play(input string) (string, error) {
 	if s.over {
-		return "", engine.GameOver.New("Reason", s.reason)
+		return "", engine.GameOver.New("Reason", s.why)
 	}
 	m, err := parseMove(input)
 	if err != nil {
@@ -163,9 +164,9 @@ func (s *state) Resign(seat int) error {
 		return msgNoSeat.New("Seat", seat)
 	}
 	if s.over {
-		return engine.AlreadyOver.New("Reason", s.reason)
+		return engine.AlreadyOver.New("Reason", s.why)
 	}
-	s.end([]int{1 - seat}, colourName[seat]+" resigned")
+	s.end([]int{1 - seat}, msgResigned.New("Side", colourName[seat]))
 	return nil
 }
 
@@ -191,4 +192,11 @@ var (
 	msgNoValue       = engine.Define("RefuseHexemergoOptionValue", "option -alternate takes no value (got {{.Value}})")
 	msgUnknownOption = engine.Define("RefuseHexemergoUnknownOption", "unknown option -{{.Option}} (hexemergo knows -alternate)")
 	msgNoSeat        = engine.Define("RefuseHexemergoNoSeat", "no seat {{.Seat}} in hexemergo (seats are 0 and 1)")
+)
+
+// How a game of HexEmergo ends; Side is Ohs or Eks.
+var (
+	msgRepetition = engine.Define("HexemergoRepetition", "draw by repetition: the same position for the third time")
+	msgNoMove     = engine.Define("HexemergoNoMove", "{{.Side}} has no legal move")
+	msgResigned   = engine.Define("HexemergoResigned", "{{.Side}} resigned")
 )

@@ -195,8 +195,6 @@ func fieldsOf(t *testing.T, id, text string) []string {
 // pseudo writes a refusal in a pseudo-language whose every message is
 // its id and its placeholders: "⟦RefuseX⟧ {{.Cell}} {{.Legal}}". Only
 // the data shows through, refusals inside it written the same way.
-// Reason, how a game ended (engine.Result.Reason), is left out: it is
-// no refusal's text.
 func pseudo(t *testing.T, r *engine.Refusal) string {
 	t.Helper()
 	d := engine.Defined()[r.Code]
@@ -209,8 +207,6 @@ func pseudo(t *testing.T, r *engine.Refusal) string {
 	for k, v := range r.Args {
 		var in *engine.Refusal
 		switch e, ok := v.(error); {
-		case k == "Reason":
-			data[k] = "⟦reason⟧"
 		case ok && errors.As(e, &in):
 			data[k] = pseudo(t, in)
 		default:
