@@ -14,8 +14,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -517,4 +522,61 @@ func TestEngineRefusals(t *testing.T) {
 		}
 	}
 	t.Logf("%d refusals checked; %d of %d messages seen; not seen: %v", k.n, len(k.seen), len(k.defs), unseen)
+}
+
+// TestEveryRefusal writes every refusal the engines define, with
+// made-up notation for its data and the counts 1 and 2, in English
+// through the catalogue and through the engine, which agree, and in
+// the pseudo-language, which shows no English word.
+func TestEveryRefusal(t *testing.T) {
+	k := newChecker(t)
+	for code, d := range k.defs {
+		for _, n := range []int{1, 2} {
+			r := &engine.Refusal{Code: code, Args: map[string]any{}}
+			for i, f := range fieldsOf(t, code, d[1]) {
+				r.Args[f] = fmt.Sprintf("Q%d", i+1)
+			}
+			if d[0] != "" {
+				r.Count = n
+			}
+			k.check(fmt.Sprintf("%s count %d", code, n), r)
+		}
+	}
+}
+
+// TestNoSentenceInEngines reads the engines' sources: no error is made
+// with fmt.Errorf or errors.New, whose text would be an English
+// sentence outside the catalogue.
+func TestNoSentenceInEngines(t *testing.T) {
+	for _, dir := range []string{"eko", "esagek", "hexatri", "hexemergo", "."} {
+		path := filepath.Join("..", "..", "engine", dir)
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, path, func(fi fs.FileInfo) bool {
+			return !strings.HasSuffix(fi.Name(), "_test.go")
+		}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pkgs) == 0 {
+			t.Fatalf("no Go files in %s", path)
+		}
+		for _, p := range pkgs {
+			for _, f := range p.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					call, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					sel, ok := call.Fun.(*ast.SelectorExpr)
+					if !ok {
+						return true
+					}
+					if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "fmt" && sel.Sel.Name == "Errorf" || x.Name == "errors" && sel.Sel.Name == "New") {
+						t.Errorf("%s: %s.%s makes an error outside the catalogue", fset.Position(call.Pos()), x.Name, sel.Sel.Name)
+					}
+					return true
+				})
+			}
+		}
+	}
 }
