@@ -288,6 +288,11 @@ func (k *checker) check(what string, err error) {
 		return
 	}
 	k.checkArgs(what, r)
+	// The writing in every language is checked for the first refusals
+	// of each message, where a new shape of its data shows first.
+	if k.seen[r.Code] > 200 {
+		return
+	}
 	msg := message(r)
 	if got, want := k.en.Render(msg), err.Error(); got != want {
 		t.Errorf("%s: the catalogue writes %q, the engine %q", what, got, want)
@@ -444,7 +449,7 @@ func TestEngineRefusals(t *testing.T) {
 		}
 		k.check(fmt.Sprintf("%s %d players %v", b.g.Name(), b.players, b.opts), err)
 	}
-	games, plies, tries := 4, 300, 12
+	games, plies, tries := 6, 300, 12
 	if testing.Short() {
 		games, plies, tries = 2, 120, 6
 	}
