@@ -27,7 +27,8 @@ type Game interface {
 	Options() []Option
 	// New starts a board for the given number of players. opts holds
 	// the options the challenge named (without the leading '-'); a flag
-	// without a value maps to "". All randomness comes from seed.
+	// without a value maps to "". All randomness comes from seed. A
+	// challenge refused is a *Refusal.
 	New(players int, opts map[string]string, seed uint64) (State, error)
 }
 
@@ -56,8 +57,8 @@ type State interface {
 	ToMove() int
 	// Play checks one move of the seat ToMove and applies it. It
 	// returns the move in canonical notation. On error the state is
-	// unchanged and the error text, written for a player, says what is
-	// wrong and what would be legal instead.
+	// unchanged and the error, a *Refusal written for a player, says
+	// what is wrong and what would be legal instead.
 	Play(move string) (canonical string, err error)
 	// Legal lists every legal move now, in canonical notation, sorted.
 	// It is empty when the game is over.
@@ -66,7 +67,8 @@ type State interface {
 	// resignation, a forfeit or an account closed). The engine decides
 	// what follows: in a two-player game the other seat wins; with more
 	// seats play goes on without it, and the game ends when the rules
-	// say so. Resigning a seat that is already out is an error.
+	// say so. Resigning a seat that is already out is an error, a
+	// *Refusal.
 	Resign(seat int) error
 	// Result tells whether the game is over and how it ended.
 	Result() Result

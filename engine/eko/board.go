@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // terrain is the kind of one hexagonal cell. Rule book part 2, section
@@ -126,7 +128,7 @@ func newBoard(players int, rng *rand.Rand) (*board, error) {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("no valid map for %d players after 1000 draws", players)
+	return nil, msgNoMap.New("N", players)
 }
 
 // rawCell is a cell in axial coordinates before numbering.
@@ -301,3 +303,5 @@ func (b *board) adjacent(i, j int) bool {
 	}
 	return false
 }
+
+var msgNoMap = engine.Define("RefuseEkoNoMap", "no valid map for {{.N}} players after 1000 draws")

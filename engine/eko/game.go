@@ -39,9 +39,9 @@
 package eko
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -80,7 +80,7 @@ func (Game) Options() []engine.Option {
 // items 1-2; part 2, section 4.
 func (Game) New(players int, opts map[string]string, seed uint64) (engine.State, error) {
 	if players < 2 || players > 4 {
-		return nil, fmt.Errorf("eko is for 2 to 4 players, not %d", players)
+		return nil, msgPlayers.New("N", players)
 	}
 	s := &state{}
 	keys := make([]string, 0, len(opts))
@@ -93,11 +93,11 @@ func (Game) New(players int, opts map[string]string, seed uint64) (engine.State,
 		switch strings.ToLower(k) {
 		case "direct":
 			if v != "" {
-				return nil, fmt.Errorf("option -direct takes no value (got %q)", v)
+				return nil, msgOptNoValue.New("Value", strconv.Quote(v))
 			}
 			s.direct = true
 		default:
-			return nil, fmt.Errorf("unknown option -%s; eko knows -direct", k)
+			return nil, msgOptUnknown.New("Option", k)
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, seedStream))
@@ -164,6 +164,8 @@ type state struct {
 	over     bool
 	winners  []int
 	reason   string
+	// why is reason as a message, for the refusals after the end.
+	why      *engine.Refusal
 	last     string // the last turn, canonical
 	lastSeat int
 }
@@ -206,7 +208,7 @@ func (s *state) Result() engine.Result {
 // Play checks one move of the seat to move and applies it.
 func (s *state) Play(move string) (string, error) {
 	if s.over {
-		return "", fmt.Errorf("the game is over: %s", s.reason)
+		return "", engine.GameOver.New("Reason", s.why)
 	}
 	m := strings.ToUpper(strings.TrimSpace(move))
 	seat := s.toMove
@@ -242,7 +244,7 @@ func (s *state) commit(t turn, seat int) {
 	case t.over:
 		s.finish(t.winners, t.reason)
 	case s.turns >= turnsPerSeat*s.b.players:
-		s.finish(nil, fmt.Sprintf("draw: no victory after %d turns", s.turns))
+		s.finish(nil, msgDrawTurns.New("N", s.turns))
 	default:
 		s.toMove = s.next(seat)
 	}
@@ -261,13 +263,13 @@ func (s *state) next(seat int) int {
 	return seat
 }
 
-func (s *state) finish(winners []int, reason string) {
-	s.over, s.winners, s.reason = true, winners, reason
+func (s *state) finish(winners []int, why *engine.Refusal) {
+	s.over, s.winners, s.reason, s.why = true, winners, why.Error(), why
 }
 
 // victory checks both ways to win, the active seat first, then the
 // others in turn order. Rule book part 1, item 8.
-func (s *state) victory(p *pos, active int) ([]int, string, bool) {
+func (s *state) victory(p *pos, active int) ([]int, *engine.Refusal, bool) {
 	n := s.b.players
 	for k := range n {
 		t := (active + k) % n
@@ -275,7 +277,7 @@ func (s *state) victory(p *pos, active int) ([]int, string, bool) {
 			continue
 		}
 		if v := p.points(s.b, t); v >= 12 && p.holdsCapital(s.b, t) {
-			return []int{t}, fmt.Sprintf("%c wins with %d points and a capital", s.colour[t], v), true
+			return []int{t}, msgWinCapital.New("Letter", string(s.colour[t]), "N", v), true
 		}
 	}
 	alive, last := 0, -1
@@ -287,11 +289,11 @@ func (s *state) victory(p *pos, active int) ([]int, string, bool) {
 	}
 	switch alive {
 	case 0:
-		return nil, "draw: no discs left on the board", true
+		return nil, msgDrawNoDiscs.New(), true
 	case 1:
-		return []int{last}, fmt.Sprintf("%c wins as the only player with discs on the board", s.colour[last]), true
+		return []int{last}, msgWinAlone.New("Letter", string(s.colour[last])), true
 	}
-	return nil, "", false
+	return nil, nil, false
 }
 
 // Resign takes seat out of the game. Its discs leave the board for its
@@ -299,13 +301,13 @@ func (s *state) victory(p *pos, active int) ([]int, string, bool) {
 // its buildings stay. With one seat left in the game, that seat wins.
 func (s *state) Resign(seat int) error {
 	if seat < 0 || seat >= s.b.players {
-		return fmt.Errorf("there is no seat %d", seat)
+		return msgNoSeat.New("Seat", seat)
 	}
 	if s.over {
-		return fmt.Errorf("the game is over: %s", s.reason)
+		return engine.GameOver.New("Reason", s.why)
 	}
 	if s.resigned[seat] {
-		return fmt.Errorf("seat %d has already left the game", seat)
+		return msgLeft.New("Seat", seat)
 	}
 	s.resigned[seat] = true
 	p := &s.p
@@ -332,7 +334,7 @@ func (s *state) Resign(seat int) error {
 		}
 	}
 	if len(left) == 1 {
-		s.finish(left, fmt.Sprintf("%c wins: every other player has left the game", s.colour[left[0]]))
+		s.finish(left, msgWinLeft.New("Letter", string(s.colour[left[0]])))
 		return nil
 	}
 	wasSwap := len(s.swaps) > 0
@@ -365,3 +367,21 @@ func (s *state) firstTurn() int {
 	}
 	return s.next(s.start)
 }
+
+var (
+	msgPlayers    = engine.Define("RefuseEkoPlayers", "eko is for 2 to 4 players, not {{.N}}")
+	msgOptNoValue = engine.Define("RefuseEkoOptionNoValue", "option -direct takes no value (got {{.Value}})")
+	msgOptUnknown = engine.Define("RefuseEkoOptionUnknown", "unknown option -{{.Option}}; eko knows -direct")
+	msgNoSeat     = engine.Define("RefuseEkoNoSeat", "there is no seat {{.Seat}}")
+	msgLeft       = engine.Define("RefuseEkoLeft", "seat {{.Seat}} has already left the game")
+)
+
+// How a game of Ekö ends: the reason of the result, in the refusals of
+// moves after the end.
+var (
+	msgWinCapital  = engine.Define("EkoWinCapital", "{{.Letter}} wins with {{.N}} points and a capital")
+	msgDrawNoDiscs = engine.Define("EkoDrawNoDiscs", "draw: no discs left on the board")
+	msgWinAlone    = engine.Define("EkoWinAlone", "{{.Letter}} wins as the only player with discs on the board")
+	msgWinLeft     = engine.Define("EkoWinLeft", "{{.Letter}} wins: every other player has left the game")
+	msgDrawTurns   = engine.Define("EkoDrawTurns", "draw: no victory after {{.N}} turns")
+)

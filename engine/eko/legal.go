@@ -32,7 +32,7 @@ func legalBuilds(b *board, p *pos, seat int, direct bool) []action {
 				continue
 			}
 			for l := int8(1); l <= max; l++ {
-				if _, why := whyBuild(b, p, seat, site, from, l, direct, false); why == "" {
+				if _, why := whyBuild(b, p, seat, site, from, l, direct, false); why == nil {
 					out = append(out, action{build: true, from: from, to: site, level: l})
 				}
 			}

@@ -1,6 +1,6 @@
 package eko
 
-import "fmt"
+import "github.com/pbmgo/pbm/engine"
 
 // stack is what stands on a movement space: owner -1 when empty.
 type stack struct {
@@ -186,40 +186,40 @@ func (a action) format(b *board) string {
 }
 
 // whyMove explains why the stack of seat on from may not go to to, or
-// returns "" when the move is legal.
-func whyMove(b *board, p *pos, seat, from, to int) string {
+// returns nil when the move is legal.
+func whyMove(b *board, p *pos, seat, from, to int) *engine.Refusal {
 	if b.ter[from] != sand {
-		return fmt.Sprintf("%s is a %s, not a movement space", b.name[from], b.ter[from])
+		return msgNotMovement.New("Cell", b.name[from], "Terrain", b.ter[from].msg())
 	}
 	a := p.st[from]
 	if a.owner < 0 {
-		return fmt.Sprintf("there is no stack on %s", b.name[from])
+		return msgNoStack.New("Cell", b.name[from])
 	}
 	if int(a.owner) != seat {
-		return fmt.Sprintf("the stack on %s is not yours", b.name[from])
+		return msgNotYours.New("Cell", b.name[from])
 	}
 	if from == to {
-		return "a move must leave its space"
+		return msgStay.New()
 	}
 	if b.ter[to] != sand {
-		return fmt.Sprintf("%s is a %s; stacks stand only on movement spaces", b.name[to], b.ter[to])
+		return msgNoStand.New("Cell", b.name[to], "Terrain", b.ter[to].msg())
 	}
 	d := p.st[to]
 	if d.owner >= 0 {
 		if d.owner == a.owner && a.height+d.height > 4 {
-			return fmt.Sprintf("regrouping %d and %d discs makes more than 4", a.height, d.height)
+			return msgRegroup.New("A", int(a.height), "B", int(d.height))
 		}
 		if ok, _ := attackable(a, d); d.owner != a.owner && !ok {
 			if a.emp {
-				return fmt.Sprintf("your %d-stack with the Emperor may attack only a stack of %d or fewer", a.height, a.height)
+				return msgAttackEmperor.New("N", int(a.height))
 			}
-			return fmt.Sprintf("your %d-stack may attack only a smaller stack (or a 4-stack with a single disc), not a %d-stack", a.height, d.height)
+			return msgAttack.New("N", int(a.height), "Other", int(d.height))
 		}
 	}
 	if d := destinations(b, p, from); !d.has(to) {
-		return fmt.Sprintf("no path of free movement spaces leads from %s to %s", b.name[from], b.name[to])
+		return msgNoPath.New("From", b.name[from], "To", b.name[to])
 	}
-	return ""
+	return nil
 }
 
 // applyMove moves the stack on from to to: a simple move, a regroup or
@@ -262,53 +262,53 @@ func destroy(p *pos, s stack, by int) {
 }
 
 // whyBuild checks that seat may build level on site paying from the
-// stack on from, and returns the cost in discs and "" when it may.
+// stack on from, and returns the cost in discs and nil when it may.
 // Otherwise it returns the reason, spelt out only when explain is set
 // (the enumeration of legal turns does not need it). Rule book part 1,
 // item 5.
-func whyBuild(b *board, p *pos, seat, site, from int, level int8, direct, explain bool) (int8, string) {
-	fail := func(format string, args ...any) (int8, string) {
+func whyBuild(b *board, p *pos, seat, site, from int, level int8, direct, explain bool) (int8, *engine.Refusal) {
+	fail := func(m engine.Message, kv ...any) (int8, *engine.Refusal) {
 		if !explain {
-			return 0, "illegal"
+			return 0, illegal
 		}
-		return 0, fmt.Sprintf(format, args...)
+		return 0, m.New(kv...)
 	}
 	if !b.ter[site].construction() {
-		return fail("%s is a %s, not a construction space", b.name[site], b.ter[site])
+		return fail(msgNotConstruction, "Cell", b.name[site], "Terrain", b.ter[site].msg())
 	}
 	s := p.st[from]
 	if s.owner < 0 || int(s.owner) != seat {
-		return fail("there is no stack of yours on %s", b.name[from])
+		return fail(msgNoOwnStack, "Cell", b.name[from])
 	}
 	if !b.adjacent(site, from) {
-		return fail("%s does not touch %s", b.name[from], b.name[site])
+		return fail(msgNoTouch, "From", b.name[from], "Site", b.name[site])
 	}
 	max := b.ter[site].maxLevel()
 	if level > max {
-		return fail("a %s allows at most a %s", b.ter[site], levelName[max])
+		return fail(msgAtMost, "Terrain", b.ter[site].msg(), "Level", levelMsg[max].New())
 	}
 	cost := level
 	old := p.bd[site]
 	switch {
 	case old.level == 0:
 		if level != camp && !direct {
-			return fail("on an empty space only a camp is built (a tower replaces your camp, a castle your tower)")
+			return fail(msgCampFirst)
 		}
 	case int(old.owner) == seat:
 		if level != old.level+1 {
 			if old.level == max {
-				return fail("your %s on %s cannot be upgraded on a %s", levelName[old.level], b.name[site], b.ter[site])
+				return fail(msgNoUpgrade, "Level", levelMsg[old.level].New(), "Cell", b.name[site], "Terrain", b.ter[site].msg())
 			}
-			return fail("your %s on %s can only become a %s", levelName[old.level], b.name[site], levelName[old.level+1])
+			return fail(msgOnlyBecome, "Level", levelMsg[old.level].New(), "Cell", b.name[site], "Next", levelMsg[old.level+1].New())
 		}
 	default:
 		if level < old.level {
-			return fail("an enemy %s is replaced only by a building at least as valuable", levelName[old.level])
+			return fail(msgReplace, "Level", levelMsg[old.level].New())
 		}
 		cost++
 	}
 	if p.supply[seat][level] == 0 {
-		return fail("you have no %s left in your supply", levelName[level])
+		return fail(msgSupply, "Level", levelMsg[level].New())
 	}
 	avail := s.height
 	if s.emp {
@@ -316,11 +316,11 @@ func whyBuild(b *board, p *pos, seat, site, from int, level int8, direct, explai
 	}
 	if avail < cost {
 		if s.emp {
-			return fail("a %s there costs %s and the stack on %s has only %d besides its Emperor", levelName[level], discs(cost), b.name[from], avail)
+			return fail(msgCostEmperor, "Level", levelMsg[level].New(), "Cost", discs(cost), "Cell", b.name[from], "N", int(avail))
 		}
-		return fail("a %s there costs %s and the stack on %s has only %d", levelName[level], discs(cost), b.name[from], avail)
+		return fail(msgCost, "Level", levelMsg[level].New(), "Cost", discs(cost), "Cell", b.name[from], "N", int(avail))
 	}
-	return cost, ""
+	return cost, nil
 }
 
 // applyBuild builds: the discs paid go to the reserve, a replaced
@@ -410,3 +410,45 @@ func exchange(p *pos, players int) {
 		}
 	}
 }
+
+// illegal is whyBuild's answer when no explanation is asked for.
+var illegal = engine.Define("RefuseEkoIllegal", "illegal").New()
+
+var (
+	msgNotMovement     = engine.Define("RefuseEkoNotMovement", "{{.Cell}} is a {{.Terrain}}, not a movement space")
+	msgNoStack         = engine.Define("RefuseEkoNoStack", "there is no stack on {{.Cell}}")
+	msgNotYours        = engine.Define("RefuseEkoNotYours", "the stack on {{.Cell}} is not yours")
+	msgStay            = engine.Define("RefuseEkoStay", "a move must leave its space")
+	msgNoStand         = engine.Define("RefuseEkoNoStand", "{{.Cell}} is a {{.Terrain}}; stacks stand only on movement spaces")
+	msgRegroup         = engine.Define("RefuseEkoRegroup", "regrouping {{.A}} and {{.B}} discs makes more than 4")
+	msgAttackEmperor   = engine.Define("RefuseEkoAttackEmperor", "your {{.N}}-stack with the Emperor may attack only a stack of {{.N}} or fewer")
+	msgAttack          = engine.Define("RefuseEkoAttack", "your {{.N}}-stack may attack only a smaller stack (or a 4-stack with a single disc), not a {{.Other}}-stack")
+	msgNoPath          = engine.Define("RefuseEkoNoPath", "no path of free movement spaces leads from {{.From}} to {{.To}}")
+	msgNotConstruction = engine.Define("RefuseEkoNotConstruction", "{{.Cell}} is a {{.Terrain}}, not a construction space")
+	msgNoOwnStack      = engine.Define("RefuseEkoNoOwnStack", "there is no stack of yours on {{.Cell}}")
+	msgNoTouch         = engine.Define("RefuseEkoNoTouch", "{{.From}} does not touch {{.Site}}")
+	msgAtMost          = engine.Define("RefuseEkoAtMost", "a {{.Terrain}} allows at most a {{.Level}}")
+	msgCampFirst       = engine.Define("RefuseEkoCampFirst", "on an empty space only a camp is built (a tower replaces your camp, a castle your tower)")
+	msgNoUpgrade       = engine.Define("RefuseEkoNoUpgrade", "your {{.Level}} on {{.Cell}} cannot be upgraded on a {{.Terrain}}")
+	msgOnlyBecome      = engine.Define("RefuseEkoOnlyBecome", "your {{.Level}} on {{.Cell}} can only become a {{.Next}}")
+	msgReplace         = engine.Define("RefuseEkoReplace", "an enemy {{.Level}} is replaced only by a building at least as valuable")
+	msgSupply          = engine.Define("RefuseEkoSupply", "you have no {{.Level}} left in your supply")
+	msgCostEmperor     = engine.Define("RefuseEkoCostEmperor", "a {{.Level}} there costs {{.Cost}} and the stack on {{.Cell}} has only {{.N}} besides its Emperor")
+	msgCost            = engine.Define("RefuseEkoCost", "a {{.Level}} there costs {{.Cost}} and the stack on {{.Cell}} has only {{.N}}")
+
+	msgDiscs = engine.DefinePlural("EkoDiscs", "{{.N}} disc", "{{.N}} discs")
+
+	// levelMsg names the buildings: camp, tower, castle.
+	levelMsg = [4]engine.Message{{}, engine.Define("EkoCamp", "camp"),
+		engine.Define("EkoTower", "tower"), engine.Define("EkoCastle", "castle")}
+	// terrainMsg names the kinds of space.
+	terrainMsg = [...]engine.Message{engine.Define("EkoSand", "sand"), engine.Define("EkoChasm", "chasm"),
+		engine.Define("EkoReg", "reg"), engine.Define("EkoRavine", "ravine"),
+		engine.Define("EkoMountain", "mountain"), engine.Define("EkoCapital", "capital")}
+)
+
+// discs counts discs in words: "1 disc", "3 discs".
+func discs(n int8) *engine.Refusal { return msgDiscs.N(int(n), "N", int(n)) }
+
+// msg is the terrain's name as a message.
+func (t terrain) msg() *engine.Refusal { return terrainMsg[t].New() }

@@ -1,9 +1,6 @@
 package esagek
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/pbmgo/pbm/engine"
 )
 
@@ -75,6 +72,7 @@ type state struct {
 	over    bool
 	winners []int
 	reason  string
+	why     *engine.Refusal // reason as a message
 
 	legal   []move
 	legalOK bool
@@ -121,15 +119,15 @@ func seatName(seat int) string { return colourNames[seat] }
 // Play checks and applies one move of the seat to move.
 func (s *state) Play(in string) (string, error) {
 	if s.over {
-		return "", fmt.Errorf("the game is over: %s", s.reason)
+		return "", engine.GameOver.New("Reason", s.reasonArg())
 	}
 	m, err := parseMove(in)
 	if err != nil {
-		return "", fmt.Errorf("%v; legal now: %s", err, s.examples(nil))
+		return "", msgLegalNow.New("Why", err, "Legal", s.examples(nil))
 	}
 	lm, ok := s.findLegal(m.text)
 	if !ok {
-		return "", fmt.Errorf("%s is not legal: %s; %s", m.text, s.explain(m), s.examplesFor(m))
+		return "", msgNotLegal.New("Move", m.text, "Why", s.explain(m), "Legal", s.examplesFor(m))
 	}
 	s.apply(lm)
 	return lm.text, nil
@@ -186,16 +184,16 @@ func (s *state) apply(m move) {
 // Resign takes a seat out of the game.
 func (s *state) Resign(seat int) error {
 	if seat < 0 || seat >= s.n {
-		return fmt.Errorf("no seat %d in this %d-player game", seat+1, s.n)
+		return msgNoSeat.N(s.n, "Seat", seat+1, "N", s.n)
 	}
 	if s.over {
-		return fmt.Errorf("the game is already over: %s", s.reason)
+		return engine.AlreadyOver.New("Reason", s.reasonArg())
 	}
 	if s.out[seat] {
-		return fmt.Errorf("%s is already out of the game", seatName(seat))
+		return msgOut.New("Colour", colourMsg[seat].New())
 	}
 	if s.v == alone {
-		s.finishGame(nil, fmt.Sprintf("resigned with %d pieces left: score 0", s.count(0)))
+		s.finishWith(nil, msgResignedAlone.N(s.count(0), "N", s.count(0)))
 		s.out[0] = true
 		return nil
 	}
@@ -212,7 +210,7 @@ func (s *state) Resign(seat int) error {
 }
 
 // examples lists a handful of legal moves, those like m (if any) first.
-func (s *state) examples(m *move) string {
+func (s *state) examples(m *move) any {
 	ms := s.legalMoves()
 	var pick []string
 	add := func(ok func(*move) bool) {
@@ -233,21 +231,20 @@ func (s *state) examples(m *move) string {
 	}
 	add(func(x *move) bool { return !x.warn })
 	if len(pick) == 0 {
-		return "nothing (the game is over)"
+		return msgNothing.New()
 	}
-	out := strings.Join(pick, ", ")
 	if len(ms) > len(pick) {
-		out += fmt.Sprintf(" (%d legal moves in all)", len(ms))
+		return msgSomeMoves.New("Moves", engine.List(pick), "All", len(ms))
 	}
-	return out
+	return engine.List(pick)
 }
 
 // examplesFor is the hint appended to the refusal of m.
-func (s *state) examplesFor(m move) string {
+func (s *state) examplesFor(m move) *engine.Refusal {
 	if s.v == classic && s.warned && s.allCaptures() {
-		return "the captures are: " + s.examples(&move{kind: kindCapture})
+		return msgCaptures.New("Legal", s.examples(&move{kind: kindCapture}))
 	}
-	return "legal are e.g.: " + s.examples(&m)
+	return msgExamples.New("Legal", s.examples(&m))
 }
 
 // allCaptures reports whether every legal move is a capture.
@@ -268,3 +265,21 @@ func contains(a []string, x string) bool {
 	}
 	return false
 }
+
+var (
+	msgLegalNow  = engine.Define("RefuseEsagekLegalNow", "{{.Why}}; legal now: {{.Legal}}")
+	msgNotLegal  = engine.Define("RefuseEsagekNotLegal", "{{.Move}} is not legal: {{.Why}}; {{.Legal}}")
+	msgNoSeat    = engine.DefinePlural("RefuseEsagekNoSeat", "no seat {{.Seat}} in this {{.N}}-player game", "no seat {{.Seat}} in this {{.N}}-player game")
+	msgOut       = engine.Define("RefuseEsagekOut", "{{.Colour}} is already out of the game")
+	msgNothing   = engine.Define("RefuseEsagekNothing", "nothing (the game is over)")
+	msgSomeMoves = engine.Define("RefuseEsagekSomeMoves", "{{.Moves}} ({{.All}} legal moves in all)")
+	msgCaptures  = engine.Define("RefuseEsagekCaptures", "the captures are: {{.Legal}}")
+	msgExamples  = engine.Define("RefuseEsagekExamples", "legal are e.g.: {{.Legal}}")
+
+	// colourMsg names the seats' colours.
+	colourMsg = [...]engine.Message{
+		engine.Define("EsagekBlue", "Blue"), engine.Define("EsagekRed", "Red"),
+		engine.Define("EsagekYellow", "Yellow"), engine.Define("EsagekGreen", "Green"),
+		engine.Define("EsagekPurple", "Purple"), engine.Define("EsagekWhite", "White"),
+	}
+)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Move generation. Every rule here cites rule book part 1.
@@ -86,13 +88,13 @@ func (s *state) captures(me int, out []move) []move {
 }
 
 // rotationBan explains why the seat me may not rotate hexagon h, or
-// returns "" (items 3, 5, 6, 7, 8).
-func (s *state) rotationBan(me, h int) string {
+// returns nil (items 3, 5, 6, 7, 8).
+func (s *state) rotationBan(me, h int) *engine.Refusal {
 	if s.v == alone {
 		if s.lastRot != noField {
-			return "two rotations may not follow each other in Alone: jump first"
+			return msgTwoRotations.New()
 		}
-		return ""
+		return nil
 	}
 	mine := false
 	for k := 0; k < 6; k++ {
@@ -102,15 +104,15 @@ func (s *state) rotationBan(me, h int) string {
 		}
 	}
 	if !mine {
-		return "you have no piece on hexagon " + hexLetters[h:h+1]
+		return msgNoPieceOnHex.New("Hexagon", hexLetters[h:h+1])
 	}
 	if int(s.lastRot) == h {
-		return "hexagon " + hexLetters[h:h+1] + " was rotated on the previous turn"
+		return msgRotatedBefore.New("Hexagon", hexLetters[h:h+1])
 	}
 	if s.v == classic && int(s.streakHx[me]) == h && s.streak[me] >= 3 {
-		return "you rotated hexagon " + hexLetters[h:h+1] + " on your last 3 turns"
+		return msgRotatedThrice.New("Hexagon", hexLetters[h:h+1])
 	}
-	return ""
+	return nil
 }
 
 // generate lists the legal moves of the seat to move, unsorted.
@@ -134,7 +136,7 @@ func (s *state) generate() []move {
 		return s.finish(ms)
 	}
 	for h := 0; h < numHex; h++ {
-		if s.rotationBan(me, h) == "" {
+		if s.rotationBan(me, h) == nil {
 			ms = append(ms, move{kind: kindRotate, hex: int8(h), cw: true},
 				move{kind: kindRotate, hex: int8(h), cw: false})
 		}
@@ -242,3 +244,10 @@ func rotate(b *[numFields]int8, h int, cw bool) {
 		b[geo.rot[h][d][k]] = tmp[k]
 	}
 }
+
+var (
+	msgTwoRotations  = engine.Define("RefuseEsagekTwoRotations", "two rotations may not follow each other in Alone: jump first")
+	msgNoPieceOnHex  = engine.Define("RefuseEsagekNoPieceOnHexagon", "you have no piece on hexagon {{.Hexagon}}")
+	msgRotatedBefore = engine.Define("RefuseEsagekRotatedBefore", "hexagon {{.Hexagon}} was rotated on the previous turn")
+	msgRotatedThrice = engine.Define("RefuseEsagekRotatedThrice", "you rotated hexagon {{.Hexagon}} on your last 3 turns")
+)

@@ -1,8 +1,10 @@
 package esagek
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Move notation, rule book part 1, item 11: step B4-C1, capture chain
@@ -66,18 +68,25 @@ func (m *move) notation() string {
 }
 
 // syntaxHelp is appended to errors about unreadable moves.
-const syntaxHelp = "write a step B4-C1, a capture C1xD1xM1, a rotation B+ or M-, " +
-	"a swap M1~A4, a placement C3, optionally with the warning ! (B+!)"
+var syntaxHelp = engine.Define("RefuseEsagekSyntax", "write a step B4-C1, a capture C1xD1xM1, a rotation B+ or M-, "+
+	"a swap M1~A4, a placement C3, optionally with the warning ! (B+!)")
+
+var (
+	msgEmpty     = engine.Define("RefuseEsagekEmpty", "empty move: {{.Help}}")
+	msgTooLong   = engine.Define("RefuseEsagekTooLong", "move too long ({{.N}} characters): {{.Help}}")
+	msgUnread    = engine.Define("RefuseEsagekUnreadable", "cannot read {{.Input}}: {{.Help}}")
+	msgNoHexagon = engine.Define("RefuseEsagekNoHexagon", "cannot read {{.Input}}: no hexagon {{.Hexagon}}; the hexagons are M and A-F")
+)
 
 // parseMove reads a move string. It checks only the notation, not the
 // rules; the returned move carries its canonical text.
 func parseMove(in string) (move, error) {
 	var m move
 	if in == "" {
-		return m, fmt.Errorf("empty move: %s", syntaxHelp)
+		return m, msgEmpty.New("Help", syntaxHelp.New())
 	}
 	if len(in) > 64 {
-		return m, fmt.Errorf("move too long (%d characters): %s", len(in), syntaxHelp)
+		return m, msgTooLong.New("N", len(in), "Help", syntaxHelp.New())
 	}
 	b := []byte(in)
 	for i, c := range b {
@@ -91,14 +100,13 @@ func parseMove(in string) (move, error) {
 		s = s[:len(s)-1]
 	}
 	bad := func() (move, error) {
-		return move{}, fmt.Errorf("cannot read %q: %s", in, syntaxHelp)
+		return move{}, msgUnread.New("Input", strconv.Quote(in), "Help", syntaxHelp.New())
 	}
 	switch {
 	case len(s) == 2 && (s[1] == '+' || s[1] == '-'):
 		h := indexByte(hexLetters, s[0])
 		if h < 0 {
-			return move{}, fmt.Errorf("cannot read %q: no hexagon %q; the hexagons are M and A-F",
-				in, s[:1])
+			return move{}, msgNoHexagon.New("Input", strconv.Quote(in), "Hexagon", strconv.Quote(s[:1]))
 		}
 		m.kind, m.hex, m.cw = kindRotate, int8(h), s[1] == '+'
 	case len(s) == 2:

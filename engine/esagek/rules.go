@@ -3,6 +3,8 @@ package esagek
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // End-of-turn rules of the four variants, rule book part 1.
@@ -22,13 +24,11 @@ func (s *state) endTurn(me int) {
 			}
 		}
 		if in >= 3 {
-			s.finishGame([]int{me}, fmt.Sprintf("%s has 3 pieces in %s's hexagon",
-				seatName(me), seatName(opp)))
+			s.finishWith([]int{me}, msgHome.New("Colour", colourMsg[me].New(), "Other", colourMsg[opp].New()))
 			return
 		}
 		if s.count(opp) <= 2 {
-			s.finishGame([]int{me}, fmt.Sprintf("%s has only %d pieces left",
-				seatName(opp), s.count(opp)))
+			s.finishWith([]int{me}, msgOnlyLeft.N(s.count(opp), "Colour", colourMsg[opp].New(), "N", s.count(opp)))
 			return
 		}
 	case invasion:
@@ -42,8 +42,7 @@ func (s *state) endTurn(me int) {
 		for i := 0; i < s.n; i++ {
 			seat := (me + i) % s.n
 			if !s.out[seat] && s.inMiddle(seat) >= s.goal {
-				s.finishGame([]int{seat}, fmt.Sprintf("%s has %d pieces in the middle hexagon",
-					seatName(seat), s.inMiddle(seat)))
+				s.finishWith([]int{seat}, msgMiddle.N(s.inMiddle(seat), "Colour", colourMsg[seat].New(), "N", s.inMiddle(seat)))
 				return
 			}
 		}
@@ -52,7 +51,7 @@ func (s *state) endTurn(me int) {
 		s.checkPlacementEnd()
 		// Item 7: the conquest goal.
 		if int(s.taken[me]) >= s.goal {
-			s.finishGame([]int{me}, fmt.Sprintf("%s has conquered %d pieces", seatName(me), s.taken[me]))
+			s.finishWith([]int{me}, msgConquered.N(int(s.taken[me]), "Colour", colourMsg[me].New(), "N", int(s.taken[me])))
 			return
 		}
 		for seat := 0; seat < s.n; seat++ {
@@ -78,10 +77,9 @@ func (s *state) startTurn() {
 		if s.aloneOver() {
 			n := s.count(0)
 			if n == 1 {
-				s.finishGame([]int{0}, fmt.Sprintf("one piece left on %s: score %d",
-					geo.name[s.pieceFields(0)[0]], s.aloneScore()))
+				s.finishWith([]int{0}, msgOnePiece.New("Field", geo.name[s.pieceFields(0)[0]], "Score", s.aloneScore()))
 			} else {
-				s.finishGame(nil, fmt.Sprintf("no capture left, %d pieces left: score 0", n))
+				s.finishWith(nil, msgNoCaptureLeft.N(n, "N", n))
 			}
 			return
 		}
@@ -97,19 +95,19 @@ func (s *state) startTurn() {
 			}
 		}
 		if seen >= 3 {
-			s.finishGame(nil, "draw by the third repetition of the position")
+			s.finishWith(nil, msgRepetition.New())
 			return
 		}
 	}
 	if s.turn >= s.maxTurns {
-		s.finishGame(nil, fmt.Sprintf("draw after %d turns", s.turn))
+		s.finishWith(nil, msgDrawTurns.N(s.turn, "N", s.turn))
 		return
 	}
 	// Item 10: no legal move loses (Classic) or puts the player out.
 	for len(s.legalMoves()) == 0 {
 		seat := s.toMove
 		if s.v == classic {
-			s.finishGame([]int{1 - seat}, fmt.Sprintf("%s has no legal move", seatName(seat)))
+			s.finishWith([]int{1 - seat}, msgNoMove.New("Colour", colourMsg[seat].New()))
 			return
 		}
 		s.setOut(seat, fmt.Sprintf("%s is out: no legal move", seatName(seat)))
@@ -157,17 +155,24 @@ func (s *state) lastStanding() bool {
 		}
 	}
 	if left < 0 {
-		s.finishGame(nil, "no player left")
+		s.finishWith(nil, msgNoPlayer.New())
 		return true
 	}
-	s.finishGame([]int{left}, fmt.Sprintf("%s is the last player left", seatName(left)))
+	s.finishWith([]int{left}, msgLastLeft.New("Colour", colourMsg[left].New()))
 	return true
 }
 
+// finishWith ends the game for the reason why.
+func (s *state) finishWith(winners []int, why *engine.Refusal) {
+	s.finishGame(winners, why.Error())
+	s.why = why
+}
+
+// finishGame ends the game for a reason without a message of its own.
 func (s *state) finishGame(winners []int, reason string) {
 	s.over = true
 	s.winners = winners
-	s.reason = reason
+	s.reason, s.why = reason, nil
 	s.legal, s.legalOK = nil, true
 }
 
@@ -314,3 +319,28 @@ func (s *state) hash() uint64 {
 	}
 	return h
 }
+
+// reasonArg is how the game ended, for a refusal: the message, or the
+// text when it has none.
+func (s *state) reasonArg() any {
+	if s.why != nil {
+		return s.why
+	}
+	return s.reason
+}
+
+// How a game of Esagek ends.
+var (
+	msgHome          = engine.Define("EsagekHome", "{{.Colour}} has 3 pieces in {{.Other}}'s hexagon")
+	msgOnlyLeft      = engine.DefinePlural("EsagekOnlyLeft", "{{.Colour}} has only {{.N}} pieces left", "{{.Colour}} has only {{.N}} pieces left")
+	msgMiddle        = engine.DefinePlural("EsagekMiddle", "{{.Colour}} has {{.N}} pieces in the middle hexagon", "{{.Colour}} has {{.N}} pieces in the middle hexagon")
+	msgConquered     = engine.DefinePlural("EsagekConquered", "{{.Colour}} has conquered {{.N}} pieces", "{{.Colour}} has conquered {{.N}} pieces")
+	msgOnePiece      = engine.Define("EsagekOnePiece", "one piece left on {{.Field}}: score {{.Score}}")
+	msgNoCaptureLeft = engine.DefinePlural("EsagekNoCaptureLeft", "no capture left, {{.N}} pieces left: score 0", "no capture left, {{.N}} pieces left: score 0")
+	msgRepetition    = engine.Define("EsagekRepetition", "draw by the third repetition of the position")
+	msgDrawTurns     = engine.DefinePlural("EsagekDrawTurns", "draw after {{.N}} turns", "draw after {{.N}} turns")
+	msgNoMove        = engine.Define("EsagekNoMove", "{{.Colour}} has no legal move")
+	msgNoPlayer      = engine.Define("EsagekNoPlayer", "no player left")
+	msgLastLeft      = engine.Define("EsagekLastLeft", "{{.Colour}} is the last player left")
+	msgResignedAlone = engine.DefinePlural("EsagekResignedAlone", "resigned with {{.N}} pieces left: score 0", "resigned with {{.N}} pieces left: score 0")
+)

@@ -1,10 +1,11 @@
 package esagek
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 type variant uint8
@@ -92,10 +93,10 @@ func fieldList(s string) ([]int, error) {
 	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
 		f, ok := parseField(strings.ToUpper(p))
 		if !ok {
-			return nil, fmt.Errorf("%q is not a field (M1-M6, A1-F6)", p)
+			return nil, msgNotAField.New("Input", strconv.Quote(p))
 		}
 		if seen[f] {
-			return nil, fmt.Errorf("field %s named twice", geo.name[f])
+			return nil, msgTwice.New("Field", geo.name[f])
 		}
 		seen[f] = true
 		out = append(out, f)
@@ -117,7 +118,7 @@ func readOptions(players int, opts map[string]string) (config, error) {
 	lower := make(map[string]string, len(opts))
 	for k, v := range opts {
 		if _, dup := lower[strings.ToLower(k)]; dup {
-			return c, fmt.Errorf("option -%s given twice", strings.ToLower(k))
+			return c, msgOptTwice.New("Option", strings.ToLower(k))
 		}
 		lower[strings.ToLower(k)] = v
 	}
@@ -128,14 +129,14 @@ func readOptions(players int, opts map[string]string) (config, error) {
 		switch name {
 		case "classic", "invasion", "surrounder", "alone", "home":
 			if val != "" {
-				return c, fmt.Errorf("option -%s takes no value", name)
+				return c, msgOptNoValue.New("Option", name)
 			}
 			if name == "home" {
 				c.home = true
 				continue
 			}
 			if chosen != "" {
-				return c, fmt.Errorf("options -%s and -%s exclude each other: choose one variant", chosen, name)
+				return c, msgOptVariants.New("First", chosen, "Second", name)
 			}
 			chosen = name
 			c.v = map[string]variant{"classic": classic, "invasion": invasion,
@@ -143,39 +144,37 @@ func readOptions(players int, opts map[string]string) (config, error) {
 		case "setup":
 			fs, err := fieldList(val)
 			if err != nil {
-				return c, fmt.Errorf("option -setup: %v", err)
+				return c, msgOptSetup.New("Why", err)
 			}
 			if len(fs) == 0 {
-				return c, fmt.Errorf("option -setup needs fields, e.g. -setup=M1,M2,A4")
+				return c, msgOptSetupEmpty.New()
 			}
 			c.setup = fs
 		case "pieces":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < aloneMinPieces || n > aloneMaxPieces {
-				return c, fmt.Errorf("option -pieces=%s: give a number from %d to %d",
-					val, aloneMinPieces, aloneMaxPieces)
+				return c, msgOptPieces.New("Value", val, "Min", aloneMinPieces, "Max", aloneMaxPieces)
 			}
 			c.pieces = n
 		case "maxturns":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > 100000 {
-				return c, fmt.Errorf("option -maxturns=%s: give a number from 1 to 100000", val)
+				return c, msgOptMaxTurns.New("Value", val)
 			}
 			c.maxTurns = n
 		default:
-			return c, fmt.Errorf("unknown option -%s; esagek knows -classic, -invasion, "+
-				"-surrounder, -alone, -home, -setup, -pieces, -maxturns", name)
+			return c, msgOptUnknown.New("Option", name)
 		}
 	}
 	if c.home && c.v != classic {
-		return c, fmt.Errorf("option -home belongs to Classic, not %s", c.v)
+		return c, msgOptHome.New("Variant", c.v.String())
 	}
 	_, hasPieces := opts["pieces"]
 	if (c.setup != nil || hasPieces) && c.v != alone {
-		return c, fmt.Errorf("options -setup and -pieces belong to Alone, not %s", c.v)
+		return c, msgOptAlone.New("Variant", c.v.String())
 	}
 	if c.setup != nil && hasPieces {
-		return c, fmt.Errorf("options -setup and -pieces exclude each other")
+		return c, msgOptSetupPieces.New()
 	}
 	lo, hi := 2, 6
 	switch c.v {
@@ -186,9 +185,9 @@ func readOptions(players int, opts map[string]string) (config, error) {
 	}
 	if players < lo || players > hi {
 		if lo == hi {
-			return c, fmt.Errorf("%s is for %d player(s), not %d", c.v, lo, players)
+			return c, msgPlayers.N(lo, "Variant", c.v.String(), "N", lo, "Got", players)
 		}
-		return c, fmt.Errorf("%s is for %d to %d players, not %d", c.v, lo, hi, players)
+		return c, msgPlayersRange.New("Variant", c.v.String(), "Min", lo, "Max", hi, "Got", players)
 	}
 	return c, nil
 }
@@ -272,3 +271,21 @@ func newState(players int, c config, seed uint64) *state {
 	s.startTurn()
 	return s
 }
+
+var (
+	msgNotAField      = engine.Define("RefuseEsagekNotAField", "{{.Input}} is not a field (M1-M6, A1-F6)")
+	msgTwice          = engine.Define("RefuseEsagekFieldTwice", "field {{.Field}} named twice")
+	msgOptTwice       = engine.Define("RefuseEsagekOptionTwice", "option -{{.Option}} given twice")
+	msgOptNoValue     = engine.Define("RefuseEsagekOptionNoValue", "option -{{.Option}} takes no value")
+	msgOptVariants    = engine.Define("RefuseEsagekOptionVariants", "options -{{.First}} and -{{.Second}} exclude each other: choose one variant")
+	msgOptSetup       = engine.Define("RefuseEsagekOptionSetup", "option -setup: {{.Why}}")
+	msgOptSetupEmpty  = engine.Define("RefuseEsagekOptionSetupEmpty", "option -setup needs fields, e.g. -setup=M1,M2,A4")
+	msgOptPieces      = engine.Define("RefuseEsagekOptionPieces", "option -pieces={{.Value}}: give a number from {{.Min}} to {{.Max}}")
+	msgOptMaxTurns    = engine.Define("RefuseEsagekOptionMaxTurns", "option -maxturns={{.Value}}: give a number from 1 to 100000")
+	msgOptUnknown     = engine.Define("RefuseEsagekOptionUnknown", "unknown option -{{.Option}}; esagek knows -classic, -invasion, -surrounder, -alone, -home, -setup, -pieces, -maxturns")
+	msgOptHome        = engine.Define("RefuseEsagekOptionHome", "option -home belongs to Classic, not {{.Variant}}")
+	msgOptAlone       = engine.Define("RefuseEsagekOptionAlone", "options -setup and -pieces belong to Alone, not {{.Variant}}")
+	msgOptSetupPieces = engine.Define("RefuseEsagekOptionSetupPieces", "options -setup and -pieces exclude each other")
+	msgPlayers        = engine.DefinePlural("RefuseEsagekPlayers", "{{.Variant}} is for {{.N}} player(s), not {{.Got}}", "{{.Variant}} is for {{.N}} player(s), not {{.Got}}")
+	msgPlayersRange   = engine.Define("RefuseEsagekPlayersRange", "{{.Variant}} is for {{.Min}} to {{.Max}} players, not {{.Got}}")
+)

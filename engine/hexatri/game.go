@@ -67,12 +67,12 @@ func parseOptions(players int, opts map[string]string) (options, error) {
 	for k, v := range opts {
 		k = strings.ToLower(strings.TrimPrefix(k, "-"))
 		if !known[k] {
-			return o, fmt.Errorf("hexatri has no option -%s; options: -size, -pieces, -rounds, -startpoints, -blockade, -shoot, -shoot1hex, -capture, -regroup, -cloner, -freemove, -firstblood", k)
+			return o, msgOptUnknown.New("Option", k)
 		}
 		num := func(lo, hi int) (int, error) {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < lo || n > hi {
-				return 0, fmt.Errorf("option -%s wants a number from %d to %d, not %q", k, lo, hi, v)
+				return 0, msgOptNumber.New("Option", k, "Min", lo, "Max", hi, "Value", strconv.Quote(v))
 			}
 			return n, nil
 		}
@@ -86,7 +86,7 @@ func parseOptions(players int, opts map[string]string) (options, error) {
 			o.rounds, err = num(10, 1000)
 		default:
 			if v != "" {
-				return o, fmt.Errorf("option -%s takes no value (got %q)", k, v)
+				return o, msgOptNoValue.New("Option", k, "Value", strconv.Quote(v))
 			}
 			switch k {
 			case "startpoints":
@@ -114,7 +114,7 @@ func parseOptions(players int, opts map[string]string) (options, error) {
 		}
 	}
 	if o.fb && players < 3 {
-		return o, fmt.Errorf("option -firstblood needs 3 or more players; with 2 the first leader removed ends the game anyway")
+		return o, msgOptFirstBlood.New()
 	}
 	return o, nil
 }
@@ -182,8 +182,9 @@ type state struct {
 
 	out         []bool
 	outWhy      []string
-	report      []string // what the last round's captures, production and combat did
-	events      []string // captures of this round so far
+	why         *engine.Refusal // res.Reason as a message
+	report      []string        // what the last round's captures, production and combat did
+	events      []string        // captures of this round so far
 	reportRound int
 	res         engine.Result
 
@@ -197,7 +198,7 @@ func (Game) Help() string { return helpText() }
 // New starts a board. Rule book part 1, items 1-3.
 func (Game) New(players int, opts map[string]string, seed uint64) (engine.State, error) {
 	if players < 2 || players > 6 {
-		return nil, fmt.Errorf("hexatri is for 2 to 6 players, not %d", players)
+		return nil, msgPlayers.New("N", players)
 	}
 	o, err := parseOptions(players, opts)
 	if err != nil {
@@ -323,13 +324,13 @@ func (s *state) nextActive(p int) int {
 // without it; the last seat in the game wins. Rule book part 1, item 7.
 func (s *state) Resign(seat int) error {
 	if seat < 0 || seat >= s.n {
-		return fmt.Errorf("there is no seat %d", seat)
+		return msgNoSeat.New("Seat", seat)
 	}
 	if s.res.Over {
-		return fmt.Errorf("the game is over")
+		return msgOver.New()
 	}
 	if s.out[seat] {
-		return fmt.Errorf("seat %d (%s) is already out of the game", seat, seatLetter(seat))
+		return msgOut.New("Seat", seat, "Letter", seatLetter(seat))
 	}
 	s.eliminate(seat, fmt.Sprintf("resigned in round %d", s.round))
 	kept := s.orders[:0]
@@ -341,7 +342,7 @@ func (s *state) Resign(seat int) error {
 	s.orders = kept
 	if s.active() == 1 {
 		w := s.nextActive(0)
-		s.finish([]int{w}, fmt.Sprintf("%s is the last player in the game", seatLetter(w)))
+		s.finish([]int{w}, msgLastPlayer.New("Letter", seatLetter(w)))
 		return nil
 	}
 	if s.toMove == seat {
@@ -367,8 +368,9 @@ func (s *state) eliminate(p int, why string) {
 	}
 }
 
-func (s *state) finish(winners []int, reason string) {
-	s.res = engine.Result{Over: true, Winners: winners, Reason: reason}
+func (s *state) finish(winners []int, why *engine.Refusal) {
+	s.res = engine.Result{Over: true, Winners: winners, Reason: why.Error()}
+	s.why = why
 }
 
 // lift takes piece i off its field (it stays where it was recorded).
@@ -411,3 +413,14 @@ func seatLetter(p int) string { return string("RBGYWK"[p]) }
 // JoinTurn makes the moves of one command one turn (engine.Turns): the
 // actions, separated by spaces. Rule book part 1, item 4.
 func (Game) JoinTurn(moves []string) string { return strings.Join(moves, " ") }
+
+var (
+	msgOptUnknown    = engine.Define("RefuseHexatriOptionUnknown", "hexatri has no option -{{.Option}}; options: -size, -pieces, -rounds, -startpoints, -blockade, -shoot, -shoot1hex, -capture, -regroup, -cloner, -freemove, -firstblood")
+	msgOptNumber     = engine.Define("RefuseHexatriOptionNumber", "option -{{.Option}} wants a number from {{.Min}} to {{.Max}}, not {{.Value}}")
+	msgOptNoValue    = engine.Define("RefuseHexatriOptionNoValue", "option -{{.Option}} takes no value (got {{.Value}})")
+	msgOptFirstBlood = engine.Define("RefuseHexatriOptionFirstBlood", "option -firstblood needs 3 or more players; with 2 the first leader removed ends the game anyway")
+	msgPlayers       = engine.Define("RefuseHexatriPlayers", "hexatri is for 2 to 6 players, not {{.N}}")
+	msgNoSeat        = engine.Define("RefuseHexatriNoSeat", "there is no seat {{.Seat}}")
+	msgOver          = engine.Define("RefuseHexatriOver", "the game is over")
+	msgOut           = engine.Define("RefuseHexatriOut", "seat {{.Seat}} ({{.Letter}}) is already out of the game")
+)

@@ -1,11 +1,13 @@
 package hexatri
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Play plays one turn of the seat to move (rule book part 1, item 4):
@@ -17,18 +19,18 @@ import (
 // phase. The echo joins the resolved actions by ';'.
 func (s *state) Play(move string) (string, error) {
 	if s.res.Over {
-		return "", fmt.Errorf("the game is over: %s", s.res.Reason)
+		return "", engine.GameOver.New("Reason", s.why)
 	}
 	parts, err := splitActions(move)
 	if err != nil {
-		return "", fmt.Errorf("%v; %s", err, s.hint(nil))
+		return "", msgHinted.New("Why", err, "Legal", s.hint(nil))
 	}
 	if len(parts) > maxActions {
-		return "", fmt.Errorf("a turn has at most %d actions, and this one has %d: send the rest in your next turn", maxActions, len(parts))
+		return "", msgTooMany.New("Max", maxActions, "N", len(parts))
 	}
 	for i, m := range parts[:len(parts)-1] {
 		if isPass(m) {
-			return "", fmt.Errorf("PASS ends your turn, so it must be your last action (action %d of %d); %s", i+1, len(parts), s.hint(nil))
+			return "", msgPassLast.New("I", i+1, "N", len(parts), "Legal", s.hint(nil))
 		}
 	}
 	if len(parts) == 1 {
@@ -54,7 +56,7 @@ func (s *state) Play(move string) (string, error) {
 		}
 		got, err := c.act(m, s)
 		if err != nil {
-			return "", fmt.Errorf("action %d of %d, %v", i+1, len(parts), err)
+			return "", msgAction.New("I", i+1, "N", len(parts), "Why", err)
 		}
 		canon = append(canon, got)
 	}
@@ -102,7 +104,7 @@ func splitActions(move string) ([]string, error) {
 	var cur strings.Builder
 	// hard: a ';' or ',' (or the start) since the last action.
 	hard := true
-	empty := fmt.Errorf("an empty action between separators in %q", shorten(move))
+	empty := msgEmptyAction.New("Input", strconv.Quote(shorten(move)))
 	flush := func() {
 		if cur.Len() > 0 {
 			raw = append(raw, cur.String())
@@ -180,14 +182,14 @@ func upperPrefix(s string, n int) string {
 func (s *state) act(move string, seen *state) (string, error) {
 	a, err := s.g.parse(move)
 	if err != nil {
-		return "", fmt.Errorf("%v; %s", err, seen.hint(nil))
+		return "", msgHinted.New("Why", err, "Legal", seen.hint(nil))
 	}
 	if a.kind == actPass {
-		return "", fmt.Errorf("PASS ends your turn; %s", seen.hint(nil))
+		return "", msgPassEnds.New("Legal", seen.hint(nil))
 	}
 	r, err := s.resolve(a)
 	if err != nil {
-		return "", fmt.Errorf("%s: %v; %s", shorten(move), err, seen.hint(&a))
+		return "", msgActionWhy.New("Action", shorten(move), "Why", err, "Legal", seen.hint(&a))
 	}
 	canon := s.g.format(r)
 	s.apply(r)
@@ -203,7 +205,7 @@ func shorten(m string) string {
 }
 
 // hint lists a few legal actions, those from the same field first.
-func (s *state) hint(a *action) string {
+func (s *state) hint(a *action) *engine.Refusal {
 	legal := s.Legal()
 	var pick []string
 	if a != nil {
@@ -232,14 +234,17 @@ func (s *state) hint(a *action) string {
 		pick = legal
 	}
 	const show = 6
-	txt := "legal now: " + strings.Join(pick[:min(show, len(pick))], ", ")
-	if len(pick) > show {
-		txt += fmt.Sprintf(" and %d more", len(pick)-show)
+	list := engine.List(pick[:min(show, len(pick))])
+	pass := !slices.Contains(pick, "PASS")
+	switch {
+	case len(pick) > show && pass:
+		return msgLegalMorePass.New("Moves", list, "More", len(pick)-show)
+	case len(pick) > show:
+		return msgLegalMore.New("Moves", list, "More", len(pick)-show)
+	case pass:
+		return msgLegalPass.New("Moves", list)
 	}
-	if !slices.Contains(pick, "PASS") {
-		txt += ", or PASS"
-	}
-	return txt
+	return msgLegal.New("Moves", list)
 }
 
 // Legal lists every legal action of the seat to move, canonical and
@@ -422,3 +427,17 @@ func (s *state) Legal() []string {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+var (
+	msgHinted        = engine.Define("RefuseHexatriHinted", "{{.Why}}; {{.Legal}}")
+	msgTooMany       = engine.Define("RefuseHexatriTooManyActions", "a turn has at most {{.Max}} actions, and this one has {{.N}}: send the rest in your next turn")
+	msgPassLast      = engine.Define("RefuseHexatriPassLast", "PASS ends your turn, so it must be your last action (action {{.I}} of {{.N}}); {{.Legal}}")
+	msgAction        = engine.Define("RefuseHexatriAction", "action {{.I}} of {{.N}}, {{.Why}}")
+	msgEmptyAction   = engine.Define("RefuseHexatriEmptyAction", "an empty action between separators in {{.Input}}")
+	msgPassEnds      = engine.Define("RefuseHexatriPassEnds", "PASS ends your turn; {{.Legal}}")
+	msgActionWhy     = engine.Define("RefuseHexatriActionWhy", "{{.Action}}: {{.Why}}; {{.Legal}}")
+	msgLegal         = engine.Define("RefuseHexatriLegal", "legal now: {{.Moves}}")
+	msgLegalPass     = engine.Define("RefuseHexatriLegalPass", "legal now: {{.Moves}}, or PASS")
+	msgLegalMore     = engine.Define("RefuseHexatriLegalMore", "legal now: {{.Moves}} and {{.More}} more")
+	msgLegalMorePass = engine.Define("RefuseHexatriLegalMorePass", "legal now: {{.Moves}} and {{.More}} more, or PASS")
+)

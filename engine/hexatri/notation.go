@@ -1,10 +1,11 @@
 package hexatri
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Kinds of action. Rule book part 2, section 4.
@@ -40,7 +41,7 @@ func (g *geom) parse(in string) (action, error) {
 	a := action{from: -1, via: -1, to: -1, pay: -1, colour: -1, piece: -1}
 	m := strings.ToUpper(strings.TrimSpace(in))
 	if m == "" {
-		return a, fmt.Errorf("empty move")
+		return a, msgEmpty.New()
 	}
 	switch {
 	case m == "PASS":
@@ -62,7 +63,7 @@ func (g *geom) parse(in string) (action, error) {
 			// Counted before it is cut: a list of any length is
 			// refused without a piece made of each of its names.
 			if strings.Count(pays, ",") != 2 {
-				return a, fmt.Errorf("a blockade is paid with exactly 3 points, e.g. BLOCK:%s@D4,D4,E2", g.name[h])
+				return a, msgBlockPay.New("Hexagon", g.name[h])
 			}
 			for _, p := range strings.Split(pays, ",") {
 				ph, err := g.hexagon(p)
@@ -91,7 +92,7 @@ func (g *geom) parse(in string) (action, error) {
 				k := 1
 				if many {
 					if k, err = strconv.Atoi(times); err != nil || k < 1 || k > 6 {
-						return a, fmt.Errorf("%q: write the points a hexagon pays as %s*2, from 1 to 6", p, g.name[h])
+						return a, msgPayTimes.New("Input", strconv.Quote(p), "Hexagon", g.name[h])
 					}
 				}
 				for ; k > 0; k-- {
@@ -105,7 +106,7 @@ func (g *geom) parse(in string) (action, error) {
 				rest = more
 			}
 			if total != 6 {
-				return a, fmt.Errorf("a shot is paid with exactly 6 points, e.g. SHOOT:C3:B@D4*6, not %d", total)
+				return a, msgShootPay.New("N", total)
 			}
 		}
 		f, err := g.field(tgt)
@@ -116,7 +117,7 @@ func (g *geom) parse(in string) (action, error) {
 		if hasCol {
 			i := strings.Index("RBGYWK", col)
 			if len(col) != 1 || i < 0 {
-				return a, fmt.Errorf("%q is not a player letter (R, B, G, Y, W, K)", col)
+				return a, msgNotLetter.New("Input", strconv.Quote(col))
 			}
 			a.colour = i
 		}
@@ -125,7 +126,7 @@ func (g *geom) parse(in string) (action, error) {
 		a.kind = actShift
 		src, dst, ok := strings.Cut(m[len("SHIFT:"):], ">")
 		if !ok {
-			return a, fmt.Errorf("write a regrouping as SHIFT:D4>C3 (2 points off D4, 1 of them put on C3)")
+			return a, msgShiftSyntax.New()
 		}
 		var err error
 		if a.from, err = g.hexagon(src); err != nil {
@@ -148,7 +149,7 @@ func (g *geom) parse(in string) (action, error) {
 	}
 	if body, pay, ok := strings.Cut(m, "@"); ok {
 		if a.free {
-			return a, fmt.Errorf("a step is either free (!) or paid (@hexagon), not both")
+			return a, msgFreeOrPaid.New()
 		}
 		h, err := g.hexagon(pay)
 		if err != nil {
@@ -164,14 +165,14 @@ func (g *geom) parse(in string) (action, error) {
 			return a, err
 		}
 		if g.isHex(f) {
-			return a, fmt.Errorf("a piece enters on an outer triangle, not on hexagon %s", g.name[f])
+			return a, msgEnterHexagon.New("Hexagon", g.name[f])
 		}
 		a.to = f
 		return a, nil
 	}
 	parts := strings.Split(m, "-")
 	if len(parts) < 2 || len(parts) > 3 {
-		return a, fmt.Errorf("%q is not a Hexatri action; write e.g. D4-D4N@D4, L:D4N-D4!, IN:A1N@B2 or PASS", in)
+		return a, msgNotAction.New("Input", strconv.Quote(in))
 	}
 	a.kind = actStep
 	fs := make([]int, len(parts))
@@ -195,9 +196,9 @@ func (g *geom) field(s string) (int, error) {
 		return f, nil
 	}
 	if s == "" {
-		return -1, fmt.Errorf("a field name is missing")
+		return -1, msgFieldMissing.New()
 	}
-	return -1, fmt.Errorf("%q is not a field of this board (hexagons A1 to %s, triangles like D4N or C3SE)", s, g.name[g.nHex-1])
+	return -1, msgNotAField.New("Input", strconv.Quote(s), "Last", g.name[g.nHex-1])
 }
 
 // hexagon resolves the name of a hexagon.
@@ -207,7 +208,7 @@ func (g *geom) hexagon(s string) (int, error) {
 		return -1, err
 	}
 	if !g.isHex(f) {
-		return -1, fmt.Errorf("%s is a triangle; a hexagon is wanted here", g.name[f])
+		return -1, msgTriangle.New("Field", g.name[f])
 	}
 	return f, nil
 }
@@ -286,3 +287,18 @@ func (g *geom) payList(pays []int) string {
 	}
 	return b.String()
 }
+
+var (
+	msgEmpty        = engine.Define("RefuseHexatriEmpty", "empty move")
+	msgBlockPay     = engine.Define("RefuseHexatriBlockPay", "a blockade is paid with exactly 3 points, e.g. BLOCK:{{.Hexagon}}@D4,D4,E2")
+	msgPayTimes     = engine.Define("RefuseHexatriPayTimes", "{{.Input}}: write the points a hexagon pays as {{.Hexagon}}*2, from 1 to 6")
+	msgShootPay     = engine.Define("RefuseHexatriShootPay", "a shot is paid with exactly 6 points, e.g. SHOOT:C3:B@D4*6, not {{.N}}")
+	msgNotLetter    = engine.Define("RefuseHexatriNotLetter", "{{.Input}} is not a player letter (R, B, G, Y, W, K)")
+	msgShiftSyntax  = engine.Define("RefuseHexatriShiftSyntax", "write a regrouping as SHIFT:D4>C3 (2 points off D4, 1 of them put on C3)")
+	msgFreeOrPaid   = engine.Define("RefuseHexatriFreeOrPaid", "a step is either free (!) or paid (@hexagon), not both")
+	msgEnterHexagon = engine.Define("RefuseHexatriEnterHexagon", "a piece enters on an outer triangle, not on hexagon {{.Hexagon}}")
+	msgNotAction    = engine.Define("RefuseHexatriNotAction", "{{.Input}} is not a Hexatri action; write e.g. D4-D4N@D4, L:D4N-D4!, IN:A1N@B2 or PASS")
+	msgFieldMissing = engine.Define("RefuseHexatriFieldMissing", "a field name is missing")
+	msgNotAField    = engine.Define("RefuseHexatriNotAField", "{{.Input}} is not a field of this board (hexagons A1 to {{.Last}}, triangles like D4N or C3SE)")
+	msgTriangle     = engine.Define("RefuseHexatriTriangle", "{{.Field}} is a triangle; a hexagon is wanted here")
+)

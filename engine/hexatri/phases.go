@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // endMovement runs what follows the movement phase: production, the
@@ -168,21 +170,21 @@ func (s *state) endMovement() {
 		}
 		if len(win) > 0 {
 			sort.Ints(win)
-			s.finish(win, fmt.Sprintf("first blood: %s removed a leader in round %d", letters(win), s.round))
+			s.finish(win, msgFirstBlood.New("Letters", lettersList(win), "Round", s.round))
 			return
 		}
 	}
 	switch s.active() {
 	case 0:
-		s.finish(nil, fmt.Sprintf("draw: the last leaders fell together in round %d", s.round))
+		s.finish(nil, msgLastFell.New("Round", s.round))
 		return
 	case 1:
 		w := s.nextActive(0)
-		s.finish([]int{w}, fmt.Sprintf("%s is the last player in the game", seatLetter(w)))
+		s.finish([]int{w}, msgLastPlayer.New("Letter", seatLetter(w)))
 		return
 	}
 	if s.round >= s.o.rounds {
-		s.finish(nil, fmt.Sprintf("draw: the round limit of %d rounds is reached", s.o.rounds))
+		s.finish(nil, msgRoundLimit.New("N", s.o.rounds))
 		return
 	}
 	s.newRound()
@@ -440,4 +442,21 @@ func (s *state) fire(o order) string {
 	}
 	s.remove(victim[0])
 	return txt + " hits, paid " + strings.Join(ps, ",")
+}
+
+// How a game of Hexatri ends.
+var (
+	msgFirstBlood = engine.Define("HexatriFirstBlood", "first blood: {{.Letters}} removed a leader in round {{.Round}}")
+	msgLastFell   = engine.Define("HexatriLastFell", "draw: the last leaders fell together in round {{.Round}}")
+	msgLastPlayer = engine.Define("HexatriLastPlayer", "{{.Letter}} is the last player in the game")
+	msgRoundLimit = engine.Define("HexatriRoundLimit", "draw: the round limit of {{.N}} rounds is reached")
+)
+
+// lettersList is the letters of seats as a list: "R, B".
+func lettersList(seats []int) engine.List {
+	out := make(engine.List, len(seats))
+	for i, q := range seats {
+		out[i] = seatLetter(q)
+	}
+	return out
 }

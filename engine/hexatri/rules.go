@@ -3,6 +3,8 @@ package hexatri
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // blocked tells whether hexagon h is blockaded this round. Rule book
@@ -67,13 +69,13 @@ func (s *state) defaultPay(p, dep, skip int) int {
 func (s *state) checkPay(p, h int) error {
 	switch {
 	case !s.usable(h, p) && s.blocked(h):
-		return fmt.Errorf("the points on %s are frozen by a blockade", s.g.name[h])
+		return msgFrozen.New("Hexagon", s.g.name[h])
 	case s.cnt[h*s.n+p] == 0:
-		return fmt.Errorf("you have no piece on %s, so you cannot use its points", s.g.name[h])
+		return msgNoPieceThere.New("Hexagon", s.g.name[h])
 	case s.enemies(h, p):
-		return fmt.Errorf("%s is contested, so nobody can use its points", s.g.name[h])
+		return msgContested.New("Hexagon", s.g.name[h])
 	case s.points[h] == 0:
-		return fmt.Errorf("%s has no movement points", s.g.name[h])
+		return msgNoPoints.New("Hexagon", s.g.name[h])
 	}
 	return nil
 }
@@ -128,11 +130,11 @@ func (s *state) resolve(a action) (action, error) {
 		return a, nil
 	case actClone:
 		if !s.o.cloner {
-			return a, fmt.Errorf("CLONE needs the -cloner option")
+			return a, msgCloneOption.New()
 		}
 		c := g.centre
 		if !s.usable(c, p) || s.points[c] < 6 {
-			return a, fmt.Errorf("to clone a leader you must hold the centre %s alone with 6 points on it (it has %d)", g.name[c], s.points[c])
+			return a, msgClone.New("Centre", g.name[c], "N", s.points[c])
 		}
 		return a, nil
 	case actBlock:
@@ -155,23 +157,23 @@ func (s *state) resolve(a action) (action, error) {
 // takes its paid step when no payment is named.
 func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 	// where names the field in a refusal; built only for one.
-	where := func() string {
+	where := func() *engine.Refusal {
 		if f >= 0 {
-			return "on " + s.g.name[f]
+			return msgOn.New("Field", s.g.name[f])
 		}
-		return "off the board"
+		return msgOffBoard.New()
 	}
 	if f >= 0 && !s.g.isHex(f) {
 		i := s.occ[f-s.g.nHex]
 		if i < 0 {
-			return fmt.Errorf("there is no piece on %s", s.g.name[f])
+			return msgNoPiece.New("Field", s.g.name[f])
 		}
 		pc := s.pieces[i]
 		if pc.owner != p {
-			return fmt.Errorf("the piece on %s is %s's, not yours", s.g.name[f], seatLetter(pc.owner))
+			return msgOthers.New("Field", s.g.name[f], "Letter", seatLetter(pc.owner))
 		}
 		if a.leader && !pc.leader {
-			return fmt.Errorf("the piece on %s is not your leader", s.g.name[f])
+			return msgNotLeader.New("Field", s.g.name[f])
 		}
 		a.piece = i
 	} else if !a.leader && !a.free {
@@ -191,9 +193,9 @@ func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 		}
 		if i < 0 {
 			if a.leader || a.free {
-				return fmt.Errorf("you have no leader %s that can take this step this round", where())
+				return msgNoLeader.New("Where", where())
 			}
-			return fmt.Errorf("you have no piece %s that can still step this round", where())
+			return msgNoStepper.New("Where", where())
 		}
 		a.piece = i
 	}
@@ -201,28 +203,28 @@ func (s *state) choosePiece(a *action, p, f int, paid bool) error {
 	a.leader = pc.leader
 	if !pc.leader {
 		if a.free {
-			return fmt.Errorf("only a leader has a free step")
+			return msgFreeLeader.New()
 		}
 		if !s.canPaid(a.piece) {
-			return fmt.Errorf("the piece %s has already stepped this round", where())
+			return msgStepped.New("Where", where())
 		}
 		return nil
 	}
 	if a.free && pc.free {
-		return fmt.Errorf("this leader has used its free step this round")
+		return msgUsedFree.New()
 	}
 	if a.pay >= 0 && !s.canPaid(a.piece) {
-		return fmt.Errorf("this leader has used its paid step this round")
+		return msgUsedPaid.New()
 	}
 	if !a.free && a.pay < 0 {
 		// Default for the leader: the free step while it is unused.
 		switch {
 		case paid && !s.canPaid(a.piece):
-			return fmt.Errorf("a capture is a paid step, and this leader has used its paid step this round")
+			return msgCaptureUsed.New()
 		case !pc.free && !paid:
 			a.free = true
 		case !s.canPaid(a.piece):
-			return fmt.Errorf("this leader has used both its steps this round")
+			return msgUsedBoth.New()
 		}
 	}
 	return nil
@@ -237,7 +239,7 @@ func (s *state) settlePay(a *action, p, dep, skip int) error {
 	if a.pay < 0 {
 		a.pay = s.defaultPay(p, dep, skip)
 		if a.pay < 0 {
-			return fmt.Errorf("you have no movement points you may use (points count only on hexagons you hold alone)")
+			return msgNoUsable.New()
 		}
 		return nil
 	}
@@ -251,7 +253,7 @@ func (s *state) checkInto(i, t int) error {
 	g := s.g
 	if g.isHex(t) {
 		if s.blocked(t) {
-			return fmt.Errorf("%s is blockaded until the end of round %d; nobody may enter it", g.name[t], s.block[t])
+			return msgBlockedEnter.New("Field", g.name[t], "Round", s.block[t])
 		}
 		return nil
 	}
@@ -260,13 +262,13 @@ func (s *state) checkInto(i, t int) error {
 		return nil
 	}
 	if !s.o.capture {
-		return fmt.Errorf("%s is occupied; a triangle holds one piece", g.name[t])
+		return msgOccupiedOne.New("Field", g.name[t])
 	}
 	if s.pieces[j].owner == s.pieces[i].owner {
-		return fmt.Errorf("%s holds your own piece", g.name[t])
+		return msgOwnPiece.New("Field", g.name[t])
 	}
 	if s.pieces[j].leader {
-		return fmt.Errorf("%s holds a leader, and a leader cannot be captured", g.name[t])
+		return msgLeaderSafe.New("Field", g.name[t])
 	}
 	return nil
 }
@@ -278,17 +280,17 @@ func (s *state) resolveStep(a action) (action, error) {
 		return s.resolveChain(a)
 	}
 	if g.isHex(a.from) == g.isHex(a.to) {
-		return a, fmt.Errorf("steps go from a hexagon to one of its triangles or from a triangle to one of its hexagons")
+		return a, msgStepShape.New()
 	}
 	if !adjacent(g, a.from, a.to) {
-		return a, fmt.Errorf("%s does not touch %s", g.name[a.to], g.name[a.from])
+		return a, msgNoTouch.New("To", g.name[a.to], "From", g.name[a.from])
 	}
 	if g.isHex(a.from) {
 		if s.blocked(a.from) {
-			return a, fmt.Errorf("%s is blockaded until the end of round %d; nobody may leave it", g.name[a.from], s.block[a.from])
+			return a, msgBlockedLeave.New("Field", g.name[a.from], "Round", s.block[a.from])
 		}
 		if s.cnt[a.from*s.n+p] == 0 {
-			return a, fmt.Errorf("you have no piece on %s", g.name[a.from])
+			return a, msgNoOwnPiece.New("Field", g.name[a.from])
 		}
 	}
 	// With -capture a capture is a paid step: the leader's free step
@@ -300,13 +302,13 @@ func (s *state) resolveStep(a action) (action, error) {
 		}
 	}
 	if capture && a.free {
-		return a, fmt.Errorf("a capture is a paid step; the leader's free step cannot capture")
+		return a, msgFreeNoCapture.New()
 	}
 	if err := s.choosePiece(&a, p, a.from, capture); err != nil {
 		return a, err
 	}
 	if g.isHex(a.from) && s.cnt[a.from*s.n+p] == 1 && s.enemies(a.from, p) {
-		return a, fmt.Errorf("you may not take your last piece off %s while enemy pieces stand there", g.name[a.from])
+		return a, msgLastPiece.New("Hexagon", g.name[a.from])
 	}
 	if err := s.checkInto(a.piece, a.to); err != nil {
 		return a, err
@@ -324,25 +326,25 @@ func (s *state) resolveChain(a action) (action, error) {
 	p := s.toMove
 	g := s.g
 	if s.o.freemove {
-		return a, fmt.Errorf("with -freemove take the two steps one by one")
+		return a, msgFreemove.New()
 	}
 	if g.isHex(a.from) || !g.isHex(a.via) || g.isHex(a.to) {
-		return a, fmt.Errorf("a chained move goes triangle-hexagon-triangle, e.g. D4N-D4-D4NE")
+		return a, msgChainShape.New()
 	}
 	if !adjacent(g, a.from, a.via) {
-		return a, fmt.Errorf("%s does not touch %s", g.name[a.via], g.name[a.from])
+		return a, msgNoTouch.New("To", g.name[a.via], "From", g.name[a.from])
 	}
 	if !adjacent(g, a.via, a.to) {
-		return a, fmt.Errorf("%s does not touch %s", g.name[a.to], g.name[a.via])
+		return a, msgNoTouch.New("To", g.name[a.to], "From", g.name[a.via])
 	}
 	if a.leader || a.free {
-		return a, fmt.Errorf("the leader takes its steps one by one, without chaining")
+		return a, msgLeaderChain.New()
 	}
 	if err := s.choosePiece(&a, p, a.from, false); err != nil {
 		return a, err
 	}
 	if a.leader {
-		return a, fmt.Errorf("the leader takes its steps one by one, without chaining")
+		return a, msgLeaderChain.New()
 	}
 	if err := s.checkInto(a.piece, a.via); err != nil {
 		return a, err
@@ -362,14 +364,14 @@ func (s *state) resolveChain(a action) (action, error) {
 	// After the first step the piece stands on the hexagon; it goes on
 	// only with a point usable there.
 	if s.enemies(a.via, p) {
-		return a, fmt.Errorf("%s holds enemy pieces, so its points cannot pay the second step", g.name[a.via])
+		return a, msgViaEnemy.New("Hexagon", g.name[a.via])
 	}
 	left := s.points[a.via]
 	if a.pay == a.via {
 		left--
 	}
 	if left < 1 {
-		return a, fmt.Errorf("no point would be left on %s to pay the second step", g.name[a.via])
+		return a, msgViaEmpty.New("Hexagon", g.name[a.via])
 	}
 	if a.to != a.from {
 		if err := s.checkInto(a.piece, a.to); err != nil {
@@ -383,15 +385,15 @@ func (s *state) resolveEnter(a action) (action, error) {
 	p := s.toMove
 	g := s.g
 	if !g.outer[a.to-g.nHex] {
-		return a, fmt.Errorf("%s is not an outer triangle; pieces enter on a triangle touching one hexagon only", g.name[a.to])
+		return a, msgNotOuter.New("Field", g.name[a.to])
 	}
 	if s.occ[a.to-g.nHex] >= 0 {
-		return a, fmt.Errorf("%s is occupied", g.name[a.to])
+		return a, msgOccupied.New("Field", g.name[a.to])
 	}
 	if err := s.choosePiece(&a, p, offBoard, false); err != nil {
 		for _, pc := range s.pieces {
 			if pc.owner == p && pc.at == offBoard && pc.lock > s.round {
-				return a, fmt.Errorf("%v; removed pieces may not enter before round %d", err, pc.lock)
+				return a, msgLocked.New("Why", err, "Round", pc.lock)
 			}
 		}
 		return a, err
@@ -404,14 +406,14 @@ func (s *state) resolveBlock(a action) (action, error) {
 	p := s.toMove
 	g := s.g
 	if !s.o.blockade {
-		return a, fmt.Errorf("BLOCK needs the -blockade option")
+		return a, msgBlockOption.New()
 	}
 	h := a.to
 	if s.blocked(h) {
-		return a, fmt.Errorf("%s is already blockaded", g.name[h])
+		return a, msgBlocked.New("Hexagon", g.name[h])
 	}
 	if s.cnt[h*s.n+p] > 0 || !s.enemies(h, p) {
-		return a, fmt.Errorf("a blockade goes on a hexagon holding opponent pieces and none of yours")
+		return a, msgBlockWhere.New()
 	}
 	if a.pays == nil {
 		left := append([]int(nil), s.points...)
@@ -423,7 +425,7 @@ func (s *state) resolveBlock(a action) (action, error) {
 				}
 			}
 			if best < 0 {
-				return a, fmt.Errorf("a blockade costs 3 points and you may use only %d", s.usableTotal(p))
+				return a, msgBlockCost.N(s.usableTotal(p), "N", s.usableTotal(p))
 			}
 			left[best]--
 			a.pays = append(a.pays, best)
@@ -441,7 +443,7 @@ func (s *state) resolveBlock(a action) (action, error) {
 			}
 		}
 		if k > s.points[x] {
-			return a, fmt.Errorf("%s has only %d points", g.name[x], s.points[x])
+			return a, msgOnlyPoints.N(s.points[x], "Hexagon", g.name[x], "N", s.points[x])
 		}
 	}
 	return a, nil
@@ -471,7 +473,7 @@ func (s *state) resolveShoot(a action) (action, error) {
 	p := s.toMove
 	g := s.g
 	if !s.o.shoot {
-		return a, fmt.Errorf("SHOOT needs the -shoot option")
+		return a, msgShootOption.New()
 	}
 	f := a.to
 	ord := func(q int) int {
@@ -491,7 +493,7 @@ func (s *state) resolveShoot(a action) (action, error) {
 	}
 	if a.colour >= 0 {
 		if a.colour >= s.n || ord(a.colour) == 0 {
-			return a, fmt.Errorf("%s holds no ordinary piece of %s to shoot (leaders cannot be shot)", g.name[f], seatLetter(a.colour))
+			return a, msgNoTarget.New("Field", g.name[f], "Letter", seatLetter(a.colour))
 		}
 	} else {
 		var cs []string
@@ -503,9 +505,9 @@ func (s *state) resolveShoot(a action) (action, error) {
 		}
 		switch {
 		case len(cs) == 0:
-			return a, fmt.Errorf("%s holds no opponent's ordinary piece to shoot (leaders cannot be shot)", g.name[f])
+			return a, msgNoTargets.New("Field", g.name[f])
 		case len(cs) > 1:
-			return a, fmt.Errorf("say whose piece on %s: SHOOT:%s:%s", g.name[f], g.name[f], strings.Join(cs, " or SHOOT:"+g.name[f]+":"))
+			return a, msgWhose.New("Field", g.name[f], "Shots", whose(g.name[f], cs))
 		}
 	}
 	same := 0
@@ -515,11 +517,11 @@ func (s *state) resolveShoot(a action) (action, error) {
 		}
 	}
 	if same >= ord(a.colour) {
-		return a, fmt.Errorf("you already shoot every ordinary piece of %s on %s", seatLetter(a.colour), g.name[f])
+		return a, msgShotAll.New("Letter", seatLetter(a.colour), "Field", g.name[f])
 	}
 	shots, shifts, _ := s.queued(p, -1)
 	if need := 6*(shots+1) + 2*shifts; s.usableTotal(p) < need {
-		return a, fmt.Errorf("your orders would need %d points and you may use %d", need, s.usableTotal(p))
+		return a, msgOrdersNeed.N(need, "N", need, "Usable", s.usableTotal(p))
 	}
 	if s.o.shoot1 {
 		k := 0
@@ -527,7 +529,7 @@ func (s *state) resolveShoot(a action) (action, error) {
 			k += s.points[h] / 6
 		}
 		if k < shots+1 {
-			return a, fmt.Errorf("with -shoot1hex each shot needs 6 points on one hexagon you hold")
+			return a, msgShoot1Hex.New()
 		}
 	}
 	if a.pays == nil {
@@ -539,15 +541,14 @@ func (s *state) resolveShoot(a action) (action, error) {
 	h := a.pays[0]
 	for _, x := range a.pays {
 		if x != h {
-			return a, fmt.Errorf("name one hexagon that pays all 6 points (SHOOT:%s:%s@%s*6), or leave the payment out to pay when the shot is fired from your hexagons with the most points",
-				g.name[f], seatLetter(a.colour), g.name[h])
+			return a, msgOneHexagon.New("Shot", "SHOOT:"+g.name[f]+":"+seatLetter(a.colour)+"@"+g.name[h]+"*6")
 		}
 	}
 	if err := s.checkPay(p, h); err != nil {
 		return a, err
 	}
 	if free := s.uncommitted(p)[h]; free < 6 {
-		return a, fmt.Errorf("%s has %d points for a shot (%d more are promised to your other orders)", g.name[h], free, s.points[h]-free)
+		return a, msgShotPoints.N(free, "Hexagon", g.name[h], "N", free, "Promised", s.points[h]-free)
 	}
 	return a, nil
 }
@@ -602,26 +603,26 @@ func (s *state) resolveShift(a action) (action, error) {
 	p := s.toMove
 	g := s.g
 	if !s.o.regroup {
-		return a, fmt.Errorf("SHIFT needs the -regroup option")
+		return a, msgShiftOption.New()
 	}
 	if a.from == a.to {
-		return a, fmt.Errorf("shift points to another hexagon")
+		return a, msgShiftSame.New()
 	}
 	shots, shifts, from := s.queued(p, a.from)
 	if err := s.checkPay(p, a.from); err != nil {
 		return a, err
 	}
 	if s.points[a.from] < 2*(from+1) {
-		return a, fmt.Errorf("a shift takes 2 points off %s and it has %d for %d shifts", g.name[a.from], s.points[a.from], from+1)
+		return a, msgShiftHas.N(s.points[a.from], "Hexagon", g.name[a.from], "N", s.points[a.from], "Shifts", from+1)
 	}
 	if free := s.uncommitted(p)[a.from]; free < 2 {
-		return a, fmt.Errorf("a shift takes 2 points off %s and %d of its %d points are promised to your shots", g.name[a.from], s.points[a.from]-free-2*from, s.points[a.from])
+		return a, msgShiftPromised.N(s.points[a.from], "Hexagon", g.name[a.from], "Promised", s.points[a.from]-free-2*from, "N", s.points[a.from])
 	}
 	if !s.usable(a.to, p) {
-		return a, fmt.Errorf("points go only to a hexagon you hold alone; %s is not one", g.name[a.to])
+		return a, msgShiftTo.New("Hexagon", g.name[a.to])
 	}
 	if need := 6*shots + 2*(shifts+1); s.usableTotal(p) < need {
-		return a, fmt.Errorf("your orders would need %d points and you may use %d", need, s.usableTotal(p))
+		return a, msgOrdersNeed.N(need, "N", need, "Usable", s.usableTotal(p))
 	}
 	return a, nil
 }
@@ -714,3 +715,78 @@ func (s *state) apply(a action) {
 		s.stepTo(a.piece, a.to)
 	}
 }
+
+var (
+	msgFrozen        = engine.Define("RefuseHexatriFrozen", "the points on {{.Hexagon}} are frozen by a blockade")
+	msgNoPieceThere  = engine.Define("RefuseHexatriNoPieceThere", "you have no piece on {{.Hexagon}}, so you cannot use its points")
+	msgContested     = engine.Define("RefuseHexatriContested", "{{.Hexagon}} is contested, so nobody can use its points")
+	msgNoPoints      = engine.Define("RefuseHexatriNoPoints", "{{.Hexagon}} has no movement points")
+	msgCloneOption   = engine.Define("RefuseHexatriCloneOption", "CLONE needs the -cloner option")
+	msgClone         = engine.Define("RefuseHexatriClone", "to clone a leader you must hold the centre {{.Centre}} alone with 6 points on it (it has {{.N}})")
+	msgOn            = engine.Define("RefuseHexatriOn", "on {{.Field}}")
+	msgOffBoard      = engine.Define("RefuseHexatriOffBoard", "off the board")
+	msgNoPiece       = engine.Define("RefuseHexatriNoPiece", "there is no piece on {{.Field}}")
+	msgOthers        = engine.Define("RefuseHexatriOthers", "the piece on {{.Field}} is {{.Letter}}'s, not yours")
+	msgNotLeader     = engine.Define("RefuseHexatriNotLeader", "the piece on {{.Field}} is not your leader")
+	msgNoLeader      = engine.Define("RefuseHexatriNoLeader", "you have no leader {{.Where}} that can take this step this round")
+	msgNoStepper     = engine.Define("RefuseHexatriNoStepper", "you have no piece {{.Where}} that can still step this round")
+	msgFreeLeader    = engine.Define("RefuseHexatriFreeLeader", "only a leader has a free step")
+	msgStepped       = engine.Define("RefuseHexatriStepped", "the piece {{.Where}} has already stepped this round")
+	msgUsedFree      = engine.Define("RefuseHexatriUsedFree", "this leader has used its free step this round")
+	msgUsedPaid      = engine.Define("RefuseHexatriUsedPaid", "this leader has used its paid step this round")
+	msgCaptureUsed   = engine.Define("RefuseHexatriCaptureUsed", "a capture is a paid step, and this leader has used its paid step this round")
+	msgUsedBoth      = engine.Define("RefuseHexatriUsedBoth", "this leader has used both its steps this round")
+	msgNoUsable      = engine.Define("RefuseHexatriNoUsable", "you have no movement points you may use (points count only on hexagons you hold alone)")
+	msgBlockedEnter  = engine.Define("RefuseHexatriBlockedEnter", "{{.Field}} is blockaded until the end of round {{.Round}}; nobody may enter it")
+	msgOccupiedOne   = engine.Define("RefuseHexatriOccupiedOne", "{{.Field}} is occupied; a triangle holds one piece")
+	msgOwnPiece      = engine.Define("RefuseHexatriOwnPiece", "{{.Field}} holds your own piece")
+	msgLeaderSafe    = engine.Define("RefuseHexatriLeaderSafe", "{{.Field}} holds a leader, and a leader cannot be captured")
+	msgStepShape     = engine.Define("RefuseHexatriStepShape", "steps go from a hexagon to one of its triangles or from a triangle to one of its hexagons")
+	msgNoTouch       = engine.Define("RefuseHexatriNoTouch", "{{.To}} does not touch {{.From}}")
+	msgBlockedLeave  = engine.Define("RefuseHexatriBlockedLeave", "{{.Field}} is blockaded until the end of round {{.Round}}; nobody may leave it")
+	msgNoOwnPiece    = engine.Define("RefuseHexatriNoOwnPiece", "you have no piece on {{.Field}}")
+	msgFreeNoCapture = engine.Define("RefuseHexatriFreeNoCapture", "a capture is a paid step; the leader's free step cannot capture")
+	msgLastPiece     = engine.Define("RefuseHexatriLastPiece", "you may not take your last piece off {{.Hexagon}} while enemy pieces stand there")
+	msgFreemove      = engine.Define("RefuseHexatriFreemove", "with -freemove take the two steps one by one")
+	msgChainShape    = engine.Define("RefuseHexatriChainShape", "a chained move goes triangle-hexagon-triangle, e.g. D4N-D4-D4NE")
+	msgLeaderChain   = engine.Define("RefuseHexatriLeaderChain", "the leader takes its steps one by one, without chaining")
+	msgViaEnemy      = engine.Define("RefuseHexatriViaEnemy", "{{.Hexagon}} holds enemy pieces, so its points cannot pay the second step")
+	msgViaEmpty      = engine.Define("RefuseHexatriViaEmpty", "no point would be left on {{.Hexagon}} to pay the second step")
+	msgNotOuter      = engine.Define("RefuseHexatriNotOuter", "{{.Field}} is not an outer triangle; pieces enter on a triangle touching one hexagon only")
+	msgOccupied      = engine.Define("RefuseHexatriOccupied", "{{.Field}} is occupied")
+	msgLocked        = engine.Define("RefuseHexatriLocked", "{{.Why}}; removed pieces may not enter before round {{.Round}}")
+	msgBlockOption   = engine.Define("RefuseHexatriBlockOption", "BLOCK needs the -blockade option")
+	msgBlocked       = engine.Define("RefuseHexatriBlocked", "{{.Hexagon}} is already blockaded")
+	msgBlockWhere    = engine.Define("RefuseHexatriBlockWhere", "a blockade goes on a hexagon holding opponent pieces and none of yours")
+	msgBlockCost     = engine.DefinePlural("RefuseHexatriBlockCost", "a blockade costs 3 points and you may use only {{.N}}", "a blockade costs 3 points and you may use only {{.N}}")
+	msgOnlyPoints    = engine.DefinePlural("RefuseHexatriOnlyPoints", "{{.Hexagon}} has only {{.N}} points", "{{.Hexagon}} has only {{.N}} points")
+	msgShootOption   = engine.Define("RefuseHexatriShootOption", "SHOOT needs the -shoot option")
+	msgNoTarget      = engine.Define("RefuseHexatriNoTarget", "{{.Field}} holds no ordinary piece of {{.Letter}} to shoot (leaders cannot be shot)")
+	msgNoTargets     = engine.Define("RefuseHexatriNoTargets", "{{.Field}} holds no opponent's ordinary piece to shoot (leaders cannot be shot)")
+	msgWhose         = engine.Define("RefuseHexatriWhose", "say whose piece on {{.Field}}: {{.Shots}}")
+	msgShotAll       = engine.Define("RefuseHexatriShotAll", "you already shoot every ordinary piece of {{.Letter}} on {{.Field}}")
+	msgOrdersNeed    = engine.DefinePlural("RefuseHexatriOrdersNeed", "your orders would need {{.N}} points and you may use {{.Usable}}", "your orders would need {{.N}} points and you may use {{.Usable}}")
+	msgShoot1Hex     = engine.Define("RefuseHexatriShoot1Hex", "with -shoot1hex each shot needs 6 points on one hexagon you hold")
+	msgOneHexagon    = engine.Define("RefuseHexatriOneHexagon", "name one hexagon that pays all 6 points ({{.Shot}}), or leave the payment out to pay when the shot is fired from your hexagons with the most points")
+	msgShotPoints    = engine.DefinePlural("RefuseHexatriShotPoints", "{{.Hexagon}} has {{.N}} points for a shot ({{.Promised}} more are promised to your other orders)", "{{.Hexagon}} has {{.N}} points for a shot ({{.Promised}} more are promised to your other orders)")
+	msgShiftOption   = engine.Define("RefuseHexatriShiftOption", "SHIFT needs the -regroup option")
+	msgShiftSame     = engine.Define("RefuseHexatriShiftSame", "shift points to another hexagon")
+	msgShiftHas      = engine.DefinePlural("RefuseHexatriShiftHas", "a shift takes 2 points off {{.Hexagon}} and it has {{.N}} for {{.Shifts}} shifts", "a shift takes 2 points off {{.Hexagon}} and it has {{.N}} for {{.Shifts}} shifts")
+	msgShiftPromised = engine.DefinePlural("RefuseHexatriShiftPromised", "a shift takes 2 points off {{.Hexagon}} and {{.Promised}} of its {{.N}} points are promised to your shots", "a shift takes 2 points off {{.Hexagon}} and {{.Promised}} of its {{.N}} points are promised to your shots")
+	msgShiftTo       = engine.Define("RefuseHexatriShiftTo", "points go only to a hexagon you hold alone; {{.Hexagon}} is not one")
+)
+
+// whose lists the shots a player may have meant, "SHOOT:C3:R or
+// SHOOT:C3:B": notation, alike in every language but for the word
+// between them.
+func whose(field string, letters []string) any {
+	var r any = "SHOOT:" + field + ":" + letters[0]
+	for _, l := range letters[1:] {
+		r = msgShotOr.New("Shots", r, "Shot", "SHOOT:"+field+":"+l)
+	}
+	return r
+}
+
+var (
+	msgShotOr = engine.Define("RefuseHexatriShotOr", "{{.Shots}} or {{.Shot}}")
+)

@@ -1,10 +1,9 @@
 package hexemergo
 
 import (
-	"errors"
-	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -35,18 +34,18 @@ func (Game) Options() []engine.Option {
 // New starts a board. The game uses no randomness, so seed is unused.
 func (Game) New(players int, opts map[string]string, seed uint64) (engine.State, error) {
 	if players != 2 {
-		return nil, fmt.Errorf("hexemergo is for 2 players, not %d", players)
+		return nil, msgPlayers.New("N", players)
 	}
 	alternate := false
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		switch v := opts[k]; k {
 		case "alternate":
 			if v != "" {
-				return nil, fmt.Errorf("option -alternate takes no value (got %q)", v)
+				return nil, msgNoValue.New("Value", strconv.Quote(v))
 			}
 			alternate = true
 		default:
-			return nil, fmt.Errorf("unknown option -%s (hexemergo knows -alternate)", k)
+			return nil, msgUnknownOption.New("Option", k)
 		}
 	}
 	return newState(alternate), nil
@@ -64,7 +63,8 @@ type state struct {
 	over    bool
 	winners []int
 	reason  string
-	last    string // the last move, for the status block
+	why     *engine.Refusal // reason as a message
+	last    string          // the last move, for the status block
 	lastBy  int
 }
 
@@ -108,22 +108,22 @@ func (s *state) settle(irreversible bool) {
 	}
 	s.hist = append(s.hist, histEntry{hash: h, pos: s.pos})
 	if seen >= 2 {
-		s.end(nil, "draw by repetition: the same position for the third time")
+		s.end(nil, msgRepetition.New())
 		return
 	}
 	legal := s.pos.legalList(s.plies == 0)
 	if len(legal) == 0 {
 		loser := int(s.pos.turn)
-		s.end([]int{1 - loser}, colourName[loser]+" has no legal move")
+		s.end([]int{1 - loser}, msgNoMove.New("Side", colourName[loser]))
 		return
 	}
 	s.legal = legal
 }
 
-func (s *state) end(winners []int, reason string) {
+func (s *state) end(winners []int, why *engine.Refusal) {
 	s.over = true
 	s.winners = winners
-	s.reason = reason
+	s.reason, s.why = why.Error(), why
 	s.legal = nil
 }
 
@@ -141,15 +141,15 @@ func (s *state) Legal() []string { return slices.Clone(s.legal) }
 // Play checks and applies one move of the side to move.
 func (s *state) Play(input string) (string, error) {
 	if s.over {
-		return "", fmt.Errorf("the game is over: %s", s.reason)
+		return "", engine.GameOver.New("Reason", s.why)
 	}
 	m, err := parseMove(input)
 	if err != nil {
-		return "", fmt.Errorf("%v; %s", err, s.listLegal("legal now"))
+		return "", msgWhy.New("Why", err, "Legal", s.listLegal(msgLegalNow.New()))
 	}
 	canon := m.String()
 	if _, ok := slices.BinarySearch(s.legal, canon); !ok {
-		return "", errors.New(s.refusal(m))
+		return "", s.refusal(m)
 	}
 	s.last, s.lastBy = canon, int(s.pos.turn)
 	irreversible := s.pos.apply(m)
@@ -161,12 +161,12 @@ func (s *state) Play(input string) (string, error) {
 // Resign takes a seat out; the other seat wins.
 func (s *state) Resign(seat int) error {
 	if seat != white && seat != black {
-		return fmt.Errorf("no seat %d in hexemergo (seats are 0 and 1)", seat)
+		return msgNoSeat.New("Seat", seat)
 	}
 	if s.over {
-		return fmt.Errorf("the game is already over: %s", s.reason)
+		return engine.AlreadyOver.New("Reason", s.why)
 	}
-	s.end([]int{1 - seat}, colourName[seat]+" resigned")
+	s.end([]int{1 - seat}, msgResigned.New("Side", colourName[seat]))
 	return nil
 }
 
@@ -186,3 +186,17 @@ func (s *state) Clone() engine.State {
 	c.winners = slices.Clone(s.winners)
 	return &c
 }
+
+var (
+	msgPlayers       = engine.Define("RefuseHexemergoPlayers", "hexemergo is for 2 players, not {{.N}}")
+	msgNoValue       = engine.Define("RefuseHexemergoOptionValue", "option -alternate takes no value (got {{.Value}})")
+	msgUnknownOption = engine.Define("RefuseHexemergoUnknownOption", "unknown option -{{.Option}} (hexemergo knows -alternate)")
+	msgNoSeat        = engine.Define("RefuseHexemergoNoSeat", "no seat {{.Seat}} in hexemergo (seats are 0 and 1)")
+)
+
+// How a game of HexEmergo ends; Side is Ohs or Eks.
+var (
+	msgRepetition = engine.Define("HexemergoRepetition", "draw by repetition: the same position for the third time")
+	msgNoMove     = engine.Define("HexemergoNoMove", "{{.Side}} has no legal move")
+	msgResigned   = engine.Define("HexemergoResigned", "{{.Side}} resigned")
+)

@@ -1,8 +1,10 @@
 package hexemergo
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Move notation (rule book part 1, item 8): an entry is the cell, "D4";
@@ -52,10 +54,10 @@ const maxMoveLen = 64
 // that every cell is on the board, not whether the move is legal.
 func parseMove(s string) (move, error) {
 	if s == "" {
-		return move{}, fmt.Errorf("empty move")
+		return move{}, msgEmpty.New()
 	}
 	if len(s) > maxMoveLen {
-		return move{}, fmt.Errorf("%q is too long to be a move", s[:20]+"...")
+		return move{}, msgTooLong.New("Input", strconv.Quote(s[:20]+"..."))
 	}
 	var cells []cell
 	sawX := false
@@ -69,11 +71,11 @@ func parseMove(s string) (move, error) {
 		}
 		tok := s[start:i]
 		if tok == "" {
-			return move{}, fmt.Errorf("cannot read %q: a cell is missing", s)
+			return move{}, msgCellMissing.New("Input", strconv.Quote(s))
 		}
 		c, ok := parseCell(tok)
 		if !ok {
-			return move{}, fmt.Errorf("cannot read %q: %q is not a cell of the board (A1-A4, B1-B5, C1-C6, D1-D7, E2-E7, F3-F7, G4-G7)", s, tok)
+			return move{}, msgNotACell.New("Input", strconv.Quote(s), "Cell", strconv.Quote(tok))
 		}
 		cells = append(cells, c)
 		start = i + 1
@@ -86,3 +88,10 @@ func parseMove(s string) (move, error) {
 	}
 	return move{kind: capture, cells: cells}, nil
 }
+
+var (
+	msgEmpty       = engine.Define("RefuseHexemergoEmpty", "empty move")
+	msgTooLong     = engine.Define("RefuseHexemergoTooLong", "{{.Input}} is too long to be a move")
+	msgCellMissing = engine.Define("RefuseHexemergoCellMissing", "cannot read {{.Input}}: a cell is missing")
+	msgNotACell    = engine.Define("RefuseHexemergoNotACell", "cannot read {{.Input}}: {{.Cell}} is not a cell of the board (A1-A4, B1-B5, C1-C6, D1-D7, E2-E7, F3-F7, G4-G7)")
+)

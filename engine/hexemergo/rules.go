@@ -1,6 +1,10 @@
 package hexemergo
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/pbmgo/pbm/engine"
+)
 
 // Move generation (rule book part 1, items 3 to 5; part 2, section 10).
 // Capture beats entering, entering beats moving.
@@ -110,20 +114,24 @@ func (p *position) entryAttacked(c cell, colour int) bool {
 	return false
 }
 
-// entryRefusal says why colour may not enter on c, or "" when it may
+// entryRefusal says why colour may not enter on c, or nil when it may
 // (part 1, item 4). firstMove is true before the first move of the game.
-func (p *position) entryRefusal(c cell, colour int, firstMove bool) string {
+func (p *position) entryRefusal(c cell, colour int, firstMove bool) *engine.Refusal {
 	switch {
 	case !p.cells[c].empty():
-		return c.String() + " is not empty"
+		return msgNotEmpty.New("Cell", c.String())
 	case firstMove && colour == white && c == centre:
-		return "White's first move may not be on D4"
+		return msgFirstCentre.New("Cell", c.String())
 	case p.entryAttacked(c, colour) && !p.canCapture(1-colour):
-		return "a man entered on " + c.String() +
-			" could be captured at once, which is allowed only when you are under attack"
+		return msgExposed.New("Cell", c.String())
 	}
-	return ""
+	return nil
 }
+
+var (
+	msgFirstCentre = engine.Define("RefuseHexemergoFirstCentre", "White's first move may not be on {{.Cell}}")
+	msgExposed     = engine.Define("RefuseHexemergoExposed", "a man entered on {{.Cell}} could be captured at once, which is allowed only when you are under attack")
+)
 
 // legalMoves lists the legal moves of the side to move, unsorted.
 // firstMove is true before the first move of the game.
