@@ -201,7 +201,7 @@ func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
 		}
 		sortTournaments(ts)
 		v.Tournaments, _ = tournamentPage(printer(r), ts, 1, shown, "/"+g.Name()+"/tournaments")
-		v.Seekers, err = s.seekers(tx, g.Name())
+		v.Seekers, err = s.seekers(printer(r), tx, g.Name())
 		return err
 	})
 	s.page(w, r, err, cacheRevalidate, "game", g.Title(), v)
@@ -270,7 +270,7 @@ func (s *Site) standings(w http.ResponseWriter, r *http.Request, g engine.Game) 
 		if v.Ratings, err = tx.Ratings(g.Name()); err != nil {
 			return err
 		}
-		v.Seekers, err = s.seekers(tx, g.Name())
+		v.Seekers, err = s.seekers(printer(r), tx, g.Name())
 		return err
 	})
 	sort.SliceStable(v.Ratings, func(i, j int) bool { return v.Ratings[i].Rating > v.Ratings[j].Rating })

@@ -115,7 +115,7 @@ type tournamentListing = paged[tournamentRow]
 func tournamentPage(pr lang.Printer, ts []tournament.Tournament, page, size int, path string) (tournamentListing, bool) {
 	return pageList(ts, page, size, path, func(t *tournament.Tournament) (tournamentRow, bool) {
 		return tournamentRow{Name: t.Name, Path: TournamentPath(t.Game, t.Name),
-			Summary: pbm.TournamentSummary(t), State: stateOf(pr, t), Entrants: len(t.Entrants)}, true
+			Summary: summaryOf(pr, t), State: stateOf(pr, t), Entrants: len(t.Entrants)}, true
 	})
 }
 
@@ -189,7 +189,7 @@ type seekRow struct {
 
 // seekers lists a game's seeks, oldest first, with each seeker's limit
 // for the game (the wording of "<game> limit").
-func (s *Site) seekers(tx *store.Tx, game string) ([]seekRow, error) {
+func (s *Site) seekers(pr lang.Printer, tx *store.Tx, game string) ([]seekRow, error) {
 	seeks, err := tx.Seeks(game)
 	if err != nil {
 		return nil, err
@@ -207,7 +207,7 @@ func (s *Site) seekers(tx *store.Tx, game string) ([]seekRow, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, seekRow{Who: who, Count: sk.Count, Options: pbm.OptionsLine(sk.Options), Limit: pbm.LimitText(u, game)})
+		out = append(out, seekRow{Who: who, Count: sk.Count, Options: optionsLine(pr, sk.Options), Limit: limitText(pr, u, game)})
 	}
 	return out, nil
 }
@@ -365,7 +365,7 @@ func (s *Site) tournamentRoute(w http.ResponseWriter, r *http.Request, g engine.
 func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *tournament.Tournament) (tournamentView, error) {
 	ps := s.people(tx)
 	v := tournamentView{Name: g.Name(), Title: g.Title(), Tournament: t.Name, Path: TournamentPath(g.Name(), t.Name),
-		Summary: pbm.TournamentSummary(t),
+		Summary: summaryOf(pr, t),
 		Seats:   t.Seats, Rounds: t.Rounds, Size: t.Size, Double: t.Double, State: stateOf(pr, t),
 		Open: !t.Started, Running: t.Started && !t.Over, Over: t.Over, Address: s.opts.Address,
 		Pools: t.Format == tournament.Pools, Current: t.Current() + 1}
@@ -393,7 +393,7 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 			gameOpts[k] = val
 		}
 	}
-	v.Options = pbm.OptionsLine(gameOpts)
+	v.Options = optionsLine(pr, gameOpts)
 	// A number of days, in the plural form its number takes (other
 	// when it is no whole number).
 	clock := func(id, n string) string {
