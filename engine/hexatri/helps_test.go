@@ -10,5 +10,8 @@ import (
 // in every other language written, carries the notation of the
 // English and keeps its width.
 func TestHelpIn(t *testing.T) {
-	enginetest.CheckHelps(t, Game{}, []string{"en", "hu"}, "MOVEMENT", "PRODUCTION", "COMBAT", "HARC")
+	// The names of a round's phases, in capitals in each language.
+	phases := []string{"MOVEMENT", "PRODUCTION", "COMBAT", "HARC", "BEWEGUNG", "PRODUKTION", "KAMPF",
+		"BEWEGING", "PRODUCTIE", "GEVECHT", "POHYB", "PRODUKCE", "BOJ"}
+	enginetest.CheckHelps(t, Game{}, []string{"en", "hu"}, phases...)
 }
