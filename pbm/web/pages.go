@@ -35,7 +35,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 </style>{{if .Feed}}
 <link rel="alternate" type="application/atom+xml" href="{{.Feed}}" title="{{t "WebFeedLink"}}">{{end}}</head><body>
 <nav><a href="/">{{t "WebGames"}}</a></nav>
-<nav class="languages" id="languages" aria-label="{{t "WebLanguage"}}">{{range switches .}}{{if .Current}}<strong lang="{{.Code}}" aria-current="true">{{.Name}}</strong>{{else}}<a href="{{.Href}}" lang="{{.Code}}" hreflang="{{.Code}}" rel="alternate">{{.Name}}</a>{{end}}{{end}}</nav>
+<nav class="languages" id="languages" aria-label="{{t "WebLanguage"}}">{{range switches .}}{{if .Current}}<strong lang="{{.Code}}" aria-current="true">{{.Name}}</strong>{{else}}<a href="{{.Href}}" lang="{{.Code}}" hreflang="{{.Code}}">{{.Name}}</a>{{end}}{{end}}</nav>
 {{end}}
 {{define "foot"}}</body></html>{{end}}
 

@@ -290,7 +290,8 @@ func (s *Site) pageWithFeed(w http.ResponseWriter, r *http.Request, err error, c
 
 // robots lets crawlers read the site but not every past position of
 // every board (RFC 9309 section 2.2.3: "*" matches any characters).
-const robots = "User-agent: *\nDisallow: /*?move=\nAllow: /\n"
+// The switch of languages (?lang=) only sets a cookie and redirects.
+const robots = "User-agent: *\nDisallow: /*?move=\nDisallow: /*?lang=\nAllow: /\n"
 
 // PlayerPath is the path of a player's page.
 func PlayerPath(user string) string {
