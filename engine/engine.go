@@ -127,3 +127,24 @@ func (r *Registry) Games() []Game {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out
 }
+
+// Helps is implemented by a game whose rules summary (Help) is written
+// in other languages too: HelpIn returns it in the language of code
+// (a BCP 47 code of lang.Codes: "en", "hu", "cs", "nl", "de"), with
+// the same notation, examples and command words as Help, or false
+// when it is not written in that language. The English is Help.
+type Helps interface {
+	HelpIn(code string) (string, bool)
+}
+
+// HelpIn is g's rules summary in the language of code: English is
+// Help; another language is there when g implements Helps and has it.
+func HelpIn(g Game, code string) (string, bool) {
+	if code == "" || code == "en" {
+		return g.Help(), true
+	}
+	if h, ok := g.(Helps); ok {
+		return h.HelpIn(code)
+	}
+	return "", false
+}

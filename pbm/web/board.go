@@ -9,11 +9,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/drawing"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -38,11 +40,11 @@ func (s *Site) boardAt(w http.ResponseWriter, r *http.Request, g engine.Game, n 
 		return nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r, fmt.Sprintf("There is no %s board %d.", g.Title(), n))
+		s.notFound(w, r, printer(r).T("WebErrNoBoard", "Game", g.Title(), "Number", n))
 		return b, nil, false
 	}
 	if err != nil {
-		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
+		s.unavailable(w, r)
 		return b, nil, false
 	}
 	return b, ratings, true
@@ -54,14 +56,14 @@ func (s *Site) position(w http.ResponseWriter, r *http.Request, g engine.Game, b
 	if m, given := r.URL.Query()["move"]; given {
 		k, err := strconv.Atoi(m[0])
 		if err != nil || k < 0 || k > len(b.Log) || len(m) != 1 {
-			s.notFound(w, r, fmt.Sprintf("%s board %d has positions 0 to %d: ?move=%s is none of them.", g.Title(), b.Number, len(b.Log), strings.Join(m, ",")))
+			s.notFound(w, r, printer(r).T("WebErrMove", "Game", g.Title(), "Number", b.Number, "Last", len(b.Log), "Move", strings.Join(m, ",")))
 			return nil, 0, false
 		}
 		upto = k
 	}
 	st, err := replay(g, b, upto)
 	if err != nil {
-		s.errorPage(w, http.StatusInternalServerError, "Error", "This board cannot be shown: "+err.Error())
+		s.failed(w, r, printer(r).T("WebErrBoard", "Why", err.Error()))
 		return nil, 0, false
 	}
 	return st, upto, true
@@ -99,7 +101,7 @@ func cacheOf(b store.Board, finished string) string {
 // svgOf draws the position as SVG with a <title> and a <desc> saying
 // which cell holds which piece (SVG 2 section 5.9), for readers who
 // cannot see the picture.
-func svgOf(g engine.Game, b store.Board, st engine.State, upto int) (template.HTML, bool) {
+func svgOf(pr lang.Printer, g engine.Game, b store.Board, st engine.State, upto int) (template.HTML, bool) {
 	bb := b
 	bb.Log = b.Log[:upto]
 	p, ok := pbm.BoardPicture(bb, st)
@@ -116,7 +118,7 @@ func svgOf(g engine.Game, b store.Board, st engine.State, upto int) (template.HT
 	if end < 0 {
 		return "", false
 	}
-	title, desc := describe(g, b, p, upto)
+	title, desc := describe(pr, g, b, p, upto)
 	svg = svg[:end+1] + "\n<title>" + html.EscapeString(title) + "</title>\n<desc>" + html.EscapeString(desc) + "</desc>" + svg[end+1:]
 	// drawing.SVG escapes every text and attribute it writes.
 	return template.HTML(svg), true
@@ -125,14 +127,15 @@ func svgOf(g engine.Game, b store.Board, st engine.State, upto int) (template.HT
 // describe says in words what the picture shows: the position's
 // title, and per seat its colour, letter and player, then each cell
 // that holds a piece.
-func describe(g engine.Game, b store.Board, p picture.Picture, upto int) (title, desc string) {
-	title = fmt.Sprintf("%s board %d after move %d", p.Game, b.Number, upto)
-	if p.Game == "" {
-		title = fmt.Sprintf("%s board %d after move %d", g.Title(), b.Number, upto)
+func describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, upto int) (title, desc string) {
+	game := p.Game
+	if game == "" {
+		game = g.Title()
 	}
+	title = pr.T("WebPictureTitle", "Game", game, "Number", b.Number, "Upto", upto)
 	seat := func(i int) string {
 		if i < 0 || i >= len(p.Seats) {
-			return "neutral"
+			return pr.T("WebNeutral")
 		}
 		s := p.Seats[i]
 		who := s.Colour
@@ -149,20 +152,20 @@ func describe(g engine.Game, b store.Board, p picture.Picture, upto int) (title,
 		d = append(d, strings.TrimSuffix(p.Status, ".")+".")
 	}
 	for i, st := range p.Seats {
-		line := "Seat " + strconv.Itoa(i+1) + ": " + seat(i)
+		line := pr.T("WebSeat", "N", strconv.Itoa(i+1), "Who", seat(i))
 		if st.Note != "" {
 			line += ", " + st.Note
 		}
 		if st.Out {
-			line += ", out of the game"
+			line += pr.T("WebSeatOut")
 		}
 		if i == p.ToMove {
-			line += ", to move"
+			line += pr.T("WebSeatToMove")
 		}
 		d = append(d, line+".")
 	}
 	if p.Last != "" {
-		d = append(d, "Last move: "+p.Last+".")
+		d = append(d, pr.T("WebLastMove", "Move", p.Last))
 	}
 	occupied := 0
 	for _, c := range p.Cells {
@@ -172,49 +175,61 @@ func describe(g engine.Game, b store.Board, p picture.Picture, upto int) (title,
 		occupied++
 		var what []string
 		for _, pc := range c.Pieces {
-			what = append(what, pieceWords(pc, seat))
+			what = append(what, pieceWords(pr, pc, seat))
 		}
 		name := c.Name
 		if name == "" {
-			name = "a cell"
+			name = pr.T("WebACell")
 		}
 		line := name
 		if c.Terrain != "" {
 			line += " (" + string(c.Terrain) + ")"
 		}
-		d = append(d, line+": "+strings.Join(what, " and ")+".")
+		d = append(d, line+": "+strings.Join(what, " "+pr.T("WebAnd")+" ")+".")
 	}
 	if occupied == 0 {
-		d = append(d, "No pieces on the board.")
+		d = append(d, pr.T("WebNoPieces"))
 	}
 	return title, strings.Join(d, " ")
 }
 
 // pieceWords names one piece or stack.
-func pieceWords(pc picture.Piece, seat func(int) string) string {
-	kind := string(pc.Kind)
+func pieceWords(pr lang.Printer, pc picture.Piece, seat func(int) string) string {
+	kind := pc.Kind
 	if kind == "" {
-		kind = string(picture.Man)
+		kind = picture.Man
 	}
 	var w string
 	switch {
 	case pc.Kind == picture.Building:
-		w = fmt.Sprintf("%s building of level %d", seat(pc.Seat), pc.Count)
+		w = pr.T("WebBuilding", "Who", seat(pc.Seat), "Level", pc.Count)
 	case pc.Count > 1 && len(pc.Layers) > 0:
 		var layers []string
 		for _, l := range pc.Layers {
 			layers = append(layers, seat(l))
 		}
-		w = fmt.Sprintf("%s stack of %d (from the top: %s)", seat(pc.Seat), pc.Count, strings.Join(layers, ", "))
+		w = pr.T("WebStackLayers", "Who", seat(pc.Seat), "Count", pc.Count, "Layers", strings.Join(layers, ", "))
 	case pc.Count > 1:
-		w = fmt.Sprintf("%s stack of %d %s", seat(pc.Seat), pc.Count, kind)
+		w = pr.T("WebStackOf", "Who", seat(pc.Seat), "Count", pc.Count, "Kind", pieceKind(pr, kind, true))
 	default:
-		w = seat(pc.Seat) + " " + kind
+		w = pr.T("WebPiece", "Who", seat(pc.Seat), "Kind", pieceKind(pr, kind, false))
 	}
 	if pc.Frozen {
-		w += ", frozen"
+		w += pr.T("WebFrozen")
 	}
 	return w
+}
+
+// pieceKind names a kind of piece, one or (many) several.
+func pieceKind(pr lang.Printer, k picture.Kind, many bool) string {
+	id := map[picture.Kind]string{picture.Man: "WebKindMan", picture.Leader: "WebKindLeader", picture.Emperor: "WebKindEmperor", picture.Building: "WebKindBuilding"}[k]
+	if id == "" {
+		return string(k)
+	}
+	if many {
+		id += "s"
+	}
+	return pr.T(id)
 }
 
 func (s *Site) svg(w http.ResponseWriter, r *http.Request, g engine.Game, n int) {
@@ -226,18 +241,20 @@ func (s *Site) svg(w http.ResponseWriter, r *http.Request, g engine.Game, n int)
 	if !ok {
 		return
 	}
-	svg, ok := svgOf(g, b, st, upto)
+	svg, ok := svgOf(printer(r), g, b, st, upto)
 	if !ok {
-		s.notFound(w, r, g.Title()+" has no picture.")
+		s.notFound(w, r, printer(r).T("WebErrNoPicture", "Game", g.Title()))
 		return
 	}
+	// The picture's title and description are in the reader's language.
+	w.Header().Set("Vary", varyLanguage)
 	s.respond(w, r, "image/svg+xml", cacheOf(b, cacheFinished), []byte(svg))
 }
 
 type moveRow struct {
 	N         int
 	Who, Move string
-	At        string
+	At        time.Time
 	Link      string
 	Current   bool
 }
@@ -251,6 +268,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 	if !ok {
 		return
 	}
+	pr := printer(r)
 	path := pbm.BoardPath(g.Name(), b.Number)
 	v := struct {
 		Name, Title, Outcome, ToMove, Command, Address string
@@ -269,7 +287,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 	if b.Tournament != "" {
 		v.Tournament, v.TournamentPath, v.Round = b.Tournament, TournamentPath(g.Name(), b.Tournament), b.Round
 	}
-	if svg, ok := svgOf(g, b, st, upto); ok {
+	if svg, ok := svgOf(pr, g, b, st, upto); ok {
 		v.SVG = svg
 	}
 	var t bytes.Buffer
@@ -278,7 +296,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 	if t := st.ToMove(); t >= 0 && t < len(b.Players) && !(b.Over && !v.Past) {
 		v.ToMove = b.Players[t]
 		if !v.Past && !b.Over {
-			v.Command = fmt.Sprintf("%s move %d %s <password> <move>#%d", g.Name(), b.Number, b.Players[t], len(b.Log)+1)
+			v.Command = fmt.Sprintf("%s move %d %s <%s> <%s>#%d", g.Name(), b.Number, b.Players[t], pr.T("WebArgPassword"), pr.T("WebArgMove"), len(b.Log)+1)
 		}
 	}
 	if b.Over && !v.Past {
@@ -294,13 +312,9 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		if e.Kind != "" {
 			mv = "(" + e.Kind + ")"
 		}
-		at := ""
-		if !e.At.IsZero() {
-			at = e.At.UTC().Format("2006-01-02 15:04")
-		}
-		v.Moves = append(v.Moves, moveRow{N: i + 1, Who: who, Move: mv, At: at, Current: i+1 == upto,
+		v.Moves = append(v.Moves, moveRow{N: i + 1, Who: who, Move: mv, At: e.At, Current: i+1 == upto,
 			Link: fmt.Sprintf("%s?move=%d", path, i+1)})
 	}
 	cache := cacheOf(b, cacheFinishedUI)
-	s.pageWithFeed(w, r, nil, cache, "board", fmt.Sprintf("%s board %d", g.Title(), b.Number), path+"/atom", v)
+	s.pageWithFeed(w, r, nil, cache, "board", pr.T("WebBoardTitle", "Game", g.Title(), "Number", b.Number), path+"/atom", v)
 }

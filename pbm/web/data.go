@@ -111,12 +111,12 @@ func (s *Site) json(w http.ResponseWriter, r *http.Request, g engine.Game, n int
 	}
 	v, err := boardJSON(g, b)
 	if err != nil {
-		s.errorPage(w, http.StatusInternalServerError, "Error", "This board cannot be shown: "+err.Error())
+		s.failed(w, r, printer(r).T("WebErrBoard", "Why", err.Error()))
 		return
 	}
 	body, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		s.errorPage(w, http.StatusInternalServerError, "Error", "This board cannot be shown.")
+		s.failed(w, r, printer(r).T("WebErrBoard", "Why", err.Error()))
 		return
 	}
 	// RFC 8259 section 11: application/json has no charset parameter.
@@ -238,7 +238,7 @@ func (s *Site) writeFeed(w http.ResponseWriter, r *http.Request, f Feed, entries
 	}
 	body, err := xml.MarshalIndent(f, "", "  ")
 	if err != nil {
-		s.errorPage(w, http.StatusInternalServerError, "Error", "The feed cannot be shown.")
+		s.failed(w, r, printer(r).T("WebErrFeed"))
 		return
 	}
 	// RFC 4287 section 7: application/atom+xml.

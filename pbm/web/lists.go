@@ -1,12 +1,13 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -16,12 +17,12 @@ type boardRow struct {
 	Players     []string
 	State       string
 	Moves       int
-	Date        string // when it was last written, for finished boards
+	Updated     time.Time // when it was last written, shown for finished boards
 }
 
 func row(g engine.Game, b store.Board) boardRow {
 	r := boardRow{Game: g.Name(), Title: g.Title(), Number: b.Number, Players: b.Players, Moves: len(b.Log),
-		Date: b.Updated.UTC().Format("2006-01-02")}
+		Updated: b.Updated}
 	if b.Over {
 		r.State = b.Outcome
 	}
@@ -128,12 +129,12 @@ func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
 		return 1, true
 	}
 	if len(v) != 1 {
-		s.notFound(w, r, "Give one page number.")
+		s.notFound(w, r, printer(r).T("WebErrOnePage"))
 		return 0, false
 	}
 	n, canonical, ok := boardNumber(v[0])
 	if !ok || n < 1 {
-		s.notFound(w, r, fmt.Sprintf("%q is not a page number: pages are numbered from 1.", v[0]))
+		s.notFound(w, r, printer(r).T("WebErrPageNumber", "Page", strconv.Quote(v[0])))
 		return 0, false
 	}
 	if n == 1 || canonical != v[0] {
@@ -174,7 +175,7 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 		}
 		return nil
 	})
-	s.page(w, r, err, cacheRevalidate, "index", "Games", v)
+	s.page(w, r, err, cacheRevalidate, "index", printer(r).T("WebGames"), v)
 }
 
 func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
@@ -185,7 +186,7 @@ func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
 		Seekers           []seekRow
 		Seek, Address     string
 	}
-	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(g), s.opts.Address
+	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(printer(r), g), s.opts.Address
 	err := s.store.View(func(tx *store.Tx) error {
 		bs, err := tx.Boards(g.Name())
 		if err != nil {
@@ -199,8 +200,8 @@ func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {
 			return err
 		}
 		sortTournaments(ts)
-		v.Tournaments, _ = tournamentPage(ts, 1, shown, "/"+g.Name()+"/tournaments")
-		v.Seekers, err = s.seekers(tx, g.Name())
+		v.Tournaments, _ = tournamentPage(printer(r), ts, 1, shown, "/"+g.Name()+"/tournaments")
+		v.Seekers, err = s.seekers(printer(r), tx, g.Name())
 		return err
 	})
 	s.page(w, r, err, cacheRevalidate, "game", g.Title(), v)
@@ -218,9 +219,10 @@ func (s *Site) list(w http.ResponseWriter, r *http.Request, g engine.Game, which
 		List                 listing
 	}
 	v.Name, v.Title = g.Name(), g.Title()
-	v.Heading = "Running boards"
+	pr := printer(r)
+	v.Heading = pr.T("WebRunningBoards")
 	if which == "history" {
-		v.Heading = "History: finished boards"
+		v.Heading = pr.T("WebHistory")
 	}
 	found := true
 	err := s.store.View(func(tx *store.Tx) error {
@@ -233,14 +235,26 @@ func (s *Site) list(w http.ResponseWriter, r *http.Request, g engine.Game, which
 		return err
 	})
 	if err == nil && !found {
-		s.notFound(w, r, fmt.Sprintf("There is no page %d: the list has %d.", page, v.List.Pages))
+		s.notFound(w, r, pr.T("WebErrNoListPage", "Page", page, "Pages", v.List.Pages))
 		return
 	}
-	s.page(w, r, err, cacheRevalidate, "list", fmt.Sprintf("%s: %s, page %d", g.Title(), v.Heading, page), v)
+	s.page(w, r, err, cacheRevalidate, "list", pr.T("WebListTitle", "Of", g.Title(), "List", v.Heading, "Page", page), v)
 }
 
+// help is the game's rules summary in the reader's language when the
+// engine has it (engine.Helps), else in English with a note saying so.
 func (s *Site) help(w http.ResponseWriter, r *http.Request, g engine.Game) {
-	s.page(w, r, nil, cacheStatic, "help", g.Title()+" help", struct{ Name, Title, Help string }{g.Name(), g.Title(), g.Help()})
+	pr := printer(r)
+	v := struct {
+		Name, Title, Help string
+		Fallback          bool
+	}{Name: g.Name(), Title: g.Title(), Help: g.Help()}
+	if text, ok := engine.HelpIn(g, pr.Code()); ok {
+		v.Help = text
+	} else {
+		v.Fallback = pr.Code() != lang.Default
+	}
+	s.page(w, r, nil, cacheStatic, "help", pr.T("WebHelpTitle", "Game", g.Title()), v)
 }
 
 func (s *Site) standings(w http.ResponseWriter, r *http.Request, g engine.Game) {
@@ -250,15 +264,15 @@ func (s *Site) standings(w http.ResponseWriter, r *http.Request, g engine.Game) 
 		Seekers       []seekRow
 		Seek, Address string
 	}
-	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(g), s.opts.Address
+	v.Name, v.Title, v.Seek, v.Address = g.Name(), g.Title(), seekCommand(printer(r), g), s.opts.Address
 	err := s.store.View(func(tx *store.Tx) error {
 		var err error
 		if v.Ratings, err = tx.Ratings(g.Name()); err != nil {
 			return err
 		}
-		v.Seekers, err = s.seekers(tx, g.Name())
+		v.Seekers, err = s.seekers(printer(r), tx, g.Name())
 		return err
 	})
 	sort.SliceStable(v.Ratings, func(i, j int) bool { return v.Ratings[i].Rating > v.Ratings[j].Rating })
-	s.page(w, r, err, cacheRevalidate, "standings", g.Title()+" standings", v)
+	s.page(w, r, err, cacheRevalidate, "standings", printer(r).T("WebStandingsHeading", "Game", g.Title()), v)
 }

@@ -1,10 +1,10 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/store"
@@ -32,7 +32,7 @@ type gameRating struct {
 
 func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []string) {
 	if len(parts) == 0 || parts[0] == "" || len(parts) > 2 {
-		s.notFound(w, r, "A player's page is /player/<userid>.")
+		s.notFound(w, r, printer(r).T("WebErrPlayerPath"))
 		return
 	}
 	user := parts[0]
@@ -64,11 +64,11 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		return nil
 	})
 	if err != nil {
-		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
+		s.unavailable(w, r)
 		return
 	}
 	if len(boards) == 0 && len(ratings) == 0 {
-		s.notFound(w, r, fmt.Sprintf("There is no player %q here, or none who has played.", user))
+		s.notFound(w, r, printer(r).T("WebErrNoPlayer", "User", strconv.Quote(user)))
 		return
 	}
 	for _, b := range boards {
@@ -97,21 +97,22 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		if !ok {
 			return
 		}
-		list, heading := running, "Running boards"
+		pr := printer(r)
+		list, heading := running, pr.T("WebRunningBoards")
 		if kind == "history" {
-			list, heading = history, "History: finished boards"
+			list, heading = history, pr.T("WebHistory")
 		}
 		v.Heading = heading
 		var found bool
 		if v.List, found = s.pageOf(list, page, pageSize, path+"/"+kind); !found {
-			s.notFound(w, r, fmt.Sprintf("There is no page %d: the list has %d.", page, v.List.Pages))
+			s.notFound(w, r, pr.T("WebErrNoListPage", "Page", page, "Pages", v.List.Pages))
 			return
 		}
-		s.page(w, r, nil, cacheRevalidate, "playerlist", fmt.Sprintf("%s: %s, page %d", display, heading, page), v)
+		s.page(w, r, nil, cacheRevalidate, "playerlist", pr.T("WebListTitle", "Of", display, "List", heading, "Page", page), v)
 	case "atom":
 		s.playerFeed(w, r, display, path, boards)
 	default:
-		s.notFound(w, r, "There is no such page of "+display+".")
+		s.notFound(w, r, printer(r).T("WebErrNoPage", "Of", display))
 	}
 }
 

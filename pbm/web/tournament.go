@@ -8,12 +8,12 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/pbmgo/pbm/pbm/account"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -95,16 +95,16 @@ type tournamentRow struct {
 
 // stateOf says where a tournament stands, as "<game> tournaments"
 // does.
-func stateOf(t *tournament.Tournament) string {
+func stateOf(pr lang.Printer, t *tournament.Tournament) string {
 	switch {
 	case t.Over && t.Winner != "":
-		return "finished, won by " + t.Winner
+		return pr.T("WebStateWon", "Winner", t.Winner)
 	case t.Over:
-		return "ended without a winner"
+		return pr.T("WebStateEnded")
 	case t.Started:
-		return fmt.Sprintf("running, round %d", t.Current()+1)
+		return pr.T("WebStateRunning", "N", t.Current()+1)
 	}
-	return "open"
+	return pr.T("WebStateOpen")
 }
 
 // tournamentListing is one page of a list of tournaments.
@@ -112,10 +112,10 @@ type tournamentListing = paged[tournamentRow]
 
 // tournamentPage is page (from 1) of the sorted tournaments, size a
 // page, linked at path; a page past the end is false.
-func tournamentPage(ts []tournament.Tournament, page, size int, path string) (tournamentListing, bool) {
+func tournamentPage(pr lang.Printer, ts []tournament.Tournament, page, size int, path string) (tournamentListing, bool) {
 	return pageList(ts, page, size, path, func(t *tournament.Tournament) (tournamentRow, bool) {
 		return tournamentRow{Name: t.Name, Path: TournamentPath(t.Game, t.Name),
-			Summary: pbm.TournamentSummary(t), State: stateOf(t), Entrants: len(t.Entrants)}, true
+			Summary: summaryOf(pr, t), State: stateOf(pr, t), Entrants: len(t.Entrants)}, true
 	})
 }
 
@@ -189,7 +189,7 @@ type seekRow struct {
 
 // seekers lists a game's seeks, oldest first, with each seeker's limit
 // for the game (the wording of "<game> limit").
-func (s *Site) seekers(tx *store.Tx, game string) ([]seekRow, error) {
+func (s *Site) seekers(pr lang.Printer, tx *store.Tx, game string) ([]seekRow, error) {
 	seeks, err := tx.Seeks(game)
 	if err != nil {
 		return nil, err
@@ -207,14 +207,15 @@ func (s *Site) seekers(tx *store.Tx, game string) ([]seekRow, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, seekRow{Who: who, Count: sk.Count, Options: pbm.OptionsLine(sk.Options), Limit: account.LimitText(u, game)})
+		out = append(out, seekRow{Who: who, Count: sk.Count, Options: optionsLine(pr, sk.Options), Limit: limitText(pr, u, game)})
 	}
 	return out, nil
 }
 
-// seekCommand is the mail command to seek games of g.
-func seekCommand(g engine.Game) string {
-	return g.Name() + " seek <userid> <password> [<n>] [-option...]"
+// seekCommand is the mail command to seek games of g, its arguments
+// named in the reader's language.
+func seekCommand(pr lang.Printer, g engine.Game) string {
+	return g.Name() + " seek <" + pr.T("WebArgUserid") + "> <" + pr.T("WebArgPassword") + "> [<" + pr.T("WebArgN") + ">] [-" + pr.T("WebArgOption") + "...]"
 }
 
 // tournamentList is every tournament of a game, a page at a time.
@@ -227,19 +228,20 @@ func (s *Site) tournamentList(w http.ResponseWriter, r *http.Request, g engine.G
 		Name, Title, Address string
 		List                 tournamentListing
 	}
+	pr := printer(r)
 	v.Name, v.Title, v.Address = g.Name(), g.Title(), s.opts.Address
 	found := true
 	err := s.store.View(func(tx *store.Tx) error {
 		ts, err := tournamentsOf(tx, g.Name())
 		sortTournaments(ts)
-		v.List, found = tournamentPage(ts, page, pageSize, "/"+g.Name()+"/tournaments")
+		v.List, found = tournamentPage(pr, ts, page, pageSize, "/"+g.Name()+"/tournaments")
 		return err
 	})
 	if err == nil && !found {
-		s.notFound(w, r, fmt.Sprintf("There is no page %d: the list has %d.", page, v.List.Pages))
+		s.notFound(w, r, pr.T("WebErrNoListPage", "Page", page, "Pages", v.List.Pages))
 		return
 	}
-	s.page(w, r, err, cacheRevalidate, "tournaments", fmt.Sprintf("%s: tournaments, page %d", g.Title(), page), v)
+	s.page(w, r, err, cacheRevalidate, "tournaments", pr.T("WebTournamentsTitle", "Game", g.Title(), "Page", page), v)
 }
 
 // standingRow is one line of a tournament's table.
@@ -255,9 +257,9 @@ type standingRow struct {
 type tieBreak struct{ Name, Full string }
 
 var tieBreakWords = map[string]string{
-	"SB":       "Sonneborn-Berger: for each opponent, the opponent's points times the result against them",
-	"Buchholz": "Buchholz: the sum of the points of every opponent met",
-	"Median":   "Median Buchholz: Buchholz without the highest and the lowest opponent",
+	"SB":       "WebTieSB",
+	"Buchholz": "WebTieBuchholz",
+	"Median":   "WebTieMedian",
 }
 
 // crossCell is one cell of the crosstable: the boards a row's entrant
@@ -297,40 +299,40 @@ type roundRow struct {
 
 // tournamentView is what a tournament's page shows.
 type tournamentView struct {
-	Name, Title           string // the game's
-	Tournament, Path      string
-	Format                string
-	Organiser, Winner     person
-	Summary, Options      string
-	Clocks                []string
-	Seats, Rounds, Size   int
-	Double                bool
-	StartOn               string
-	State                 string
-	Open, Running, Over   bool
-	Entrants              []person
-	Join, Leave, Address  string
-	TieBreaks             []tieBreak
-	Standings             []standingRow
-	Byes                  bool
-	CrossIDs              []person
-	Cross                 []crossRow
-	RoundsPlayed          []roundRow
-	RoundWord, RoundsWord string
-	Current               int // the round being played, from 1
+	Name, Title          string // the game's
+	Tournament, Path     string
+	Format               string
+	Organiser, Winner    person
+	Summary, Options     string
+	Clocks               []string
+	Seats, Rounds, Size  int
+	Double               bool
+	StartOn              string
+	State                string
+	Open, Running, Over  bool
+	Entrants             []person
+	Join, Leave, Address string
+	TieBreaks            []tieBreak
+	Standings            []standingRow
+	Byes                 bool
+	CrossIDs             []person
+	Cross                []crossRow
+	RoundsPlayed         []roundRow
+	Pools                bool // the rounds are stages
+	Current              int  // the round being played, from 1
 }
 
 // formatWords names the formats in prose.
 var formatWords = map[tournament.Format]string{
-	tournament.RoundRobin: "round robin",
-	tournament.Swiss:      "Swiss",
-	tournament.Knockout:   "knockout",
-	tournament.Pools:      "pools",
+	tournament.RoundRobin: "WebFormatRoundRobin",
+	tournament.Swiss:      "WebFormatSwiss",
+	tournament.Knockout:   "WebFormatKnockout",
+	tournament.Pools:      "WebFormatPools",
 }
 
 func (s *Site) tournamentRoute(w http.ResponseWriter, r *http.Request, g engine.Game, parts []string) {
 	if len(parts) != 3 || parts[2] == "" {
-		s.notFound(w, r, "A tournament's page is /"+g.Name()+"/tournament/<name>; /"+g.Name()+"/tournaments lists them.")
+		s.notFound(w, r, printer(r).T("WebErrTournamentPath", "Game", g.Name()))
 		return
 	}
 	if lower := strings.ToLower(parts[2]); lower != parts[2] {
@@ -348,25 +350,28 @@ func (s *Site) tournamentRoute(w http.ResponseWriter, r *http.Request, g engine.
 		if err := json.Unmarshal(doc, &t); err != nil {
 			return fmt.Errorf("tournament %s/%s: %w", g.Name(), parts[2], err)
 		}
-		v, err = s.tournamentView(tx, g, &t)
+		v, err = s.tournamentView(printer(r), tx, g, &t)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r, fmt.Sprintf("There is no %s tournament %q; /%s/tournaments lists them.", g.Title(), parts[2], g.Name()))
+		s.notFound(w, r, printer(r).T("WebErrNoTournament", "Title", g.Title(), "Name", strconv.Quote(parts[2]), "Game", g.Name()))
 		return
 	}
-	s.page(w, r, err, cacheRevalidate, "tournament", fmt.Sprintf("%s tournament %s", g.Title(), v.Tournament), v)
+	s.page(w, r, err, cacheRevalidate, "tournament", printer(r).T("WebTournamentTitle", "Game", g.Title(), "Name", v.Tournament), v)
 }
 
 // tournamentView reads what the page of t shows: its boards' results
 // and which players have pages.
-func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournament) (tournamentView, error) {
+func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *tournament.Tournament) (tournamentView, error) {
 	ps := s.people(tx)
 	v := tournamentView{Name: g.Name(), Title: g.Title(), Tournament: t.Name, Path: TournamentPath(g.Name(), t.Name),
-		Format: formatWords[t.Format], Summary: pbm.TournamentSummary(t),
-		Seats: t.Seats, Rounds: t.Rounds, Size: t.Size, Double: t.Double, State: stateOf(t),
+		Summary: summaryOf(pr, t),
+		Seats:   t.Seats, Rounds: t.Rounds, Size: t.Size, Double: t.Double, State: stateOf(pr, t),
 		Open: !t.Started, Running: t.Started && !t.Over, Over: t.Over, Address: s.opts.Address,
-		RoundWord: "Round", RoundsWord: "Rounds", Current: t.Current() + 1}
+		Pools: t.Format == tournament.Pools, Current: t.Current() + 1}
+	if id := formatWords[t.Format]; id != "" {
+		v.Format = pr.T(id)
+	}
 	var err error
 	if v.Organiser, err = ps.of(t.Organiser); err != nil {
 		return v, err
@@ -379,11 +384,8 @@ func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournam
 	if v.Format == "" {
 		v.Format = string(t.Format)
 	}
-	if t.Format == tournament.Pools {
-		v.RoundWord, v.RoundsWord = "Stage", "Stages"
-	}
 	if !t.StartOn.IsZero() {
-		v.StartOn = t.StartOn.Format("2006-01-02")
+		v.StartOn = day(pr, t.StartOn)
 	}
 	gameOpts := map[string]string{}
 	for k, val := range t.Options {
@@ -391,21 +393,23 @@ func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournam
 			gameOpts[k] = val
 		}
 	}
-	v.Options = pbm.OptionsLine(gameOpts)
-	days := func(n string) string {
-		if n == "1" {
-			return "1 day"
+	v.Options = optionsLine(pr, gameOpts)
+	// A number of days, in the plural form its number takes (other
+	// when it is no whole number).
+	clock := func(id, n string) string {
+		if k, err := strconv.Atoi(n); err == nil {
+			return pr.N(id, k, "Days", n)
 		}
-		return n + " days"
+		return pr.Render(lang.Msg{ID: id, Data: map[string]any{"Days": n}, Count: "2"})
 	}
 	if d, ok := t.Options["-nag"]; ok {
-		v.Clocks = append(v.Clocks, "a reminder after "+days(d)+" without a move")
+		v.Clocks = append(v.Clocks, clock("WebClockNag", d))
 	}
 	if d, ok := t.Options["-forfeit"]; ok {
-		v.Clocks = append(v.Clocks, "forfeit after "+days(d)+" without a move")
+		v.Clocks = append(v.Clocks, clock("WebClockForfeit", d))
 	}
 	if d, ok := t.Options["-total"]; ok {
-		v.Clocks = append(v.Clocks, days(d)+" of thinking time per player for the whole board")
+		v.Clocks = append(v.Clocks, clock("WebClockTotal", d))
 	}
 	if !t.Started {
 		ids := make([]string, len(t.Entrants))
@@ -415,12 +419,16 @@ func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournam
 		if v.Entrants, err = ps.all(ids); err != nil {
 			return v, err
 		}
-		v.Join = fmt.Sprintf("%s tournament join %s <userid> <password>", g.Name(), t.Name)
-		v.Leave = fmt.Sprintf("%s tournament leave %s <userid> <password>", g.Name(), t.Name)
+		v.Join = fmt.Sprintf("%s tournament join %s <%s> <%s>", g.Name(), t.Name, pr.T("WebArgUserid"), pr.T("WebArgPassword"))
+		v.Leave = fmt.Sprintf("%s tournament leave %s <%s> <%s>", g.Name(), t.Name, pr.T("WebArgUserid"), pr.T("WebArgPassword"))
 		return v, nil
 	}
 	for _, n := range t.TieBreakNames() {
-		v.TieBreaks = append(v.TieBreaks, tieBreak{Name: n, Full: tieBreakWords[n]})
+		full := n
+		if id := tieBreakWords[n]; id != "" {
+			full = pr.T(id)
+		}
+		v.TieBreaks = append(v.TieBreaks, tieBreak{Name: n, Full: full})
 	}
 	order, cells := t.Crosstable()
 	for _, st := range order {
@@ -441,14 +449,14 @@ func (s *Site) tournamentView(tx *store.Tx, g engine.Game, t *tournament.Tournam
 			for j := range order {
 				c := crossCell{Self: i == j}
 				for _, m := range cells[i][j] {
-					res := crossResult{Text: "not started", Label: fmt.Sprintf("%s against %s: not started", st.ID, order[j].ID)}
+					res := crossResult{Text: pr.T("WebNotStarted"), Label: pr.T("WebCrossNotStarted", "Who", st.ID, "Against", order[j].ID)}
 					if m.Board != 0 {
 						res.Link = pbm.BoardPath(g.Name(), m.Board)
-						res.Text = "running"
+						res.Text = pr.T("WebUnderway")
 						if m.Done {
 							res.Text = pbm.FormatPoints(m.Points)
 						}
-						res.Label = fmt.Sprintf("%s against %s, board %d: %s", st.ID, order[j].ID, m.Board, res.Text)
+						res.Label = pr.T("WebCrossBoard", "Who", st.ID, "Against", order[j].ID, "Number", m.Board, "Result", res.Text)
 					}
 					c.Results = append(c.Results, res)
 				}

@@ -8,6 +8,9 @@
 // only: never a password, a reply token or a player's address. Every
 // page is rendered with html/template.
 //
+// Every page is in the reader's language (language.go), with a switch
+// to the others.
+//
 // Every resource has one URL: the game's name in lower case, the board
 // number in decimal without sign or leading zeros, no trailing slash;
 // any other spelling is redirected to it (RFC 9110 section 15.4.9).
@@ -68,12 +71,18 @@ func New(st *store.Store, reg *engine.Registry, opts Options) *Site {
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	r = withLanguage(r)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		// RFC 9110 section 15.5.6: a 405 lists the methods allowed.
 		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "This site is read-only: GET and HEAD only.", http.StatusMethodNotAllowed)
+		w.Header().Set("Vary", varyLanguage)
+		http.Error(w, printer(r).T("WebReadOnly"), http.StatusMethodNotAllowed)
 		return
 	}
+	if switchLanguage(w, r) {
+		return
+	}
+	pr := printer(r)
 	p := r.URL.Path
 	switch p {
 	case "/":
@@ -98,7 +107,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		for _, e := range strings.Split(strings.TrimPrefix(r.URL.EscapedPath(), "/"), "/")[1:] {
 			seg, err := url.PathUnescape(e)
 			if err != nil {
-				s.notFound(w, r, "This is not a player's address.")
+				s.notFound(w, r, pr.T("WebErrPlayerAddress"))
 				return
 			}
 			segs = append(segs, seg)
@@ -108,7 +117,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	g, ok := s.games.Lookup(parts[0])
 	if !ok {
-		s.notFound(w, r, "There is no game "+strconv.Quote(parts[0])+" here.")
+		s.notFound(w, r, pr.T("WebErrNoGame", "Game", strconv.Quote(parts[0])))
 		return
 	}
 	if parts[0] != g.Name() {
@@ -138,7 +147,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	n, canonical, ok := boardNumber(parts[1])
 	if !ok || len(parts) > 3 {
-		s.notFound(w, r, "There is no such page of "+g.Title()+".")
+		s.notFound(w, r, pr.T("WebErrNoPage", "Of", g.Title()))
 		return
 	}
 	if parts[1] != canonical {
@@ -162,7 +171,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "atom":
 		s.boardFeed(w, r, g, n)
 	default:
-		s.notFound(w, r, "There is no such page of "+g.Title()+" board "+canonical+".")
+		s.notFound(w, r, pr.T("WebErrNoBoardPage", "Game", g.Title(), "Number", canonical))
 	}
 }
 
@@ -217,15 +226,39 @@ func (s *Site) respond(w http.ResponseWriter, r *http.Request, contentType, cach
 
 // notFound answers 404 with the site's own page.
 func (s *Site) notFound(w http.ResponseWriter, r *http.Request, why string) {
-	s.errorPage(w, http.StatusNotFound, "Not found", why)
+	s.errorPage(w, r, http.StatusNotFound, printer(r).T("WebNotFound"), why)
+}
+
+// unavailable answers 503: the store cannot be read.
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request) {
+	p := printer(r)
+	s.errorPage(w, r, http.StatusServiceUnavailable, p.T("WebUnavailable"), p.T("WebErrStore"))
+}
+
+// failed answers 500 saying why.
+func (s *Site) failed(w http.ResponseWriter, r *http.Request, why string) {
+	s.errorPage(w, r, http.StatusInternalServerError, printer(r).T("WebError"), why)
+}
+
+// frame is what every page's template is given: the page's title, its
+// feed, its language and the switch to the others, and its data.
+type frame struct {
+	Title, Feed string
+	Switch      []languageLink
+	Data        any
+}
+
+// render executes a page's template in the request's language.
+func render(b *bytes.Buffer, r *http.Request, name, title, feed string, data any) error {
+	p := printer(r)
+	return pagesIn[p.Code()].ExecuteTemplate(b, name, frame{Title: title, Feed: feed, Switch: switchLinks(r), Data: data})
 }
 
 // errorPage answers with the site's own page saying why.
-func (s *Site) errorPage(w http.ResponseWriter, code int, title, why string) {
+func (s *Site) errorPage(w http.ResponseWriter, r *http.Request, code int, title, why string) {
 	var b bytes.Buffer
-	if err := pages.ExecuteTemplate(&b, "error", struct {
-		Title, Feed, Data string
-	}{title, "", why}); err != nil {
+	w.Header().Set("Vary", varyLanguage)
+	if err := render(&b, r, "error", title, "", why); err != nil {
 		http.Error(w, why, code)
 		return
 	}
@@ -243,23 +276,22 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, err error, cache, na
 // pageWithFeed renders a page that links its Atom feed at feed.
 func (s *Site) pageWithFeed(w http.ResponseWriter, r *http.Request, err error, cache, name, title, feed string, data any) {
 	if err != nil {
-		s.errorPage(w, http.StatusServiceUnavailable, "Unavailable", "The store cannot be read now.")
+		s.unavailable(w, r)
 		return
 	}
 	var b bytes.Buffer
-	if err := pages.ExecuteTemplate(&b, name, struct {
-		Title, Feed string
-		Data        any
-	}{title, feed, data}); err != nil {
-		s.errorPage(w, http.StatusInternalServerError, "Error", "The page cannot be shown.")
+	if err := render(&b, r, name, title, feed, data); err != nil {
+		s.failed(w, r, printer(r).T("WebErrPage"))
 		return
 	}
+	w.Header().Set("Vary", varyLanguage)
 	s.respond(w, r, "text/html; charset=utf-8", cache, b.Bytes())
 }
 
 // robots lets crawlers read the site but not every past position of
 // every board (RFC 9309 section 2.2.3: "*" matches any characters).
-const robots = "User-agent: *\nDisallow: /*?move=\nAllow: /\n"
+// The switch of languages (?lang=) only sets a cookie and redirects.
+const robots = "User-agent: *\nDisallow: /*?move=\nDisallow: /*?lang=\nAllow: /\n"
 
 // PlayerPath is the path of a player's page.
 func PlayerPath(user string) string {
