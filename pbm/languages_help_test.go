@@ -326,3 +326,40 @@ func TestHelpEnglishUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// The frame of "<game> help" from the catalogue (HelpRules*), put
+// together as cmdGameHelp is to write it: its English is the answer of
+// today, and each language has its own.
+func TestGameHelpFrameMessages(t *testing.T) {
+	f := newFixture(t)
+	g, _ := f.s.cfg.Games.Lookup("nim")
+	frame := func(p lang.Printer) string {
+		var b strings.Builder
+		min, max := g.Players()
+		fmt.Fprintf(&b, "%s\n\n%s\n", p.N("HelpRulesTitle", max, "Title", g.Title(), "Players", playerRange(min, max)), strings.TrimRight(g.Help(), "\n"))
+		if opts := g.Options(); len(opts) > 0 {
+			b.WriteString("\n" + p.T("HelpRulesOptions") + "\n")
+			for _, o := range opts {
+				name := "-" + o.Name
+				if o.Value != "" {
+					name += "=" + o.Value
+				}
+				def := ""
+				if o.Default != "" {
+					def = p.T("HelpRulesDefault", "Default", o.Default)
+				}
+				fmt.Fprintf(&b, "  %-16s %s%s\n", name, o.Help, def)
+			}
+		}
+		fmt.Fprintf(&b, "\n%s\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", p.T("HelpRulesStart"), g.Name())
+		return b.String()
+	}
+	r := f.only(f.send("x@players.test", "nim help", ""), "x@players.test")
+	if want := "OK: \n" + frame(f.s.english()); !strings.Contains(r.Text, want) {
+		t.Errorf("nim help is not the frame's English:\n%s\nwant:\n%s", r.Text, want)
+	}
+	cat, _ := lang.Load()
+	text := frame(cat.For("cs"))
+	mustContain(t, "Czech frame", text, "Nim, 2-4 hráči.", "Volby výzvy:", "stones in the pile (výchozí 10)", "Založení desky:\n  nim challenge <userid> <password>")
+	mustLack(t, "Czech frame", text, "players", "Challenge options:", "Start a board:")
+}
