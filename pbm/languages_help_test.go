@@ -172,9 +172,9 @@ func TestHelpInLanguages(t *testing.T) {
 	r = f.answer(f.send("bob@players.test", "", "pictures bob pw-bob on\nhelp move\nhelp reply\nhelp resign\nhelp signoff\nlist"), "bob@players.test")
 	mustContain(t, "Dutch topics", r.Text,
 		"Zetten (<game> is de naam van een spel uit \"list\"; \"<game> help\" geeft\nde notatie):",
-		"  <game> move <board> <userid> <password> <move>[#<n>] [<move>...]\n      zetten; meerdere zetten",
+		"  <game> move <board> <userid> <password> <move>[#<n>] [<move>...]\n      spelen; meerdere zetten",
 		"(\"Stuur om zet 7 te spelen\")",
-		"  <move>[#<n>] [<move>...]\n      zetten (of: move <move>...)\n",
+		"  <move>[#<n>] [<move>...]\n      spelen (of: move <move>...)\n",
 		"\n  queue [<move>...]\n      zetten die voor u gespeeld worden",
 		"\n  resign\n      de partij opgeven\n",
 		"OK: <game> resign <board> <userid> <password>\n  de partij opgeven\n(<game> is de naam van een spel uit \"list\".)",
