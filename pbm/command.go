@@ -185,6 +185,10 @@ type section struct {
 	// msgs, when set, are Text from the catalogue, written in the
 	// language of the answer when it is sent.
 	msgs []lang.Msg
+	// write, when set, writes Text in a language: the help, written
+	// again in the language of the answer once every command of the
+	// mail has run (rewrite).
+	write func(lang.Printer) (string, error)
 }
 
 // say sets the section's text from the catalogue.
@@ -304,7 +308,32 @@ func (r *run) all() error {
 		sec.say(lang.N("CmdMoreLines", extra, "Max", r.s.cfg.MaxCommands))
 		r.sections = append(r.sections, sec)
 	}
+	if err := r.rewrite(); err != nil {
+		return err
+	}
 	return r.reply()
+}
+
+// rewrite writes the sections that write themselves (help) again in
+// the language of the answer: a command after them may have told
+// whose mail it is.
+func (r *run) rewrite() error {
+	var p *lang.Printer
+	for _, sec := range r.sections {
+		if sec.write == nil {
+			continue
+		}
+		if p == nil {
+			answer := r.answerPrinter()
+			p = &answer
+		}
+		text, err := sec.write(*p)
+		if err != nil {
+			return err
+		}
+		sec.Text = text
+	}
+	return nil
 }
 
 // one runs one command line. Only internal errors (the store failing)

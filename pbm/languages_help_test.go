@@ -161,6 +161,12 @@ func TestHelpInLanguages(t *testing.T) {
 		"  <game> move <board> <userid> <password> resign|propose|undo|accept|reject\n      ugyanaz, mint az azonos nevű parancs",
 		"Itt játszható játékok:\n  nim        Nim, 2-4 játékos: a szabályokért küldje el: \"nim help\"")
 
+	// The help is written in the language of the answer whatever the
+	// order of the commands.
+	r = f.answer(f.send("alice@players.test", "", "help\nhelp resign\npictures alice pw-alice on"), "alice@players.test")
+	checkHelpIn(t, f, hu, "Hungarian help before the account's command", helpBody(t, r.Text, "help"))
+	mustContain(t, "Hungarian help before the account's command", r.Text, "> help resign\nRendben: <game> resign <board> <userid> <password>\n  a játszma feladása\n(A <game> egy játék neve a \"list\" válaszából.)")
+
 	r = f.answer(f.send("bob@players.test", "", "pictures bob pw-bob on\nhelp"), "bob@players.test")
 	checkHelpIn(t, f, nl, "Dutch help", helpBody(t, r.Text, "help"))
 	mustContain(t, "Dutch help", r.Text, "Test Server: bordspellen spelen per mail.",

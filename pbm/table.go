@@ -359,36 +359,45 @@ func (s *Server) helpText(p lang.Printer) (string, error) {
 
 // cmdHelp answers "help" and "help <topic>" in the language of the
 // answer: the command words and their usage as they are, the
-// explanations from the catalogue.
+// explanations from the catalogue. The text is written again when the
+// answer is (section.write), since a later command of the mail may
+// tell whose mail it is.
 func (s *Server) cmdHelp(c *call) error {
-	p := c.answerPrinter()
+	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if text, ok := s.helpTopic(topic, p); ok {
-			c.sec.Text = "\n\n" + text
+		if _, ok := s.helpTopic(topic, s.english()); ok {
 			c.sec.subject = "pbm help " + topic
-			return nil
-		}
-		if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
+			write = func(p lang.Printer) (string, error) {
+				text, _ := s.helpTopic(topic, p)
+				return "\n\n" + text, nil
+			}
+		} else if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
 			c.game, c.sec.game = g, g
 			c.sec.table = true
 			return s.cmdGameHelp(c)
-		}
-		if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
-			c.sec.Text = fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.explain(p))
-			return nil
-		}
-		if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
-			c.sec.Text = fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.usage, cmd.explain(p), p.T("HelpGameIs"))
-			return nil
+		} else if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
+			write = func(p lang.Printer) (string, error) {
+				return fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.explain(p)), nil
+			}
+		} else if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
+			write = func(p lang.Printer) (string, error) {
+				return fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.usage, cmd.explain(p), p.T("HelpGameIs")), nil
+			}
 		}
 	}
-	text, err := s.helpText(p)
+	if write == nil {
+		c.sec.subject = "pbm help"
+		write = func(p lang.Printer) (string, error) {
+			text, err := s.helpText(p)
+			return "\n\n" + text, err
+		}
+	}
+	text, err := write(c.answerPrinter())
 	if err != nil {
 		return err
 	}
-	c.sec.Text = "\n\n" + text
-	c.sec.subject = "pbm help"
+	c.sec.Text, c.sec.write = text, write
 	return nil
 }
 
