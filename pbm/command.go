@@ -20,7 +20,10 @@ import (
 // it, and the dispatcher does the checks it declares.
 type command struct {
 	usage string // the words after the command name
-	help  string
+	help  string // in English
+	// helpID is help's message in the catalogue (helpIDs), written
+	// in the reader's language.
+	helpID string
 	// secrets are the indexes in args of words never echoed back
 	// (passwords).
 	secrets []int
@@ -66,7 +69,17 @@ func (cs commandSet) lookup(word string) (string, *command, error) {
 		return "", nil, &unknownError{word: word, suggestion: cs.canonical(nearest(word, cs.words(false)))}
 	}
 	sort.Strings(found)
-	return "", nil, fmt.Errorf("command %q is ambiguous: %s", word, strings.Join(found, ", "))
+	return "", nil, &ambiguousError{word: word, found: found}
+}
+
+// ambiguousError is a prefix of more than one command of a set.
+type ambiguousError struct {
+	word  string
+	found []string
+}
+
+func (e *ambiguousError) Error() string {
+	return fmt.Sprintf("command %q is ambiguous: %s", e.word, strings.Join(e.found, ", "))
 }
 
 // unknownError is a word that is no command of a set.
@@ -81,6 +94,22 @@ func (e *unknownError) msg() lang.Msg {
 		return lang.M("RefuseUnknownSuggest", "Word", word, "Suggestion", e.suggestion)
 	}
 	return lang.M("RefuseUnknown", "Word", word)
+}
+
+// afterMsg is the refusal of a word, unknown or ambiguous, that
+// follows the command words named (a game's name, "change"): with the
+// commands that may follow them.
+func afterMsg(err error, named []string, set commandSet) lang.Msg {
+	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.names(), ", ")
+	var amb *ambiguousError
+	if errors.As(err, &amb) {
+		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", "), "After", after, "Commands", cmds)
+	}
+	var unknown *unknownError
+	if errors.As(err, &unknown) {
+		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.word))+`"`, "After", after, "Commands", cmds)
+	}
+	return lang.Literal(fmt.Sprintf("%v after %s; commands: %s.", err, after, cmds))
 }
 
 // only returns the commands whose admin flag is admin.
@@ -131,6 +160,19 @@ func refuseOn(board int, ms ...lang.Msg) *Refusal {
 	return r
 }
 
+// refusalOn is err as a refusal about a board: a refusal keeps its
+// messages from the catalogue (commandMoves'), any other error is
+// its text.
+func refusalOn(board int, err error) *Refusal {
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		out := *ref
+		out.Board = board
+		return &out
+	}
+	return &Refusal{Board: board, Text: err.Error()}
+}
+
 // section is the part of the reply about one command.
 type section struct {
 	Command string // the line as given, secrets masked
@@ -143,6 +185,10 @@ type section struct {
 	// msgs, when set, are Text from the catalogue, written in the
 	// language of the answer when it is sent.
 	msgs []lang.Msg
+	// write, when set, writes Text in a language: the help, written
+	// again in the language of the answer once every command of the
+	// mail has run (rewrite).
+	write func(lang.Printer) (string, error)
 }
 
 // say sets the section's text from the catalogue.
@@ -232,13 +278,14 @@ func (r *run) all() error {
 		if len(words) > 1 {
 			echo += " ..."
 		}
-		text := "No command found. Put one command in the Subject, or several in the body, one per line."
+		text := lang.M("CmdNone")
 		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !boardSubject.MatchString(subj) {
 			// The player did put something in the Subject: say what
 			// was wrong with it, not to do what he did.
-			text = "No command found: the Subject is not a command (a command starts with a command word or a game's name), and the body holds none. Send \"help\" for the commands."
+			text = lang.M("CmdNoneSubject")
 		}
-		sec := &section{Command: trimLine(echo), Refused: true, Text: text}
+		sec := &section{Command: trimLine(echo), Refused: true}
+		sec.say(text)
 		if len(words) > 0 {
 			if sug := r.s.suggestGlobal(words[0]); sug != "" {
 				sec.say((&unknownError{word: words[0], suggestion: sug}).msg(), lang.M("RefuseUnknownTail"))
@@ -257,10 +304,36 @@ func (r *run) all() error {
 		}
 	}
 	if extra > 0 {
-		r.sections = append(r.sections, &section{Command: "...", Refused: true,
-			Text: fmt.Sprintf("%d more command lines were not read: at most %d commands per mail.", extra, r.s.cfg.MaxCommands)})
+		sec := &section{Command: "...", Refused: true}
+		sec.say(lang.N("CmdMoreLines", extra, "Max", r.s.cfg.MaxCommands))
+		r.sections = append(r.sections, sec)
+	}
+	if err := r.rewrite(); err != nil {
+		return err
 	}
 	return r.reply()
+}
+
+// rewrite writes the sections that write themselves (help) again in
+// the language of the answer: a command after them may have told
+// whose mail it is.
+func (r *run) rewrite() error {
+	var p *lang.Printer
+	for _, sec := range r.sections {
+		if sec.write == nil {
+			continue
+		}
+		if p == nil {
+			answer := r.answerPrinter()
+			p = &answer
+		}
+		text, err := sec.write(*p)
+		if err != nil {
+			return err
+		}
+		sec.Text = text
+	}
+	return nil
 }
 
 // one runs one command line. Only internal errors (the store failing)
@@ -334,7 +407,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		set = r.s.game
 		words = words[1:]
 		if len(words) == 0 {
-			return resolved{}, refuse("%s what? Try \"%s help\"; commands: %s.", g.Name(), g.Name(), strings.Join(set.names(), ", "))
+			return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", g.Name(), "Commands", strings.Join(set.names(), ", ")))
 		}
 	}
 	for {
@@ -346,25 +419,29 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 					u := &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
 					return resolved{}, refuseMsg(u.msg(), lang.M("RefuseUnknownTail"))
 				}
+				var amb *ambiguousError
+				if errors.As(err, &amb) {
+					return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", ")), lang.M("RefuseUnknownTail"))
+				}
 				return resolved{}, refuseMsg(lang.Literal(err.Error()), lang.M("RefuseUnknownTail"))
 			}
 			var unknown *unknownError
 			if errors.As(err, &unknown) && unknown.suggestion != "" {
 				return resolved{}, refuseMsg(unknown.msg())
 			}
-			return resolved{}, refuse("%v after %q; commands: %s.", err, strings.Join(c.name, " "), strings.Join(set.names(), ", "))
+			return resolved{}, refuseMsg(afterMsg(err, c.name, set))
 		}
 		c.name = append(c.name, name)
 		words = words[1:]
 		if cmd.children != nil {
 			if len(words) == 0 {
-				return resolved{}, refuse("%s what? One of: %s.", strings.Join(c.name, " "), strings.Join(cmd.children.names(), ", "))
+				return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(c.name, " "), "Commands", strings.Join(cmd.children.names(), ", ")))
 			}
 			set = cmd.children
 			continue
 		}
 		if cmd.admin {
-			return resolved{}, refuse("%s is an admin command: send it as \"admin <userid> <password> %s\".", name, name)
+			return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", name))
 		}
 		c.args = words
 		if len(c.args) < cmd.minArgs {

@@ -11,6 +11,7 @@ import (
 	"github.com/agnivade/levenshtein"
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 )
 
@@ -123,10 +124,38 @@ func (s *Server) commands() (global, game commandSet) {
 	}
 	// The admin commands stand in the same table, flagged: the
 	// dispatcher runs them only under "admin" for the configured admins.
-	for name, c := range s.adminCommands() {
+	admin := s.adminCommands()
+	helpIDs("HelpCmd", global)
+	helpIDs("HelpGame", game)
+	helpIDs("HelpAdmin", admin)
+	for name, c := range admin {
 		global[name] = c
 	}
 	return global, game
+}
+
+// helpIDs names the catalogue message of each command's help after its
+// words: HelpCmd<Words> for a global command, HelpGame<Words> for a
+// game's, HelpAdmin<Words> for an admin command ("HelpCmdChangePassword",
+// "HelpGameTournamentNew"). The table's help is the message's English.
+func helpIDs(prefix string, set commandSet) {
+	for name, c := range set {
+		c.helpID = prefix + strings.ToUpper(name[:1]) + name[1:]
+		if c.children != nil {
+			helpIDs(c.helpID, c.children)
+		}
+	}
+}
+
+// explain is a command's help in p's language: the command word and
+// its usage stay as they are, the explanation is the catalogue's.
+func (c *command) explain(p lang.Printer) string {
+	if c.helpID != "" {
+		if text := p.T(c.helpID); text != c.helpID {
+			return text
+		}
+	}
+	return c.help
 }
 
 // adminCommands are run as "admin <userid> <password> <command>".
@@ -270,8 +299,9 @@ type helpGroup struct {
 	Commands []helpCommand
 }
 
-// helpGroups generates the command reference from the command table.
-func (s *Server) helpGroups() []helpGroup {
+// helpGroups generates the command reference from the command table,
+// the explanations in p's language.
+func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 	var groups []helpGroup
 	add := func(title, prefix string, set commandSet) {
 		g := helpGroup{Title: title}
@@ -283,82 +313,104 @@ func (s *Server) helpGroups() []helpGroup {
 					walk(prefix+name+" ", c.children)
 					continue
 				}
-				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.help})
+				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.explain(p)})
 				if len(c.verbs) > 0 {
 					g.Commands = append(g.Commands, helpCommand{
 						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"),
-						Help:  "the same as the command of that name"})
+						Help:  p.T("HelpSameAs")})
 				}
 			}
 		}
 		walk(prefix, set)
 		groups = append(groups, g)
 	}
-	add("Accounts and help:", "", s.global.only(false))
-	add("Games (<game> is a game's name from \"list\"):", "<game> ", s.game)
-	add("Admin (configured admins only):", "admin <userid> <password> ", s.global.only(true))
+	add(p.T("HelpGroupAccounts"), "", s.global.only(false))
+	add(p.T("HelpGroupGames"), "<game> ", s.game)
+	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", s.global.only(true))
 	return groups
 }
 
-type helpGame struct{ Name, Title, Players string }
+// helpGame is a game as help and list show it: Players is "2" or
+// "2-4", Max the number its plural follows.
+type helpGame struct {
+	Name, Title, Players string
+	Max                  int
+}
 
 func (s *Server) helpGames() []helpGame {
 	var out []helpGame
 	for _, g := range s.cfg.Games.Games() {
 		min, max := g.Players()
-		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max)})
+		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max), Max: max})
 	}
 	return out
 }
 
-// HelpText is the general help, as mailed for "help".
-func (s *Server) HelpText() (string, error) {
+// HelpText is the general help, as mailed for "help", in the server's
+// language.
+func (s *Server) HelpText() (string, error) { return s.helpText(s.printer("")) }
+
+// helpText is the general help in p's language.
+func (s *Server) helpText(p lang.Printer) (string, error) {
 	return s.tpl.render("help.txt", map[string]any{
-		"Server": s.cfg.Name, "Groups": s.helpGroups(), "Games": s.helpGames(), "ReplyLine": replyLine,
+		"Server": s.cfg.Name, "Groups": s.helpGroups(p), "Games": s.helpGames(), "L": p,
 	})
 }
 
+// cmdHelp answers "help" and "help <topic>" in the language of the
+// answer: the command words and their usage as they are, the
+// explanations from the catalogue. The text is written again when the
+// answer is (section.write), since a later command of the mail may
+// tell whose mail it is.
 func (s *Server) cmdHelp(c *call) error {
+	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if text, ok := s.helpTopic(topic); ok {
-			c.sec.Text = "\n\n" + text
+		if _, ok := s.helpTopic(topic, s.english()); ok {
 			c.sec.subject = "pbm help " + topic
-			return nil
-		}
-		if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
+			write = func(p lang.Printer) (string, error) {
+				text, _ := s.helpTopic(topic, p)
+				return "\n\n" + text, nil
+			}
+		} else if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
 			c.game, c.sec.game = g, g
 			c.sec.table = true
 			return s.cmdGameHelp(c)
-		}
-		if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
-			c.sec.Text = fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.help)
-			return nil
-		}
-		if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
-			c.sec.Text = fmt.Sprintf("<game> %s %s\n  %s\n(<game> is a game's name from \"list\".)", name, cmd.usage, cmd.help)
-			return nil
+		} else if _, cmd, err := s.global.lookup(topic); err == nil && cmd.children == nil && !cmd.admin {
+			write = func(p lang.Printer) (string, error) {
+				return fmt.Sprintf("%s %s\n  %s", topic, cmd.usage, cmd.explain(p)), nil
+			}
+		} else if name, cmd, err := s.game.lookup(topic); err == nil && cmd.children == nil {
+			write = func(p lang.Printer) (string, error) {
+				return fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.usage, cmd.explain(p), p.T("HelpGameIs")), nil
+			}
 		}
 	}
-	text, err := s.HelpText()
+	if write == nil {
+		c.sec.subject = "pbm help"
+		write = func(p lang.Printer) (string, error) {
+			text, err := s.helpText(p)
+			return "\n\n" + text, err
+		}
+	}
+	text, err := write(c.answerPrinter())
 	if err != nil {
 		return err
 	}
-	c.sec.Text = "\n\n" + text
-	c.sec.subject = "pbm help"
+	c.sec.Text, c.sec.write = text, write
 	return nil
 }
 
 // helpTopic is the text of "help commands", "help move" and "help
-// reply", generated from the command table.
-func (s *Server) helpTopic(topic string) (string, bool) {
+// reply", generated from the command table, in p's language.
+func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 	var b strings.Builder
 	usage := func(prefix, name string, c *command) {
-		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.help)
+		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.explain(p))
 	}
 	switch topic {
 	case "commands":
-		for _, g := range s.helpGroups() {
+		for _, g := range s.helpGroups(p) {
 			b.WriteString(g.Title + "\n")
 			for _, c := range g.Commands {
 				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
@@ -366,55 +418,49 @@ func (s *Server) helpTopic(topic string) (string, bool) {
 			b.WriteString("\n")
 		}
 	case "move":
-		b.WriteString("Moves (<game> is a game's name from \"list\"; \"<game> help\" gives its\nnotation):\n\n")
+		b.WriteString(p.T("HelpMoveIntro") + "\n\n")
 		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
 			usage("<game> ", name, s.game[name])
 			if verbs := s.game[name].verbs; len(verbs) > 0 {
-				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      the same as the command of that name\n", name, strings.Join(verbs, "|"))
+				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      %s\n", name, strings.Join(verbs, "|"), p.T("HelpSameAs"))
 			}
 		}
-		b.WriteString("\n#n is the number of the move you make, as the board mail says (\"To play\nmove 7\"): a mail that arrives late or twice is then refused as stale\ninstead of played.\n")
-		b.WriteString("\nOr reply to the board mail with the move on the first line (\"help reply\").\n")
+		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
+		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
 	case "reply":
-		b.WriteString(replyLine + "\n\n")
-		b.WriteString("Every mail about a board you play (the board after a move, an error,\n" +
-			"show, submit, a reminder, a chat) comes from an address that knows you\n" +
-			"and the board. Reply to it with a command on the first line of your own\n" +
-			"text, above or below the quote; the rest of your text goes to the other\n" +
-			"players as a comment. The quote, the \"... wrote:\" line and your\n" +
-			"signature are left out. No userid, password or board number:\n\n")
-		b.WriteString("  <move>[#<n>] [<move>...]\n      play (or: move <move>...)\n")
+		b.WriteString(p.T("BoardReply") + "\n\n")
+		b.WriteString(p.T("HelpReplyIntro") + "\n\n")
+		b.WriteString("  <move>[#<n>] [<move>...]\n      " + p.T("HelpReplyPlay") + "\n")
 		for _, name := range s.game.names() {
 			c := s.game[name]
 			switch {
 			case c.admin || c.children != nil || name == "move":
 			case strings.HasPrefix(c.usage, "<board> <userid> <password>"):
-				usage("", name, &command{usage: strings.TrimSpace(strings.TrimPrefix(c.usage, "<board> <userid> <password>")), help: c.help})
+				usage("", name, &command{usage: strings.TrimSpace(strings.TrimPrefix(c.usage, "<board> <userid> <password>")), help: c.help, helpID: c.helpID})
 			case strings.HasPrefix(c.usage, "<board>") && c.minArgs <= 1:
 				// A reply names no board: the bare command.
-				usage("", name, &command{help: c.help})
+				usage("", name, &command{help: c.help, helpID: c.helpID})
 			}
 		}
-		b.WriteString("\nThe reply works only from the address the mail went to, and ends with\n" +
-			"the game or a change of your password. A reply to the mail of an older\n" +
-			"position is refused as stale, with the board as it is now (a chat or a\n" +
-			"show is still answered).\n")
+		b.WriteString("\n" + p.T("HelpReplyEnd") + "\n")
 	default:
 		return "", false
 	}
 	return strings.TrimRight(b.String(), "\n"), true
 }
 
+// cmdList answers "list": the games, in the language of the answer.
 func (s *Server) cmdList(c *call) error {
+	p := c.answerPrinter()
 	var b strings.Builder
-	b.WriteString("Games here:\n")
+	b.WriteString(p.T("HelpGamesHere") + "\n")
 	for _, g := range s.helpGames() {
-		fmt.Fprintf(&b, "  %-10s %-12s %s players\n", g.Name, g.Title, g.Players)
+		fmt.Fprintf(&b, "  %-10s %-12s %s\n", g.Name, g.Title, p.N("HelpListPlayers", g.Max, "Players", g.Players))
 	}
 	if len(s.helpGames()) == 0 {
-		b.WriteString("  (none yet)\n")
+		b.WriteString("  " + p.T("HelpListNone") + "\n")
 	}
-	b.WriteString("\nSend \"<game> help\" for a game's rules.")
+	b.WriteString("\n" + p.T("HelpListTail"))
 	c.sec.Text = b.String()
 	c.sec.subject = "pbm list"
 	return nil
@@ -631,9 +677,9 @@ func (r *run) longLine(line string) bool {
 	}
 	words := strings.Fields(head(line))
 	echo := strings.Join(words[:min(2, len(words))], " ") + " ..."
-	r.sections = append(r.sections, &section{Command: trimLine(echo), Refused: true,
-		Text: fmt.Sprintf("This command line is %d bytes long, and a command line may be at most %d bytes (%d KiB): nothing of it was read or done.",
-			len(line), limit, limit>>10)})
+	sec := &section{Command: trimLine(echo), Refused: true}
+	sec.say(lang.M("CmdLineTooLong", "Len", lang.N("CmdBytes", len(line)), "Limit", lang.N("CmdBytes", limit), "KiB", limit>>10))
+	r.sections = append(r.sections, sec)
 	return true
 }
 
@@ -643,19 +689,20 @@ func (r *run) longLine(line string) bool {
 // refused before a game sees it.
 func (s *Server) commandMoves(g engine.Game, words []string) ([]string, error) {
 	if len(words) > s.cfg.MaxMoves {
-		return nil, fmt.Errorf("This command holds %d moves, and a command may hold at most %d: nothing was played.", len(words), s.cfg.MaxMoves)
+		return nil, refuseMsg(lang.N("CmdTooManyMoves", len(words), "Max", s.cfg.MaxMoves))
 	}
-	long := func(what string, n int) error {
-		return fmt.Errorf("%s is %d bytes long, and a move may be at most %d bytes: nothing was played.", what, n, s.cfg.MaxMoveBytes)
+	long := func(id string, n int, kv ...any) error {
+		kv = append(kv, "Len", lang.N("CmdBytes", n), "Limit", lang.N("CmdBytes", s.cfg.MaxMoveBytes))
+		return refuseMsg(lang.M(id, kv...))
 	}
 	for i, w := range words {
 		if len(w) > s.cfg.MaxMoveBytes {
-			return nil, long(fmt.Sprintf("Move %d of this command", i+1), len(w))
+			return nil, long("CmdMoveTooLong", len(w), "N", i+1)
 		}
 	}
 	moves, err := board.TurnMoves(g, words)
 	if err == nil && len(moves) == 1 && len(moves[0]) > s.cfg.MaxMoveBytes {
-		return nil, long("This turn of "+g.Title(), len(moves[0]))
+		return nil, long("CmdTurnTooLong", len(moves[0]), "Title", g.Title())
 	}
 	return moves, err
 }
