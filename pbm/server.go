@@ -379,8 +379,10 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 			return out, nil, mark("ignored: rate limited")
 		}
 	}
-	if text := s.unfit(m, now); text != "" {
-		r.sections = append(r.sections, &section{Command: "(your mail)", Refused: true, Text: text})
+	if why := s.unfit(m, now); len(why) > 0 {
+		sec := &section{Command: "(your mail)", Refused: true}
+		sec.say(why...)
+		r.sections = append(r.sections, sec)
 		if err := r.reply(); err != nil {
 			return out, nil, err
 		}
@@ -487,13 +489,13 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 	if err != nil {
 		return err
 	}
-	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. It is kept, and tried once more later; the admins were told."
+	text := s.printer("").T("ServerBroken")
 	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
 		if err := s.enqueue(tx, outMail{To: m.From, Subject: "pbm error", Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
 			return err
 		}
 	}
-	return s.reportSetAside(tx, rec, "hit an internal error and was set aside")
+	return s.reportSetAside(tx, rec, lang.M("GuardWhatBroken"))
 }
 
 // MaxBatch bounds the mails of one group commit.
