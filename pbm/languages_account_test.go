@@ -3,6 +3,7 @@ package pbm
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // The answers about accounts read in the account's language: a
@@ -173,4 +174,28 @@ func TestLanguageSignoff(t *testing.T) {
 	mails := f.send("bob@players.test", "signoff bob pw-bob", "")
 	mustContain(t, "cs signoff", f.answer(mails, "bob@players.test").Text, "OK: Účet bob je zrušen; vzdané rozehrané hry: 1.")
 	mustContain(t, "hu resign event", f.only(mails, "alice@players.test").Text, "bob megszüntette a fiókját, és feladja a játszmát.")
+}
+
+// A mail refused before its commands are read is answered in the
+// language of the account whose address sent it, its date written as
+// that language writes dates.
+func TestLanguageUnfitMail(t *testing.T) {
+	f := newFixture(t)
+	f.signupIn("alice", "hu")
+	f.signupIn("bob", "cs")
+	f.signup("carol")
+	old := f.raw("alice@players.test", "help", "")
+	oldEn := f.raw("carol@players.test", "help", "")
+	f.clock = f.clock.Add(f.s.cfg.DedupeWindow + time.Hour)
+	r := f.answer(f.handle(old), "alice@players.test")
+	mustContain(t, "hu stale", flat(r.Text), "Elutasítva: Levele dátuma 2026. december 1., kedd 10:00 UTC, több mint 30 nappal ezelőtti: elavultként elutasítjuk")
+	r = f.answer(f.handle(oldEn), "carol@players.test")
+	mustContain(t, "en stale", flat(r.Text), "Refused: Your mail is dated Tue 1 Dec 2026 10:00 UTC, more than 30 days ago: it is refused as stale")
+
+	now := f.clock
+	f.clock = now.Add(72 * time.Hour)
+	ahead := f.raw("bob@players.test", "help", "")
+	f.clock = now
+	r = f.answer(f.handle(ahead), "bob@players.test")
+	mustContain(t, "cs ahead", flat(r.Text), "Odmítnuto: Váš e-mail je datován", "o více než den napřed oproti hodinám serveru")
 }
