@@ -197,5 +197,31 @@ func TestLanguageUnfitMail(t *testing.T) {
 	ahead := f.raw("bob@players.test", "help", "")
 	f.clock = now
 	r = f.answer(f.handle(ahead), "bob@players.test")
-	mustContain(t, "cs ahead", flat(r.Text), "Odmítnuto: Váš e-mail je datován", "o více než den napřed oproti hodinám serveru")
+	mustContain(t, "cs ahead", flat(r.Text), "Odmítnuto: Datum vašeho e-mailu je ", "o více než den napřed oproti hodinám serveru")
+}
+
+// The lockout after wrong passwords: the owner's notice and the
+// refusal of the right password while locked are in the owner's
+// language; the guessers, who are no account, read the server's.
+func TestLanguageLockout(t *testing.T) {
+	f := newFixture(t)
+	f.signupIn("alice", "hu")
+	var owner []sent
+	var guess sent
+	for i := 0; i < 8; i++ {
+		from := "forged" + string(rune('a'+i)) + "@evil.test"
+		mails := f.send(from, "nim limit alice guess 3", "")
+		owner = append(owner, mailsTo(mails, "alice@players.test")...)
+		if i == 0 {
+			guess = f.answer(mails, from)
+		}
+	}
+	mustContain(t, "en guesser", guess.Text, "Refused: Invalid password entered for alice.")
+	if len(owner) != 1 || owner[0].Subject != "pbm: wrong passwords for alice" {
+		t.Fatalf("the owner got %d mails", len(owner))
+	}
+	mustContain(t, "hu lockout notice", flat(owner[0].Text), "Az Ön alice fiókjához 1 óra alatt 5 hibás jelszót adtak meg",
+		"A(z) alice fiók ekkor fogad el újra jelszót: 2026. december 1., kedd")
+	r := f.answer(f.send("alice@players.test", "nim limit alice pw-alice 3", ""), "alice@players.test")
+	mustContain(t, "hu locked", flat(r.Text), "Elutasítva: A(z) alice fiók ekkor fogad el újra jelszót: 2026. december 1., kedd 10:")
 }
