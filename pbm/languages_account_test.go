@@ -54,7 +54,7 @@ func TestLanguageAccountAnswers(t *testing.T) {
 	r = f.answer(f.send("alice@players.test", "nim limit alice pw-alice 3", ""), "alice@players.test")
 	mustContain(t, "hu limit", flat(r.Text), "Rendben: Nim-kihívások korlátja alice számára: eddig nincs korlát, mostantól legfeljebb 3 folyamatban lévő tábla.")
 	r = f.answer(f.send("bob@players.test", "nim limit bob pw-bob 2", ""), "bob@players.test")
-	mustContain(t, "cs limit", flat(r.Text), "nyní je nejvýše 2 rozehrané desky.")
+	mustContain(t, "cs limit", flat(r.Text), "nyní: nejvýše 2 rozehrané desky.")
 	r = f.answer(f.send("bob@players.test", "nim limit bob pw-bob", ""), "bob@players.test")
 	mustContain(t, "cs limit status", flat(r.Text), "OK: Nim: limit účtu bob: nejvýše 2 rozehrané desky; rozehrané desky: 0.")
 	f.send("alice@players.test", "nim rejectall alice pw-alice", "")
