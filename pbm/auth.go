@@ -380,6 +380,9 @@ func (r *run) unsubscribe(tok string) error {
 		if !contains(u.Addresses, r.msg.From) && account.PendingIndex(u.Pending, r.msg.From) < 0 {
 			continue
 		}
+		if !u.Closed && contains(u.Addresses, r.msg.From) {
+			r.speaks(u) // the answer is in the language of the address's account
+		}
 		u.Addresses = toggle(u.Addresses, r.msg.From, false)
 		u.Pending = account.DropPending(u.Pending, r.msg.From)
 		if err := r.tx.PutUser(u); err != nil {

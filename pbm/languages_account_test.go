@@ -225,3 +225,18 @@ func TestLanguageLockout(t *testing.T) {
 	r := f.answer(f.send("alice@players.test", "nim limit alice pw-alice 3", ""), "alice@players.test")
 	mustContain(t, "hu locked", flat(r.Text), "Elutasítva: A(z) alice fiók ekkor fogad el újra jelszót: 2026. december 1., kedd 10:")
 }
+
+// Unsubscribing an address: the answer in the language of the account
+// the address was taken off, the command in it as it is.
+func TestLanguageUnsubscribe(t *testing.T) {
+	f := newFixture(t)
+	f.signupIn("alice", "hu")
+	f.signupIn("bob", "cs")
+	mails := f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	toBob := f.only(mails, "bob@players.test")
+	lu := toBob.Header.Get("List-Unsubscribe")
+	unsub := strings.TrimSuffix(strings.TrimPrefix(lu, "<mailto:"), "?subject=unsubscribe>")
+	r := f.only(f.send("bob@players.test", "unsubscribe", "", "Cc: "+unsub), "bob@players.test")
+	mustContain(t, "cs unsubscribe", flat(r.Text), "OK: Ze serveru Test Server už na bob@players.test nepřijde žádná pošta.",
+		`Adresa byla odebrána z účtů bob; příkaz "add <userid> <password> bob@players.test" poslaný z ní ji vrátí.`)
+}
