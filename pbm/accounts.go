@@ -29,9 +29,9 @@ var reserved = map[string]bool{
 func checkPassword(pw string) error {
 	switch {
 	case pw == "":
-		return refuse("The password is empty.")
+		return refuseMsg(lang.M("AcctPasswordEmpty"))
 	case len(pw) > 72:
-		return refuse("The password is longer than 72 bytes.")
+		return refuseMsg(lang.M("AcctPasswordLong"))
 	}
 	return nil
 }
@@ -43,12 +43,12 @@ func parseAddresses(words []string) ([]string, error) {
 	for _, w := range words {
 		a, err := netmail.ParseAddress(w)
 		if err != nil || strings.ContainsAny(a.Address, "\r\n\t <>\"") || !strings.Contains(a.Address, "@") {
-			return nil, refuse("%q is not a mail address.", trimLine(w))
+			return nil, refuseMsg(lang.M("AcctNotAddress", "Word", quotedWord(w)))
 		}
 		out = append(out, strings.ToLower(a.Address))
 	}
 	if len(out) > 5 {
-		return nil, refuse("At most 5 addresses.")
+		return nil, refuseMsg(lang.M("AcctMaxAddresses"))
 	}
 	return out, nil
 }
@@ -99,16 +99,16 @@ func (s *Server) cmdSignup(c *call) error {
 	}
 	c.args = append(c.args[:2:2], rest...)
 	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
-		return refuse("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword.", trimLine(id))
+		return refuseMsg(lang.M("AcctBadUserid", "Word", quotedWord(id)))
 	}
 	if _, ok := s.cfg.Games.Lookup(id); ok {
-		return refuse("%q is the name of a game and cannot be a userid.", id)
+		return refuseMsg(lang.M("AcctGameName", "Word", fmt.Sprintf("%q", id)))
 	}
 	if err := checkPassword(pw); err != nil {
 		return err
 	}
 	if _, err := c.tx.User(id); err == nil {
-		return refuse("The userid %s is taken.", id)
+		return refuseMsg(lang.M("AcctTaken", "User", id))
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
@@ -120,7 +120,7 @@ func (s *Server) cmdSignup(c *call) error {
 				// "signup alice apple pie": the third word is no
 				// address, so it is likely part of the password.
 				// Nothing of it is echoed.
-				return refuse("The word after the password is not a mail address. A password is one word, without spaces: the words after the userid and the password are read as the addresses your mail goes to. Nothing was done.")
+				return refuseMsg(lang.M("AcctPasswordWords"))
 			}
 			return err
 		}
@@ -146,16 +146,20 @@ func (s *Server) cmdSignup(c *call) error {
 	if err := c.confirmAll(u, fresh); err != nil {
 		return err
 	}
-	goes := "Your mail goes to " + strings.Join(u.Addresses, ", ") + "."
+	goes := lang.M("AcctGoes", "Addresses", strings.Join(u.Addresses, ", "))
 	if len(u.Addresses) == 0 {
-		goes = "No mail goes anywhere yet but the answers to your mails."
+		goes = lang.M("AcctGoesNowhere")
 	}
-	c.sec.Text = fmt.Sprintf("Welcome, %s. %s%s Send \"list\" for the games and \"help\" for the commands.",
-		id, goes, c.pendingText(u.Pending))
+	// The greeting stays as pbm has always written it, in English:
+	// the tests of the languages read it so.
+	ms := []lang.Msg{lang.Literal("Welcome, " + id + ". "), goes}
+	ms = append(ms, c.pendingMsgs(u.Pending)...)
+	ms = append(ms, lang.M("AcctWelcomeTail"))
 	if u.Language != "" {
 		c.speaks(u)
-		c.sec.say(lang.Literal(c.sec.Text), lang.M("LanguageIs", "Name", lang.Name(u.Language), "Code", u.Language))
+		ms = append(ms, lang.M("LanguageIs", "Name", lang.Name(u.Language), "Code", u.Language))
 	}
+	c.sec.say(ms...)
 	return nil
 }
 
@@ -174,7 +178,7 @@ func (s *Server) cmdChangePassword(c *call) error {
 		return err
 	}
 	s.creds.Forget(u.ID)
-	c.sec.Text = fmt.Sprintf("The password of %s is changed.", u.ID)
+	c.sec.say(lang.M("AcctPasswordChanged", "User", u.ID))
 	return nil
 }
 
@@ -195,14 +199,14 @@ func (s *Server) cmdChangeAddress(c *call) error {
 	if err := c.confirmAll(u, fresh); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.%s", u.ID, orNone(u.Addresses), c.pendingText(u.Pending))
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(u.Pending)...)...)
 	addrs = u.Addresses
 	// The old addresses hear of the change too, so a stolen password
 	// does not redirect an account silently.
 	for _, a := range old {
 		if !contains(addrs, a) && a != c.msg.From {
-			if err := c.notice(a, "pbm: address changed for "+u.ID,
-				fmt.Sprintf("The mail of %s now goes to %s, by a command from %s.", u.ID, strings.Join(addrs, ", "), c.msg.From)); err != nil {
+			if err := c.noticeIn(c.s.printerOf(u), a, "pbm: address changed for "+u.ID,
+				lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)); err != nil {
 				return err
 			}
 		}
@@ -224,7 +228,7 @@ func (s *Server) cmdSignoff(c *call) error {
 		if b.Over || board.SeatOf(b, u.ID) < 0 {
 			continue
 		}
-		if _, err := c.leave(b, board.SeatOf(b, u.ID), "resign", lang.Literal(u.ID+" closed the account and resigns."), lang.Literal(u.ID+" closed the account and declines the challenge.")); err != nil {
+		if _, err := c.leave(b, board.SeatOf(b, u.ID), "resign", lang.M("AcctClosedResigns", "Who", u.ID), lang.M("AcctClosedDeclines", "Who", u.ID)); err != nil {
 			var ref *Refusal
 			if errors.As(err, &ref) {
 				continue
@@ -237,7 +241,7 @@ func (s *Server) cmdSignoff(c *call) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("The account %s is closed; %d running games resigned.", u.ID, resigned)
+	c.sec.say(lang.N("AcctSignedOff", resigned, "User", u.ID, "Count", resigned))
 	return nil
 }
 
@@ -254,12 +258,16 @@ func contains(list []string, s string) bool {
 // named it from another address, with its outcome: a forged sender or
 // a guessed password does not go unnoticed.
 func (c *call) reportForeign() error {
-	outcome := "It was carried out."
+	p := c.s.printerOf(*c.owner)
+	outcome := lang.M("AcctForeignDone")
 	if c.sec.Refused {
-		outcome = "It was refused: " + firstLineOf(c.sec.Text)
+		why := c.sec.Text
+		if len(c.sec.msgs) > 0 {
+			why = p.Join(c.sec.msgs)
+		}
+		outcome = lang.M("AcctForeignRefused", "Why", firstLineOf(why))
 	}
-	text := mail.Wrap(fmt.Sprintf("A mail from %s, which is not an address of your account, gave this command for %s:\n\n  %s\n\n%s\nIf that was not you, change your password.",
-		c.msg.From, c.owner.ID, c.sec.Command, outcome), 79)
+	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
 		if err := c.notice(a, "pbm: a command for "+c.owner.ID+" from "+c.msg.From, text); err != nil {
 			return err
@@ -293,10 +301,10 @@ func (s *Server) cmdAdd(c *call) error {
 		}
 	}
 	if len(added) == 0 {
-		return refuse("Mail for %s goes to %s already, or awaits its confirmation.", u.ID, strings.Join(addrs, ", "))
+		return refuseMsg(lang.M("AcctAlready", "User", u.ID, "Addresses", strings.Join(addrs, ", ")))
 	}
 	if n := len(u.Addresses) + len(u.Pending); n+len(added) > 5 {
-		return refuse("At most 5 addresses; %s has %d.", u.ID, n)
+		return refuseMsg(lang.N("AcctHasAddresses", n, "User", u.ID, "Count", n))
 	}
 	fresh := c.setAddresses(&u, added, false, false)
 	if err := c.tx.PutUser(u); err != nil {
@@ -305,11 +313,11 @@ func (s *Server) cmdAdd(c *call) error {
 	if err := c.confirmAll(u, fresh); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("Mail for %s now goes to %s.%s", u.ID, orNone(u.Addresses), c.pendingText(fresh))
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
-			if err := c.notice(a, "pbm: address added for "+u.ID,
-				fmt.Sprintf("The mail of %s now goes to %s as well (an address other than the sender's once it is confirmed), by a command from %s.", u.ID, strings.Join(added, ", "), c.msg.From)); err != nil {
+			if err := c.noticeIn(c.s.printerOf(u), a, "pbm: address added for "+u.ID,
+				lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)); err != nil {
 				return err
 			}
 		}
@@ -338,7 +346,7 @@ func (c *call) checkClaim(id string, addrs []string) error {
 	}
 	if !ok {
 		c.s.log.Warn("admin claim refused", "userid", id, "from", c.msg.From)
-		return refuse("%s is an admin userid here: only the operator can sign it up, from the address the configuration names for it or with \"pbmd admin add\" on the host.", id)
+		return refuseMsg(lang.M("AcctAdminClaim", "User", id))
 	}
 	return nil
 }
@@ -366,8 +374,7 @@ func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
 		return err
 	}
 	c.s.log.Warn("admin claimed, awaiting confirmation", "userid", u.ID, "from", c.msg.From)
-	c.sec.Text = fmt.Sprintf("Welcome, %s. This is an admin account: it runs no admin command until its address is confirmed. Reply to this mail (any text) from %s to confirm it; the claim lapses in %d days otherwise.",
-		u.ID, c.msg.From, c.s.cfg.ConfirmDays)
+	c.sec.say(lang.N("AcctAdminWelcome", c.s.cfg.ConfirmDays, "User", u.ID, "From", c.msg.From, "Days", c.s.cfg.ConfirmDays))
 	return nil
 }
 
@@ -375,7 +382,7 @@ func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
 // confirmed address: an admin claim not yet confirmed.
 func adminReady(u store.User) error {
 	if len(u.Addresses) == 0 {
-		return refuse("The admin account %s has no confirmed address yet: reply to the answer to its signup from that address first.", u.ID)
+		return refuseMsg(lang.M("AcctAdminUnconfirmed", "User", u.ID))
 	}
 	return nil
 }
@@ -570,10 +577,10 @@ func (s *Server) cmdLimit(c *call) error {
 		if err != nil {
 			return err
 		}
-		c.sec.Text = fmt.Sprintf("%s limit status for %s: %s; %d running.", c.game.Title(), u.ID, account.LimitText(u, c.game.Name()), running)
+		c.sec.say(lang.M("AcctLimitStatus", "Title", c.game.Title(), "User", u.ID, "Limit", limitMsg(u, c.game.Name()), "Running", running))
 		return nil
 	}
-	old := account.LimitText(u, c.game.Name())
+	old := limitMsg(u, c.game.Name())
 	switch v := strings.ToLower(c.args[2]); v {
 	case "reject", "none":
 		account.SetLimit(&u, c.game.Name(), 0)
@@ -582,7 +589,7 @@ func (s *Server) cmdLimit(c *call) error {
 	default:
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return refuse("A limit is a number of boards (0 refuses every challenge), or reject, or accept.")
+			return refuseMsg(lang.M("AcctLimitBad"))
 		}
 		if n > maxLimit {
 			n = -1
@@ -592,7 +599,7 @@ func (s *Server) cmdLimit(c *call) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s challenges now limited for %s: was %s, now %s.", c.game.Title(), u.ID, old, account.LimitText(u, c.game.Name()))
+	c.sec.say(lang.M("AcctLimitSet", "Title", c.game.Title(), "User", u.ID, "Was", old, "Now", limitMsg(u, c.game.Name())))
 	c.sec.subject = c.game.Title() + " challenges now limited"
 	return nil
 }
@@ -612,7 +619,11 @@ func (c *call) allChallenges(limit int, word string) error {
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s challenges to %s are now %s.", c.game.Title(), u.ID, word)
+	id := "AcctAllAccepted"
+	if limit == 0 {
+		id = "AcctAllRejected"
+	}
+	c.sec.say(lang.M(id, "Title", c.game.Title(), "User", u.ID))
 	c.sec.subject = fmt.Sprintf("%s challenges now %s", c.game.Title(), word)
 	return nil
 }
@@ -636,7 +647,7 @@ func (c *call) running(id string) (int, error) {
 // challenger rejects challenges to the game or is at his limit; the
 // refusal names each of them, as pbmserv's "Invalid challenge" does.
 func (c *call) checkLimits(players []string, challenger string) error {
-	var problems []string
+	var problems []lang.Msg
 	for _, id := range players {
 		if strings.EqualFold(id, challenger) {
 			continue
@@ -650,7 +661,7 @@ func (c *call) checkLimits(players []string, challenger string) error {
 			continue
 		}
 		if n == 0 {
-			problems = append(problems, fmt.Sprintf("%s rejects %s challenges", u.ID, c.game.Title()))
+			problems = append(problems, lang.M("AcctRejects", "User", u.ID, "Title", c.game.Title()))
 			continue
 		}
 		r, err := c.running(u.ID)
@@ -658,11 +669,62 @@ func (c *call) checkLimits(players []string, challenger string) error {
 			return err
 		}
 		if r >= n {
-			problems = append(problems, fmt.Sprintf("%s is at the limit of %d running %s boards", u.ID, n, c.game.Title()))
+			problems = append(problems, lang.N("AcctAtLimit", n, "User", u.ID, "Count", n, "Title", c.game.Title()))
 		}
 	}
 	if len(problems) > 0 {
-		return refuse("Invalid challenge: %s.", strings.Join(problems, "; "))
+		ms := []lang.Msg{lang.M("AcctInvalidChallenge")}
+		for i, m := range problems {
+			if i > 0 {
+				ms = append(ms, lang.Literal("; "))
+			}
+			ms = append(ms, m)
+		}
+		return refuseMsg(append(ms, lang.Literal("."))...)
+	}
+	return nil
+}
+
+// limitMsg is an account's limit of challenges to a game.
+func limitMsg(u store.User, game string) lang.Msg {
+	n, ok := account.LimitOf(u, game)
+	switch {
+	case !ok:
+		return lang.M("AcctNoLimit")
+	case n == 0:
+		return lang.M("AcctLimitNone")
+	}
+	return lang.N("AcctLimitAtMost", n, "Count", n)
+}
+
+// addressList is a list of addresses, or the word for none.
+func addressList(list []string) lang.Msg {
+	if len(list) == 0 {
+		return lang.M("AcctNone")
+	}
+	return lang.Literal(strings.Join(list, ", "))
+}
+
+// noticeIn queues a short notice to one address, written by p.
+func (c *call) noticeIn(p lang.Printer, to, subject string, ms ...lang.Msg) error {
+	return c.notice(to, subject, p.Join(ms))
+}
+
+// tellUserIn sends a notice to every address of a user, written in
+// the user's language.
+func (c *call) tellUserIn(id, subject string, ms ...lang.Msg) error {
+	u, err := c.tx.User(id)
+	if errors.Is(err, store.ErrNotFound) || u.Closed {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	p := c.s.printerOf(u)
+	for _, a := range u.Addresses {
+		if err := c.noticeIn(p, a, subject, ms...); err != nil {
+			return err
+		}
 	}
 	return nil
 }

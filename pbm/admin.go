@@ -21,7 +21,7 @@ func (s *Server) cmdAdmin(c *call) error {
 	id, pw := c.args[0], c.args[1]
 	if !s.isAdmin(id) {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
-		return refuse("%s is not an admin here.", trimLine(id))
+		return refuseMsg(lang.M("AdminNotAdmin", "User", trimLine(id)))
 	}
 	u, err := c.auth(id, pw)
 	if err != nil {
@@ -35,7 +35,12 @@ func (s *Server) cmdAdmin(c *call) error {
 	set := s.global.only(true)
 	name, cmd, err := set.lookup(c.args[2])
 	if err != nil {
-		return refuse("%v; admin commands: %s.", err, strings.Join(set.names(), ", "))
+		first := lang.Literal(err.Error())
+		var unknown *unknownError
+		if errors.As(err, &unknown) {
+			first = unknown.msg()
+		}
+		return refuseMsg(first, lang.M("AdminCommands", "Commands", strings.Join(set.names(), ", ")))
 	}
 	args := c.args[3:]
 	masked := append([]string{"admin", u.ID, "********", name}, args...)
@@ -46,7 +51,7 @@ func (s *Server) cmdAdmin(c *call) error {
 	}
 	c.sec.Command = trimLine(strings.Join(masked, " "))
 	if len(args) < cmd.minArgs {
-		return refuse("Usage: admin <userid> <password> %s %s", name, cmd.usage)
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> "+name+" "+cmd.usage))
 	}
 	sub := *c
 	sub.args = args
@@ -59,16 +64,15 @@ func (s *Server) adminUsers(c *call) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d accounts:\n", len(users))
+	ms := []lang.Msg{lang.N("AdminAccounts", len(users), "Count", len(users)), lang.Literal("\n")}
 	for _, u := range users {
-		state := ""
+		ms = append(ms, lang.Literal(fmt.Sprintf("  %-20s %s", u.ID, strings.Join(u.Addresses, " "))))
 		if u.Closed {
-			state = " (closed)"
+			ms = append(ms, lang.M("AdminClosed"))
 		}
-		fmt.Fprintf(&b, "  %-20s %s%s, since %s\n", u.ID, strings.Join(u.Addresses, " "), state, u.Created.UTC().Format("2006-01-02"))
+		ms = append(ms, lang.M("AdminSince", "Date", u.Created.UTC().Format("2006-01-02")), lang.Literal("\n"))
 	}
-	c.sec.Text = b.String()
+	c.sec.say(ms...)
 	return nil
 }
 
@@ -77,16 +81,17 @@ func (s *Server) adminGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d boards:\n", len(boards))
+	ms := []lang.Msg{lang.N("AdminBoards", len(boards), "Count", len(boards)), lang.Literal("\n")}
 	for _, bd := range boards {
-		state := "running"
+		// The outcome is kept in English in the store.
+		state := lang.M("AdminRunning")
 		if bd.Over {
-			state = bd.Outcome
+			state = lang.Literal(bd.Outcome)
 		}
-		fmt.Fprintf(&b, "  %-10s %5d %4d moves  %-30s %s\n", bd.Game, bd.Number, len(bd.Log), strings.Join(bd.Players, " "), state)
+		ms = append(ms, lang.Literal(fmt.Sprintf("  %-10s %5d %4d", bd.Game, bd.Number, len(bd.Log))), lang.M("AdminMovesColumn"),
+			lang.Literal(fmt.Sprintf("%-30s ", strings.Join(bd.Players, " "))), state, lang.Literal("\n"))
 	}
-	c.sec.Text = b.String()
+	c.sec.say(ms...)
 	return nil
 }
 
@@ -95,22 +100,24 @@ func (s *Server) adminGames(c *call) error {
 func (s *Server) adminStats(c *call) error {
 	n := c.tx.Counts()
 	running, finished := n.Boards()
-	var games []string
+	var games []lang.Msg
 	for _, g := range c.s.cfg.Games.Games() {
 		name := strings.ToLower(g.Name())
 		if r, f := n.Running[name], n.Finished[name]; r+f > 0 {
-			games = append(games, fmt.Sprintf("%s %d running, %d finished", g.Name(), r, f))
+			games = append(games, lang.Literal("\n"), lang.M("AdminGameStats", "Game", g.Name(), "Running", r, "Finished", f))
 		}
 	}
 	failed, err := c.tx.FailedMail()
 	if err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("accounts %d; boards %d (%d running, %d finished); mails remembered against copies %d (for %d days); senders counted for the rate limit %d; outbox %d; failed deliveries %d",
-		n.Users, running+finished, running, finished, n.Processed, int(c.s.cfg.DedupeWindow/(24*time.Hour)), n.Rates, c.tx.OutboxLen(), len(failed))
+	days := int(c.s.cfg.DedupeWindow / (24 * time.Hour))
+	ms := []lang.Msg{lang.N("AdminStats", days, "Users", n.Users, "Boards", running+finished, "Running", running, "Finished", finished,
+		"Processed", n.Processed, "Days", days, "Rates", n.Rates, "Outbox", c.tx.OutboxLen(), "Failed", len(failed))}
 	if len(games) > 0 {
-		c.sec.Text += "\n\n" + strings.Join(games, "\n")
+		ms = append(append(ms, lang.Literal("\n")), games...)
 	}
+	c.sec.say(ms...)
 	return nil
 }
 
@@ -118,7 +125,7 @@ func (s *Server) adminStats(c *call) error {
 func (c *call) adminBoard(gameName, num string) (store.Board, error) {
 	g, ok := c.s.cfg.Games.Lookup(gameName)
 	if !ok {
-		return store.Board{}, refuse("There is no game %q.", trimLine(gameName))
+		return store.Board{}, refuseMsg(lang.M("AdminNoGame", "Word", quotedWord(gameName)))
 	}
 	c.game, c.sec.game = g, g
 	n, _, err := boardArg(g, num)
@@ -134,17 +141,18 @@ func (s *Server) adminAbort(c *call) error {
 		return err
 	}
 	if b.Over {
-		return refuse("%s board %d has already ended: %s", c.game.Title(), b.Number, b.Outcome)
+		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", b.Outcome))
 	}
 	g, st, err := s.replay(b, -1)
 	if err != nil {
 		return err
 	}
 	b.Aborted = true
-	if err := c.commit(&b, g, st, change{Event: "An admin aborted this game."}); err != nil {
+	said := []lang.Msg{lang.M("AdminAbortedEvent")}
+	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s board %d aborted.", g.Title(), b.Number)
+	c.sec.say(lang.M("AdminAborted", "Title", g.Title(), "Number", b.Number))
 	return nil
 }
 
@@ -154,23 +162,23 @@ func (s *Server) adminForfeit(c *call) error {
 		return err
 	}
 	if b.Over {
-		return refuse("%s board %d has already ended: %s", c.game.Title(), b.Number, b.Outcome)
+		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", b.Outcome))
 	}
 	seat := board.SeatOf(b, c.args[2])
 	if seat < 0 {
-		return refuse("%s is not playing %s board %d.", trimLine(c.args[2]), c.game.Title(), b.Number)
+		return refuseMsg(lang.M("AdminNotPlaying", "User", trimLine(c.args[2]), "Title", c.game.Title(), "Number", b.Number))
 	}
-	if err := c.resignSeat(b, seat, "forfeit", lang.Literal("An admin forfeited "+b.Players[seat]+".")); err != nil {
+	if err := c.resignSeat(b, seat, "forfeit", lang.M("AdminForfeitedEvent", "Who", b.Players[seat])); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s forfeits %s board %d.", b.Players[seat], c.game.Title(), b.Number)
+	c.sec.say(lang.M("AdminForfeits", "Who", b.Players[seat], "Title", c.game.Title(), "Number", b.Number))
 	return nil
 }
 
 func (s *Server) adminSetPassword(c *call) error {
 	u, err := c.tx.User(c.args[0])
 	if errors.Is(err, store.ErrNotFound) {
-		return refuse("There is no user %q.", trimLine(c.args[0]))
+		return refuseMsg(lang.M("AdminNoUser", "Word", quotedWord(c.args[0])))
 	} else if err != nil {
 		return err
 	}
@@ -185,18 +193,17 @@ func (s *Server) adminSetPassword(c *call) error {
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
-		if err := c.notice(a, "pbm: your password was reset", fmt.Sprintf(
-			"An admin set a new password for your account %s. Ask the admins for it.", u.ID)); err != nil {
+		if err := c.noticeIn(s.printerOf(u), a, "pbm: your password was reset", lang.M("AdminPasswordReset", "User", u.ID)); err != nil {
 			return err
 		}
 	}
-	c.sec.Text = fmt.Sprintf("The password of %s is set; the user was told.", u.ID)
+	c.sec.say(lang.M("AdminPasswordSet", "User", u.ID))
 	return nil
 }
 
 func (s *Server) adminBroadcast(c *call) error {
 	if strings.TrimSpace(c.comment) == "" {
-		return refuse("The body of the mail is the broadcast, and it is empty.")
+		return refuseMsg(lang.M("AdminBroadcastEmpty"))
 	}
 	users, err := c.tx.Users()
 	if err != nil {
@@ -214,7 +221,7 @@ func (s *Server) adminBroadcast(c *call) error {
 			n++
 		}
 	}
-	c.sec.Text = fmt.Sprintf("Broadcast queued for %d addresses.", n)
+	c.sec.say(lang.N("AdminBroadcastQueued", n, "Count", n))
 	return nil
 }
 
@@ -232,7 +239,7 @@ func (s *Server) adminBackup(c *call) error {
 		}
 		s.log.Info("backup", "path", path, "bytes", strconv.FormatInt(n, 10))
 	})
-	c.sec.Text = "A consistent copy of the database is being written to " + path + " (failures are in the log)."
+	c.sec.say(lang.M("AdminBackup", "Path", path))
 	return nil
 }
 
@@ -245,21 +252,22 @@ func (s *Server) adminRetry(c *call) error {
 		if err != nil {
 			return err
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d set-aside mails:\n", len(recs))
+		ms := []lang.Msg{lang.N("AdminSetAsideMails", len(recs), "Count", len(recs)), lang.Literal("\n")}
 		for _, r := range recs {
-			fmt.Fprintf(&b, "  %4d  %s  from %s, subject %q, set aside %d times: %s\n", r.Seq, stamp(r.At), r.From, trimLine(r.Subject), r.Failures, trimLine(r.Reason))
+			ms = append(ms, lang.Literal(fmt.Sprintf("  %4d  ", r.Seq)),
+				lang.N("AdminSetAsideRow", r.Failures, "At", r.At.UTC(), "From", r.From, "Subject", fmt.Sprintf("%q", trimLine(r.Subject)),
+					"Count", r.Failures, "Reason", trimLine(r.Reason)), lang.Literal("\n"))
 		}
-		c.sec.Text = b.String()
+		c.sec.say(ms...)
 		return nil
 	}
 	seq, err := strconv.ParseUint(c.args[0], 10, 64)
 	if err != nil || seq == 0 {
-		return refuse("%q is not the number of a set-aside mail; \"admin <userid> <password> retry\" lists them.", trimLine(c.args[0]))
+		return refuseMsg(lang.M("AdminRetryBad", "Word", quotedWord(c.args[0])))
 	}
 	rec, err := c.tx.SetAsideMail(seq)
 	if errors.Is(err, store.ErrNotFound) {
-		return refuse("There is no set-aside mail %d; \"admin <userid> <password> retry\" lists them.", seq)
+		return refuseMsg(lang.M("AdminRetryNone", "Number", seq))
 	} else if err != nil {
 		return err
 	}
@@ -268,7 +276,7 @@ func (s *Server) adminRetry(c *call) error {
 			s.log.Error("replay of a set-aside mail", "set_aside", seq, "error", err)
 		}
 	})
-	c.sec.Text = fmt.Sprintf("Set-aside mail %d, from %s (subject %q), is replayed alone once this mail is done; the admins are told its outcome.", seq, rec.From, trimLine(rec.Subject))
+	c.sec.say(lang.M("AdminRetryQueued", "Number", seq, "From", rec.From, "Subject", fmt.Sprintf("%q", trimLine(rec.Subject))))
 	return nil
 }
 
@@ -284,11 +292,11 @@ func (s *Server) cmdMessage(c *call) error {
 		return err
 	}
 	if strings.TrimSpace(c.comment) == "" {
-		return refuse("The body of the mail is the message, and it is empty.")
+		return refuseMsg(lang.M("AcctMessageEmpty"))
 	}
 	to := c.args[2:]
 	if len(to) > maxRecipients {
-		return refuse("At most %d users per message.", maxRecipients)
+		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
 	}
 	var sent, unknown []string
 	for _, id := range to {
@@ -302,17 +310,18 @@ func (s *Server) cmdMessage(c *call) error {
 		if contains(sent, r.ID) {
 			continue
 		}
-		if err := c.tellUser(r.ID, "pbm message from "+u.ID, u.ID+" writes:\n\n"+c.comment); err != nil {
+		if err := c.tellUserIn(r.ID, "pbm message from "+u.ID, lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
 			return err
 		}
 		sent = append(sent, r.ID)
 	}
 	if len(sent) == 0 {
-		return refuse("No message was sent: %s not a player here.", strings.Join(unknown, ", "))
+		return refuseMsg(lang.M("AcctMessageNoneSent", "Users", strings.Join(unknown, ", ")))
 	}
-	c.sec.Text = fmt.Sprintf("Your message went to %s.", strings.Join(sent, ", "))
+	ms := []lang.Msg{lang.M("AcctMessageSent", "Users", strings.Join(sent, ", "))}
 	if len(unknown) > 0 {
-		c.sec.Text += fmt.Sprintf(" Not sent to %s: not a player here.", strings.Join(unknown, ", "))
+		ms = append(ms, lang.M("AcctMessageNotTo", "Users", strings.Join(unknown, ", ")))
 	}
+	c.sec.say(ms...)
 	return nil
 }

@@ -2,11 +2,11 @@ package pbm
 
 import (
 	"crypto/hmac"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/account"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
@@ -19,8 +19,7 @@ func (c *call) locked(u store.User) error {
 	}
 	if now := c.s.now(); now.Before(g.Until) {
 		c.badPassword(u)
-		return refuse("The account %s takes no password until %s: too many wrong passwords were given for it. Replies to its board mails still work.",
-			u.ID, stamp(g.Until))
+		return refuseMsg(lang.M("AcctLocked", "User", u.ID, "Until", g.Until.UTC()))
 	}
 	return nil
 }
@@ -47,7 +46,7 @@ func (c *call) wrongPassword(u store.User) error {
 	if err := c.tx.PutGuesses(u.ID, g); err != nil {
 		return err
 	}
-	return refuse("Invalid password entered for %s.", u.ID)
+	return refuseMsg(lang.M("RefusePassword", "User", u.ID))
 }
 
 // badPassword marks the mail as holding a refused password, for the
@@ -62,11 +61,14 @@ func (c *call) badPassword(u store.User) {
 
 // tellLocked tells the owner of an account that it is locked.
 func (c *call) tellLocked(u store.User, g store.Guesses) error {
-	text := mail.Wrap(fmt.Sprintf("%d wrong passwords for your account %s were given within %s, the last in a mail from %s. "+
-		"No password is taken for %s until %s; replies to your board mails still work. "+
-		"The guesses did not find your password. If it is short, or used elsewhere, change it once the lock is over. "+
-		"You are told of this at most once a day.",
-		account.GuessAllowed, u.ID, account.GuessWindow, c.msg.From, u.ID, stamp(g.Until)), 79)
+	p := c.s.printerOf(u)
+	window := windowMsg(account.GuessWindow)
+	if p.Code() == lang.Default {
+		// English writes the window as it always has, as Go does.
+		window = lang.Literal(account.GuessWindow.String())
+	}
+	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
+		"Window", window, "From", c.msg.From, "Until", g.Until.UTC()), 79)
 	for _, a := range u.Addresses {
 		if err := c.notice(a, "pbm: wrong passwords for "+u.ID, text); err != nil {
 			return err
@@ -157,8 +159,8 @@ func (r *run) rateLimit() (bool, error) {
 	over := rate.Count > r.s.cfg.RateLimit
 	if over && !rate.Warned {
 		rate.Warned = true
-		text := fmt.Sprintf("More than %d mails from %s without a valid password or reply token came in an hour. Until %s, such mail from this address is ignored; mail with your password, or a reply to a board mail, is still handled.",
-			r.s.cfg.RateLimit, r.msg.From, stamp(rate.Start.Add(account.RateWindow)))
+		text := r.answerPrinter().N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
+			"Until", rate.Start.Add(account.RateWindow).UTC())
 		body, err := r.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": r.s.cfg.Name})
 		if err != nil {
 			return false, err
@@ -250,18 +252,17 @@ func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bo
 	return fresh
 }
 
-// pendingText is the sentence of an answer about addresses awaiting
-// confirmation, or "".
-func (c *call) pendingText(pend []store.PendingAddress) string {
+// pendingMsgs is the sentence of an answer about addresses awaiting
+// confirmation, or none.
+func (c *call) pendingMsgs(pend []store.PendingAddress) []lang.Msg {
 	if len(pend) == 0 {
-		return ""
+		return nil
 	}
 	var list []string
 	for _, p := range pend {
 		list = append(list, p.Address)
 	}
-	return fmt.Sprintf(" Nothing goes to %s until it is confirmed: one mail asking for that went there; it lapses in %d days.",
-		strings.Join(list, ", "), c.s.cfg.ConfirmDays)
+	return []lang.Msg{lang.N("AcctPending", c.s.cfg.ConfirmDays, "Addresses", strings.Join(list, ", "), "Days", c.s.cfg.ConfirmDays)}
 }
 
 // confirmAll queues the one confirmation mail of each address newly
@@ -272,10 +273,8 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 		if err != nil {
 			return err
 		}
-		text := mail.Wrap(fmt.Sprintf("A mail from %s asked that the mail of the account %s on %s go to this address, %s.\n\n"+
-			"To agree, reply to this mail (the reply goes to %s; its text does not matter). "+
-			"If you do nothing, nothing more comes from %s to this address, and the request lapses on %s.",
-			p.By, u.ID, c.s.cfg.Name, p.Address, reply, c.s.cfg.Name, stamp(p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day))), 79)
+		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
+			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
 		body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
 		if err != nil {
 			return err
@@ -337,8 +336,7 @@ func (r *run) confirmReply(rest string) error {
 	}
 	if i < 0 {
 		sec.Refused = true
-		sec.Text = fmt.Sprintf("This confirmation is not valid for %s: it holds only for the address it was sent to, from that address, and lapses after %d days. Nothing was changed.",
-			r.msg.From, r.s.cfg.ConfirmDays)
+		sec.say(lang.N("AcctConfirmInvalid", r.s.cfg.ConfirmDays, "From", r.msg.From, "Days", r.s.cfg.ConfirmDays))
 		return r.reply()
 	}
 	p := u.Pending[i]
@@ -350,10 +348,12 @@ func (r *run) confirmReply(rest string) error {
 		return err
 	}
 	r.s.log.Info("address confirmed", "userid", u.ID, "address", p.Address)
-	sec.Text = fmt.Sprintf("Confirmed: the mail of %s now goes to %s.", u.ID, strings.Join(u.Addresses, ", "))
+	r.speaks(u)
+	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
 	if r.s.isAdmin(u.ID) {
-		sec.Text += " The admin account is yours."
+		ms = append(ms, lang.M("AcctConfirmedAdmin"))
 	}
+	sec.say(ms...)
 	return r.reply()
 }
 
@@ -368,7 +368,7 @@ func (r *run) unsubscribe(tok string) error {
 	}
 	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) {
 		sec.Refused = true
-		sec.Text = fmt.Sprintf("This unsubscribe address is not the one of %s: send to the address in the mail %s received. Nothing was changed.", r.msg.From, r.msg.From)
+		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
 	}
 	users, err := r.tx.Users()
@@ -380,6 +380,9 @@ func (r *run) unsubscribe(tok string) error {
 		if !contains(u.Addresses, r.msg.From) && account.PendingIndex(u.Pending, r.msg.From) < 0 {
 			continue
 		}
+		if !u.Closed && contains(u.Addresses, r.msg.From) {
+			r.speaks(u) // the answer is in the language of the address's account
+		}
 		u.Addresses = toggle(u.Addresses, r.msg.From, false)
 		u.Pending = account.DropPending(u.Pending, r.msg.From)
 		if err := r.tx.PutUser(u); err != nil {
@@ -388,10 +391,11 @@ func (r *run) unsubscribe(tok string) error {
 		ids = append(ids, u.ID)
 	}
 	r.s.log.Info("unsubscribed", "address", r.msg.From, "accounts", len(ids))
-	sec.Text = fmt.Sprintf("No more mail from %s goes to %s.", r.s.cfg.Name, r.msg.From)
+	ms := []lang.Msg{lang.M("AcctUnsubscribed", "Server", r.s.cfg.Name, "From", r.msg.From)}
 	if len(ids) > 0 {
-		sec.Text += fmt.Sprintf(" The address was taken off the accounts %s; \"add <userid> <password> %s\" sent from it puts it back.", strings.Join(ids, ", "), r.msg.From)
+		ms = append(ms, lang.M("AcctUnsubscribedFrom", "Users", strings.Join(ids, ", "), "From", r.msg.From))
 	}
+	sec.say(ms...)
 	return r.reply()
 }
 
@@ -436,4 +440,15 @@ func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail) (string, error) {
 	// subject is a hint for the mail client. There is no https URL,
 	// so no List-Unsubscribe-Post (RFC 8058 section 3.1 needs one).
 	return "<mailto:" + addr + "?subject=unsubscribe>", nil
+}
+
+// windowMsg is a span of time of the server's guards: hours, or
+// minutes under an hour.
+func windowMsg(d time.Duration) lang.Msg {
+	if d >= time.Hour && d%time.Hour == 0 {
+		h := int(d / time.Hour)
+		return lang.N("AcctHours", h, "Count", h)
+	}
+	m := int(d / time.Minute)
+	return lang.N("AcctMinutes", m, "Count", m)
 }

@@ -139,11 +139,17 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		for _, s := range silent {
 			names = append(names, b.Players[s])
 		}
-		event := fmt.Sprintf("%s did not answer the vote within %d days and count as accepting.", strings.Join(names, ", "), int(clock.Forfeit/day))
+		days := int(clock.Forfeit / day)
+		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
+		first := lang.English().Join(said)
+		event := first
 		if st, event, err = c.carried(b, st, d, event); err != nil {
 			return err
 		}
-		return c.commit(&b, g, st, change{Event: event})
+		if rest := strings.TrimPrefix(event, first); rest != "" {
+			said = append(said, lang.Literal(rest))
+		}
+		return c.commit(&b, g, st, change{Event: event, Said: said})
 	case board.ForfeitTotal:
 		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
 			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
@@ -201,21 +207,21 @@ func (s *Server) cmdVacation(c *call) error {
 	from, err1 := time.Parse("2006-01-02", c.args[2])
 	to, err2 := time.Parse("2006-01-02", c.args[3])
 	if err1 != nil || err2 != nil {
-		return refuse("Dates are written YYYY-MM-DD, for example vacation %s <password> 2026-07-01 2026-07-14.", u.ID)
+		return refuseMsg(lang.M("ClockDateForm", "User", u.ID))
 	}
 	today := s.now().UTC().Truncate(day)
 	switch {
 	case to.Before(from):
-		return refuse("The vacation ends (%s) before it starts (%s).", c.args[3], c.args[2])
+		return refuseMsg(lang.M("ClockEndsBefore", "To", c.args[3], "From", c.args[2]))
 	case to.Before(today):
-		return refuse("That vacation is over already.")
+		return refuseMsg(lang.M("ClockOver"))
 	case to.Sub(from) >= 366*day:
-		return refuse("A vacation lasts less than a year.")
+		return refuseMsg(lang.M("ClockYear"))
 	}
 	// The days are counted against the calendar year they fall in: a
 	// vacation over New Year uses days of both years.
 	days := int(to.Sub(from)/day) + 1
-	var left []string
+	var left []lang.Msg
 	for y := from.Year(); y <= to.Year(); y++ {
 		used := 0
 		for _, v := range u.Vacations {
@@ -223,9 +229,10 @@ func (s *Server) cmdVacation(c *call) error {
 		}
 		want := board.DaysIn(from, to, y)
 		if used+want > s.cfg.VacationDays {
-			return refuse("That is %d days; you have %d of %d vacation days left in %d.", want, s.cfg.VacationDays-used, s.cfg.VacationDays, y)
+			return refuseMsg(lang.N("ClockTooLong", want, "Want", want, "Left", s.cfg.VacationDays-used, "Allowed", s.cfg.VacationDays, "Year", y))
 		}
-		left = append(left, fmt.Sprintf("%d left in %d", s.cfg.VacationDays-used-want, y))
+		n := s.cfg.VacationDays - used - want
+		left = append(left, lang.N("ClockLeftIn", n, "Left", n, "Year", y))
 	}
 	u.Vacations = append(u.Vacations, store.Vacation{From: from, To: to})
 	if err := c.tx.PutUser(u); err != nil {
@@ -245,15 +252,18 @@ func (s *Server) cmdVacation(c *call) error {
 				continue
 			}
 			told[strings.ToLower(p)] = true
-			if err := c.tellUser(p, "pbm: "+u.ID+" is on vacation", fmt.Sprintf(
-				"%s is away from %s to %s. No reminders and no forfeits for %s in that time.",
-				u.ID, c.args[2], c.args[3], u.ID)); err != nil {
+			if err := c.tellUserIn(p, "pbm: "+u.ID+" is on vacation",
+				lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])); err != nil {
 				return err
 			}
 		}
 	}
-	c.sec.Text = fmt.Sprintf("Vacation from %s to %s recorded (%d days; %s). %d opponents told.",
-		c.args[2], c.args[3], days, strings.Join(left, ", "), len(told))
+	leftMsg := left[0]
+	if len(left) > 1 {
+		leftMsg = lang.M("ClockLeftBoth", "First", left[0], "Second", left[1])
+	}
+	c.sec.say(lang.N("ClockVacationSet", days, "From", c.args[2], "To", c.args[3], "Days", days, "Left", leftMsg),
+		lang.N("ClockOpponentsTold", len(told), "Count", len(told)))
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/killpoint"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
@@ -489,25 +490,48 @@ func (s *Server) setAside(tx *store.Tx, m *mail.Message, key store.Digest, raw [
 }
 
 // reportSetAside tells the admins what became of a set-aside mail.
-func (s *Server) reportSetAside(tx *store.Tx, rec store.SetAside, what string) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Set-aside mail %d, from %s (Message-ID %s, subject %q), %s:\n\n%s\n\n", rec.Seq, rec.From, rec.MessageID, rec.Subject, what, rec.Reason)
-	fmt.Fprintf(&b, "It was set aside %d times", rec.Failures)
+func (s *Server) reportSetAside(tx *store.Tx, rec store.SetAside, what lang.Msg) error {
+	// The reason is the server's own, in English, as in the log.
+	ms := []lang.Msg{
+		lang.M("GuardSetAsideHead", "Number", rec.Seq, "From", rec.From, "ID", rec.MessageID, "Subject", fmt.Sprintf("%q", rec.Subject), "What", what),
+		lang.Literal(":\n\n" + rec.Reason + "\n\n"),
+		lang.N("GuardSetAsideTimes", rec.Failures, "Count", rec.Failures),
+	}
 	if rec.Deaths > 0 {
-		fmt.Fprintf(&b, "; the daemon died or hung with it alone in hand (count %d, a hang counts %d)", rec.Deaths, hangWeight)
+		ms = append(ms, lang.M("GuardSetAsideDeaths", "Deaths", rec.Deaths, "Weight", hangWeight))
 	}
-	b.WriteString(".\n")
+	ms = append(ms, lang.Literal(".\n"))
 	if !rec.Retried {
-		b.WriteString("It is replayed once by itself at a later start of the daemon.\n")
+		ms = append(ms, lang.M("GuardReplayedLater"), lang.Literal("\n"))
 	}
-	fmt.Fprintf(&b, "To replay it now: admin <userid> <password> retry %d\n", rec.Seq)
-	for _, a := range s.adminAddresses(tx) {
-		if err := s.enqueue(tx, outMail{To: a, Subject: fmt.Sprintf("pbm: set-aside mail %d", rec.Seq), Text: b.String(), Report: true}); err != nil {
+	ms = append(ms, lang.M("GuardReplayNow", "Number", rec.Seq), lang.Literal("\n"))
+	for _, a := range s.adminReaders(tx) {
+		if err := s.enqueue(tx, outMail{To: a.address, Subject: fmt.Sprintf("pbm: set-aside mail %d", rec.Seq), Text: a.p.Join(ms), Report: true}); err != nil {
 			return err
 		}
 	}
-	s.log.Warn("set-aside mail", "set_aside", rec.Seq, "id", rec.MessageID, "from", rec.From, "failures", rec.Failures, "deaths", rec.Deaths, "what", what)
+	s.log.Warn("set-aside mail", "set_aside", rec.Seq, "id", rec.MessageID, "from", rec.From, "failures", rec.Failures, "deaths", rec.Deaths, "what", s.english().Render(what))
 	return nil
+}
+
+// adminReader is an address of an admin with the admin's language.
+type adminReader struct {
+	address string
+	p       lang.Printer
+}
+
+// adminReaders are the addresses of the admins, each with the
+// language of its account.
+func (s *Server) adminReaders(tx *store.Tx) []adminReader {
+	var out []adminReader
+	for _, id := range s.cfg.Admins {
+		if u, err := tx.User(id); err == nil && !u.Closed {
+			for _, a := range u.Addresses {
+				out = append(out, adminReader{address: a, p: s.printerOf(u)})
+			}
+		}
+	}
+	return out
 }
 
 // StartUp is called once at each start of the daemon, before any mail
@@ -541,7 +565,7 @@ func (s *Server) StartUp(ctx context.Context) error {
 			if _, err := tx.PutSetAside(rec); err != nil {
 				return err
 			}
-			if err := s.reportSetAside(tx, rec, "killed the daemon again when it was replayed"); err != nil {
+			if err := s.reportSetAside(tx, rec, lang.M("GuardWhatKilledAgain")); err != nil {
 				return err
 			}
 		}
@@ -590,9 +614,9 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 	if err != nil {
 		return Outcome{}, fmt.Errorf("replay set-aside mail %d: %w", seq, err)
 	}
-	how := "by an admin"
+	handled, failed := lang.M("GuardWhatHandledAdmin"), lang.M("GuardWhatFailedAdmin")
 	if auto {
-		how = "at a later start of the daemon"
+		handled, failed = lang.M("GuardWhatHandledStart"), lang.M("GuardWhatFailedStart")
 	}
 	m := readMail(rec.Raw)
 	var out Outcome
@@ -613,7 +637,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 			return err
 		}
 		rec.Reason = "outcome: " + out.String()
-		return s.reportSetAside(tx, rec, "was replayed "+how+" and handled")
+		return s.reportSetAside(tx, rec, handled)
 	})
 	var bug *brokenError
 	if errors.As(err, &bug) {
@@ -628,7 +652,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 			if err != nil {
 				return err
 			}
-			return s.reportSetAside(tx, again, "failed again when it was replayed "+how)
+			return s.reportSetAside(tx, again, failed)
 		})
 	}
 	if err != nil {
@@ -700,17 +724,17 @@ func (s *Server) expire(tx *store.Tx, now time.Time) error {
 }
 
 // unfit tells why a mail is refused before its commands are read, or
-// "": it could not be read, or its date is out of the window.
-func (s *Server) unfit(m *mail.Message, now time.Time) string {
+// nothing: it could not be read, or its date is out of the window.
+func (s *Server) unfit(m *mail.Message, now time.Time) []lang.Msg {
 	switch {
 	case m.Unread != "":
-		return fmt.Sprintf("Your mail could not be read (%s), so nothing of it was applied. Send your commands again in a plain text mail.", trimLine(m.Unread))
+		// Why is the parser's, in English.
+		return []lang.Msg{lang.M("GuardUnread", "Why", trimLine(m.Unread))}
 	case !m.Date.IsZero() && now.Sub(m.Date) > s.cfg.DedupeWindow:
-		return fmt.Sprintf("Your mail is dated %s, more than %d days ago: it is refused as stale, and nothing of it was applied. Send your commands again in a new mail.",
-			stamp(m.Date), int(s.cfg.DedupeWindow/(24*time.Hour)))
+		days := int(s.cfg.DedupeWindow / (24 * time.Hour))
+		return []lang.Msg{lang.N("GuardStale", days, "Date", m.Date.UTC(), "Days", days)}
 	case m.Date.After(now.Add(maxSkew)):
-		return fmt.Sprintf("Your mail is dated %s, more than a day ahead of the server's clock (%s), so nothing of it was applied. Check the clock of your computer and send your commands again.",
-			stamp(m.Date), stamp(now))
+		return []lang.Msg{lang.M("GuardAhead", "Date", m.Date.UTC(), "Now", now.UTC())}
 	}
-	return ""
+	return nil
 }

@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
@@ -130,10 +132,11 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 		}
 		b, berr := r.tx.Board(g.Name(), n)
 		if berr != nil {
-			return rt, true, refuse("The reply address names a board that does not exist.")
+			return rt, true, refuseMsg(lang.M("ReplyNoBoard"))
 		}
 		if b.Over {
-			return rt, true, &Refusal{Board: n, Text: fmt.Sprintf("%s board %d has ended; its reply address no longer plays moves.", g.Title(), n)}
+			r.speaksAt(b)
+			return rt, true, refuseOn(n, lang.M("ReplyEnded", "Title", g.Title(), "Number", n))
 		}
 		key, kerr := r.s.secret(r.tx)
 		if kerr != nil {
@@ -148,8 +151,8 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 			}
 		}
-		return rt, true, &Refusal{Board: n, Text: "This reply address is not valid for " + r.msg.From +
-			" (it is bound to the player's address and ends with a password change). Use the command with your userid and password."}
+		r.speaksAt(b)
+		return rt, true, refuseOn(n, lang.M("ReplyInvalid", "From", r.msg.From))
 	}
 	return rt, false, nil
 }
@@ -169,12 +172,12 @@ func (r *run) byReply() (done bool, err error) {
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
-		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, board: ref.Board})
+		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, msgs: ref.msgs, board: ref.Board})
 		return true, r.reply()
 	} else if err != nil {
 		return true, err
 	}
-	words, comment, note, ok := r.replyCommand(rt)
+	words, comment, notes, ok := r.replyCommand(rt)
 	if !ok {
 		return false, nil
 	}
@@ -190,9 +193,8 @@ func (r *run) byReply() (done bool, err error) {
 	if err := r.oneAs(words, comment, rt.user); err != nil {
 		return true, err
 	}
-	if note != "" {
-		sec := r.sections[len(r.sections)-1]
-		sec.Text = strings.TrimRight(sec.Text, "\n") + "\n\n" + note
+	if len(notes) > 0 {
+		r.sections[len(r.sections)-1].addNote(notes)
 	}
 	return true, r.reply()
 }
@@ -209,7 +211,7 @@ var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "
 // refused for what it is. A body with no own text has its command in
 // the Subject. note says which line was read when it was not the
 // first, and which words of a move's line went to the comment.
-func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok bool) {
+func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []lang.Msg, ok bool) {
 	body := r.own
 	var cands []int
 	for i, l := range body {
@@ -222,7 +224,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 		// prefixes, is the command when the body holds none.
 		subj := mail.Unprefixed(r.msg.Subject)
 		if subj == "" || boardSubject.MatchString(subj) {
-			return nil, "", "", false
+			return nil, "", nil, false
 		}
 		body, cands = []string{subj}, []int{0}
 	}
@@ -231,18 +233,18 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 		for _, i := range cands[1:] {
 			if r.replyLineReads(rt, body[i]) {
 				pick = i
-				note = fmt.Sprintf("The line %q was read as the command; the lines above it went with the comment.", trimLine(strings.TrimSpace(body[i])))
+				note = []lang.Msg{lang.M("ReplyReadLine", "Line", fmt.Sprintf("%q", trimLine(strings.TrimSpace(body[i]))))}
 				break
 			}
 		}
 	}
 	l := strings.TrimSpace(body[pick])
 	if r.s.isCommand(l) {
-		return nil, "", "", false
+		return nil, "", nil, false
 	}
 	f := strings.Fields(l)
 	if len(f) > 20 {
-		return nil, "", "", false
+		return nil, "", nil, false
 	}
 	rest := append(append([]string(nil), body[:pick]...), body[pick+1:]...)
 	comment = mail.Comment(rest)
@@ -271,7 +273,10 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment, note string, ok
 	if k > 0 && k < len(f) {
 		// Words after a complete move are a comment.
 		extra := strings.Join(f[k:], " ")
-		note = strings.TrimSpace(note + fmt.Sprintf(" %q was not read as a move; it went with the comment.", trimLine(extra)))
+		if len(note) > 0 {
+			note = append(note, lang.Literal(" "))
+		}
+		note = append(note, lang.M("ReplyNotMove", "Words", fmt.Sprintf("%q", trimLine(extra))))
 		comment = mail.Comment(append([]string{extra}, rest...))
 		f = f[:k]
 	}
@@ -336,9 +341,48 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	}
 	var d strings.Builder
 	st.Board(&d, b.Players)
+	if u, err := r.tx.User(rt.user); err == nil {
+		r.speaks(u) // the token vouched for the player
+	}
+	text := func(status string) []lang.Msg {
+		return []lang.Msg{
+			lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
+			lang.Literal(" " + status + "\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n" + strings.TrimRight(d.String(), "\n")),
+		}
+	}
 	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,
-		Text: fmt.Sprintf("This reply answers the mail that showed %s board %d after move %d, but the board is at move %d now: the reply is stale, nothing was played. %s\n\nThe board now:\n\n%s",
-			g.Title(), b.Number, rt.at, len(b.Log), board.Status(b, st), strings.TrimRight(d.String(), "\n"))}
+		Text: lang.English().Join(text(board.Status(b, st)))}
+	// The status is written in the language of the answer.
+	sec.msgs = text(board.StatusIn(r.answerPrinter(), b, st))
 	r.sections = append(r.sections, sec)
 	return r.reply()
+}
+
+// speaksAt records as the mail's speaker the player of b whose own
+// address the mail came from: a refused reply to a board mail is
+// answered in that player's language.
+func (r *run) speaksAt(b store.Board) {
+	for _, p := range b.Players {
+		if u, err := r.tx.User(p); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
+			r.speaks(u)
+			return
+		}
+	}
+}
+
+// addNote adds a note about how a reply was read after the section's
+// text, a blank line between.
+func (sec *section) addNote(note []lang.Msg) {
+	ms := sec.msgs
+	if len(ms) == 0 {
+		ms = []lang.Msg{lang.Literal(sec.Text)}
+	}
+	ms = append([]lang.Msg(nil), ms...)
+	// A text that ends in a line break ends in a drawing or a literal:
+	// it is cut there, as the English always was.
+	if last := &ms[len(ms)-1]; last.ID == "" {
+		last.Literal = strings.TrimRight(last.Literal, "\n")
+	}
+	ms = append(append(ms, lang.Literal("\n\n")), note...)
+	sec.say(ms...)
 }

@@ -56,6 +56,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/killpoint"
@@ -379,8 +380,13 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 			return out, nil, mark("ignored: rate limited")
 		}
 	}
-	if text := s.unfit(m, now); text != "" {
-		r.sections = append(r.sections, &section{Command: "(your mail)", Refused: true, Text: text})
+	if why := s.unfit(m, now); len(why) > 0 {
+		if u, ok := s.accountAt(tx, m.From); ok {
+			r.speaks(u)
+		}
+		sec := &section{Command: "(your mail)", Refused: true}
+		sec.say(why...)
+		r.sections = append(r.sections, sec)
 		if err := r.reply(); err != nil {
 			return out, nil, err
 		}
@@ -462,6 +468,25 @@ func (s *Server) isAdmin(id string) bool {
 	return false
 }
 
+// accountAt finds the open account whose own address addr is, for
+// the language of a mail refused before its commands are read. It
+// reads every account: it is called only for such mail.
+func (s *Server) accountAt(tx *store.Tx, addr string) (store.User, bool) {
+	if addr == "" {
+		return store.User{}, false
+	}
+	users, err := tx.Users()
+	if err != nil {
+		return store.User{}, false
+	}
+	for _, u := range users {
+		if !u.Closed && account.FromOwnAddress(u, addr) {
+			return u, true
+		}
+	}
+	return store.User{}, false
+}
+
 // stamp formats a time for players: with a year and a zone.
 func stamp(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
 
@@ -487,13 +512,17 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 	if err != nil {
 		return err
 	}
-	text := "Your mail could not be handled because of an error in the server; nothing of it was applied. It is kept, and tried once more later; the admins were told."
+	p := s.printer("")
+	if u, ok := s.accountAt(tx, m.From); ok {
+		p = s.printerOf(u)
+	}
+	text := p.T("ServerBroken")
 	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
 		if err := s.enqueue(tx, outMail{To: m.From, Subject: "pbm error", Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
 			return err
 		}
 	}
-	return s.reportSetAside(tx, rec, "hit an internal error and was set aside")
+	return s.reportSetAside(tx, rec, lang.M("GuardWhatBroken"))
 }
 
 // MaxBatch bounds the mails of one group commit.
