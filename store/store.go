@@ -95,6 +95,9 @@ func Open(cfg Config) (*Store, error) {
 			if err := openWatchers(tx); err != nil {
 				return err
 			}
+			if err := openAddresses(tx); err != nil {
+				return err
+			}
 			if err := openSecurity(tx); err != nil {
 				return err
 			}
@@ -276,6 +279,9 @@ func (t *Tx) PutUser(u User) error {
 		return err
 	}
 	if err := t.indexPending(old, u); err != nil {
+		return err
+	}
+	if err := t.indexAddresses(old, u); err != nil {
 		return err
 	}
 	if old == nil {
