@@ -490,7 +490,7 @@ func (r *run) speaks(u store.User) {
 // answerPrinter writes the answer to the mail: in the language of the
 // account the mail spoke for; else of an account a command named (by
 // one of its first words) whose own address the mail came from; else
-// in the server's.
+// of the account at the sender's address; else in the server's.
 func (r *run) answerPrinter() lang.Printer {
 	if r.speaker != nil {
 		return r.s.printerOf(*r.speaker)
@@ -505,6 +505,11 @@ func (r *run) answerPrinter() lang.Printer {
 				return r.s.printerOf(u)
 			}
 		}
+	}
+	// A mail that names no account of its sender (help, list) is
+	// answered in the language of the account at its address.
+	if u, ok := r.s.accountAt(r.tx, r.msg.From); ok {
+		return r.s.printerOf(u)
 	}
 	return r.s.printer("")
 }

@@ -56,7 +56,6 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/killpoint"
@@ -468,19 +467,19 @@ func (s *Server) isAdmin(id string) bool {
 	return false
 }
 
-// accountAt finds the open account whose own address addr is, for
-// the language of a mail refused before its commands are read. It
-// reads every account: it is called only for such mail.
+// accountAt finds the open account whose own address addr is (the
+// first in userid order, when several share it), for the language of
+// an answer to a mail that names no account of its sender.
 func (s *Server) accountAt(tx *store.Tx, addr string) (store.User, bool) {
 	if addr == "" {
 		return store.User{}, false
 	}
-	users, err := tx.Users()
+	users, err := tx.UsersAt(addr)
 	if err != nil {
 		return store.User{}, false
 	}
 	for _, u := range users {
-		if !u.Closed && account.FromOwnAddress(u, addr) {
+		if !u.Closed {
 			return u, true
 		}
 	}
