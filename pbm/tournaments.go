@@ -13,6 +13,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/killpoint"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -303,7 +304,7 @@ func (c *call) playRound(t *tournament.Tournament) error {
 		if p.Replay {
 			event = fmt.Sprintf("Tournament %s, round %d: the drawn match is replayed with seats swapped: %s.", t.Name, round, strings.Join(p.Seats, " against "))
 		}
-		b, _, err := c.startBoard(p.Seats, maps.Clone(t.Options), func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
+		b, _, err := c.startBoard(p.Seats, maps.Clone(t.Options), func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, lang.Literal(event), "", "")
 		if err != nil {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
