@@ -407,7 +407,7 @@ func (s *Server) cmdShow(c *call) error {
 		if err != nil {
 			return err
 		}
-		text, err := s.boardText(c.tx, b, g, st, at, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, at)
 		if err != nil {
 			return err
 		}
@@ -547,7 +547,7 @@ func (s *Server) showUsers(c *call) error {
 		if sel == "next" && !contains(who, board.ToMove(b, st)) {
 			continue
 		}
-		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, -1)
 		if err != nil {
 			return err
 		}
@@ -621,7 +621,7 @@ func (s *Server) cmdAllShow(c *call) error {
 		if sel == "next" && !strings.EqualFold(board.ToMove(b, st), who) {
 			continue
 		}
-		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, -1)
 		if err != nil {
 			return err
 		}
@@ -997,3 +997,9 @@ func (c *call) seekLines() ([]lang.Msg, error) {
 // boards) as the mails do: "-alternate --nag=1", "no options" when
 // there are none.
 func OptionsLine(opts map[string]string) string { return optionsLine(opts) }
+
+// boardTextFor is a board shown in an answer (show, all show), written
+// in the language the answer is written in.
+func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
+	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
+}

@@ -49,7 +49,7 @@ func TestPlayHungarian(t *testing.T) {
 	toAlice, toBob = f.only(mails, "alice@players.test"), f.only(mails, "bob@players.test")
 	mustContain(t, "proposal", toBob.Text, "Rendben: bob javaslatot tett a(z) 101. számú Nim táblán: döntetlen.")
 	mustContain(t, "proposal to alice", toAlice.Text, "bob javaslatot tett a(z) 101. számú Nim táblán: döntetlen.",
-		"bob javaslata: döntetlen. Még el kell fogadnia vagy utasítania: alice.")
+		"bob javaslata: döntetlen. Még válaszolnia kell: alice.")
 	r = f.answer(f.send("bob@players.test", "nim undo 101 bob pw-bob", ""), "bob@players.test")
 	mustSay(t, "second vote", r.Text, "Elutasítva: A(z) 101. számú táblán már folyik egy szavazás (tárgya: döntetlen); előbb válaszoljon rá accept vagy reject paranccsal.")
 	mails = f.send("alice@players.test", "nim reject 101 alice pw-alice", "")
