@@ -69,7 +69,8 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	played, dropped := board.PlayQueued(b, st, c.s.now())
 	for _, d := range dropped {
 		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", d.Err.Error())
-		if err := c.tellUserIn(b.Players[d.Seat], fixed(fmt.Sprintf("pbm: queued move refused on board %d", b.Number)),
+		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
+		if err := c.tellUserIn(b.Players[d.Seat], func(p lang.Printer) string { return p.Render(subject) },
 			func(p lang.Printer) string { return p.Render(text) }); err != nil {
 			return err
 		}
