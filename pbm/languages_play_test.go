@@ -163,3 +163,51 @@ func mustSay(t *testing.T, what, text string, want ...string) {
 		}
 	}
 }
+
+// A tournament of a Hungarian and a German player: the answers, the
+// boards' events, the round mails and the final table each in the
+// entrant's language.
+func TestPlayTournamentLanguages(t *testing.T) {
+	f := newFixture(t)
+	f.signupIn("p1", "hu")
+	f.signupIn("p2", "de")
+	r := f.answer(f.send("p1@players.test", "nim tournament new p1 pw-p1 Winter roundrobin -stones=5 --size=2", ""), "p1@players.test")
+	mustSay(t, "new", r.Text, "Rendben: p1 meghirdette a(z) Winter nevű Nim versenyt (roundrobin, táblánként 2 játékos, 2 nevezőnél indul, --forfeit=7, --nag=1, -stones=5).", "Nevezés: nim tournament join Winter <userid> <password>")
+	r = f.answer(f.send("p1@players.test", "nim tournament join Winter p1 pw-p1", ""), "p1@players.test")
+	mustSay(t, "join", r.Text, "Rendben: p1 benevezett a(z) Winter nevű Nim versenybe: 1 nevező.")
+	mails := f.send("p2@players.test", "nim tournament join Winter p2 pw-p2", "")
+	mustSay(t, "join p2", f.answer(mails, "p2@players.test").Text, "OK: p2 ist für Nim-Turnier Winter angemeldet: 2 Teilnehmer. Das Turnier hat begonnen")
+	var round1, round2 sent
+	for _, m := range mails {
+		switch {
+		case m.To == "p1@players.test" && m.Subject == "Nim verseny: Winter, 1. forduló":
+			round1 = m
+		case m.To == "p2@players.test" && m.Subject == "Nim-Turnier Winter: Runde 1":
+			round2 = m
+		case m.To == "p1@players.test" && strings.HasPrefix(m.Subject, "New Nim Board"):
+			mustContain(t, "board to p1", m.Text, "Winter verseny, 1. forduló: ")
+		}
+	}
+	mustContain(t, "round mail to p1", round1.Text, "A(z) Winter nevű Nim verseny 1. fordulója.\n\nWinter verseny: roundrobin", "szervező: p1; a(z) 1. forduló folyik.",
+		"Hely Nevező                 Pont", "1. forduló:\n  101. tábla: ")
+	mustContain(t, "round mail to p2", round2.Text, "Nim-Turnier Winter, Runde 1.\n\nTurnier Winter: roundrobin, 2 Spieler je Brett", "Veranstalter p1; Runde 1 läuft.",
+		"Rang Teilnehmer           Punkte", "Runde 1:\n  Brett 101: ")
+	mails = f.playTournament("winter", lowestWins)
+	for _, m := range mails {
+		switch m.To {
+		case "p1@players.test":
+			if m.Subject == "Nim verseny: Winter, végeredmény" {
+				mustContain(t, "final to p1", m.Text, "A(z) Winter nevű Nim verseny véget ért; a győztes: p1.", "befejeződött, győztes: p1.")
+				round1.Subject = ""
+			}
+		case "p2@players.test":
+			if m.Subject == "Nim-Turnier Winter: Endstand" {
+				mustContain(t, "final to p2", m.Text, "Nim-Turnier Winter ist beendet; Sieger ist p1.", "beendet, gewonnen von p1.")
+				round2.Subject = ""
+			}
+		}
+	}
+	if round1.Subject != "" || round2.Subject != "" {
+		t.Errorf("a final table is missing")
+	}
+}
