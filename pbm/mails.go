@@ -182,13 +182,6 @@ func (s *Server) boardTextOf(p lang.Printer, tx *store.Tx, b store.Board, g engi
 	return s.renderBoard(p, tx, b, g, st, -1, ch.New, event, ch.Comment, ch.By, ratings)
 }
 
-// boardText renders the text of a board mail in the server's
-// language. upto is the number of log entries shown (the whole log
-// when upto < 0).
-func (s *Server) boardText(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
-	return s.renderBoard(s.printer(""), tx, b, g, st, upto, isNew, event, comment, by, nil)
-}
-
 // deadline is the line of a running board that says by when the
 // player to move must move: the board's forfeit limit counted as the
 // clock counts it (Tick), from the last change or the end of a
@@ -224,6 +217,8 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 	return line
 }
 
+// renderBoard writes the text of a board mail by p. upto is the number
+// of log entries shown (the whole log when upto < 0).
 func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
 	text := board.TextBoard(b, st)
 	log := b.Log
