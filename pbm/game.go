@@ -20,25 +20,26 @@ import (
 )
 
 func (s *Server) cmdGameHelp(c *call) error {
-	var b strings.Builder
 	min, max := c.game.Players()
-	fmt.Fprintf(&b, "%s, %s players.\n\n%s\n", c.game.Title(), playerRange(min, max), strings.TrimRight(c.game.Help(), "\n"))
+	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", playerRange(min, max)),
+		lang.Literal("\n\n" + strings.TrimRight(c.game.Help(), "\n") + "\n")}
 	if opts := c.game.Options(); len(opts) > 0 {
-		b.WriteString("\nChallenge options:\n")
+		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
 		for _, o := range opts {
 			name := "-" + o.Name
 			if o.Value != "" {
 				name += "=" + o.Value
 			}
-			def := ""
+			said = append(said, lang.Literal(fmt.Sprintf("  %-16s %s", name, o.Help)))
 			if o.Default != "" {
-				def = " (default " + o.Default + ")"
+				said = append(said, lang.M("GameHelpDefault", "Value", o.Default))
 			}
-			fmt.Fprintf(&b, "  %-16s %s%s\n", name, o.Help, def)
+			said = append(said, lang.Literal("\n"))
 		}
 	}
-	fmt.Fprintf(&b, "\nStart a board:\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())
-	c.sec.Text = "\n" + b.String()
+	said = append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
+		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())))
+	c.sec.say(said...)
 	c.sec.subject = c.game.Title() + " help"
 	return nil
 }
@@ -55,13 +56,13 @@ func boardArg(g engine.Game, arg string) (n, at int, err error) {
 	num, hash, has := strings.Cut(arg, "#")
 	n, err = strconv.Atoi(num)
 	if err != nil || n <= 0 {
-		return 0, 0, refuse("%q is not a %s board number.", trimLine(arg), g.Title())
+		return 0, 0, refuseMsg(lang.M("GameNotBoardNumber", "Arg", quotedWord(arg), "Title", g.Title()))
 	}
 	at = -1
 	if has {
 		at, err = strconv.Atoi(hash)
 		if err != nil || at < 0 {
-			return 0, 0, refuse("%q: the part after # must be a move number.", trimLine(arg))
+			return 0, 0, refuseMsg(lang.M("GameHashNotNumber", "Arg", quotedWord(arg)))
 		}
 	}
 	return n, at, nil
@@ -108,36 +109,35 @@ func (s *Server) cmdChallenge(c *call) error {
 				continue
 			}
 			if strings.EqualFold(a, computerName) || strings.HasPrefix(strings.ToLower(a), computerName+":") {
-				return refuse("Invalid challenge: %q: the computer plays at the levels %s (computer:easy, computer:normal, computer:hard; plain computer is normal).", trimLine(a), computer.Names())
+				return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(a), "Levels", computer.Names()))
 			}
 			p, err := c.tx.User(a)
 			if errors.Is(err, store.ErrNotFound) || (err == nil && p.Closed) {
-				return refuse("Invalid challenge: %q is not a player here.", trimLine(a))
+				return refuseMsg(lang.M("GameNotAPlayer", "Arg", quotedWord(a)))
 			} else if err != nil {
 				return err
 			}
 			if contains(players, p.ID) {
-				return refuse("Invalid challenge: %s is named twice.", p.ID)
+				return refuseMsg(lang.M("GameNamedTwice", "Who", p.ID))
 			}
 			players = append(players, p.ID)
 		}
 	}
 	if !contains(players, u.ID) {
-		return refuse("Invalid challenge: you (%s) must be one of the players.", u.ID)
+		return refuseMsg(lang.M("GameYouMustPlay", "Who", u.ID))
 	}
 	min, max := c.game.Players()
 	if len(players) < min || len(players) > max {
-		return refuse("Invalid challenge: %s is for %s players, not %d.", c.game.Title(), playerRange(min, max), len(players))
+		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", playerRange(min, max), "N", len(players)))
 	}
 	if err := c.checkLimits(players, u.ID); err != nil {
 		return err
 	}
-	b, st, err := c.startBoard(players, opts, func(b *store.Board) {}, fmt.Sprintf("Challenge by %s.", u.ID), c.comment, u.ID)
+	b, st, err := c.startBoard(players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)
 	if err != nil {
 		return err
 	}
-	n := b.Number
-	c.sec.Text = fmt.Sprintf("%s board %d started for %s; %s", c.game.Title(), n, strings.Join(players, ", "), board.Status(b, st))
+	c.sec.say(lang.M("GameStarted", "Title", c.game.Title(), "Number", b.Number, "Players", strings.Join(players, ", "), "Status", statusMsg(b, st)))
 	return nil
 }
 
@@ -153,12 +153,12 @@ func (c *call) option(a string, opts map[string]string) error {
 			fallthrough
 		case "nag", "forfeit", "total":
 			if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
-				return refuse("%s needs a number of days from 1 to 365.", trimLine(a))
+				return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
 			}
 			opts["-"+name] = val
 			return nil
 		}
-		return refuse("Unknown server option %q: the server takes --nag=<days>, --forfeit=<days> and --total=<days> (or --nagtime, --forfeittime, --totaltime).", trimLine(a))
+		return refuseMsg(lang.M("GameServerOption", "Arg", quotedWord(a)))
 	}
 	name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
 	var o engine.Option
@@ -169,13 +169,13 @@ func (c *call) option(a string, opts map[string]string) error {
 		}
 	}
 	if !found {
-		return refuse("%s has no option %q; options: %s.", c.game.Title(), trimLine(a), optionList(c.game))
+		return refuseMsg(lang.M("GameNoOption", "Title", c.game.Title(), "Arg", quotedWord(a), "Options", optionList(c.game)))
 	}
 	if o.Value != "" && !hasVal {
-		return refuse("Option -%s needs a value: -%s=%s.", o.Name, o.Name, o.Value)
+		return refuseMsg(lang.M("GameOptionValue", "Name", o.Name, "Value", o.Value))
 	}
 	if o.Value == "" && hasVal {
-		return refuse("Option -%s takes no value.", o.Name)
+		return refuseMsg(lang.M("GameOptionNoValue", "Name", o.Name))
 	}
 	opts[o.Name] = val
 	return nil
@@ -185,7 +185,7 @@ func (c *call) option(a string, opts map[string]string) error {
 // order, with the options of a challenge (server options under "-nag",
 // "-forfeit", "-total"); set adjusts the board before its first commit
 // (a tournament names itself). The board mail tells event.
-func (c *call) startBoard(players []string, opts map[string]string, set func(*store.Board), event, comment, by string) (store.Board, engine.State, error) {
+func (c *call) startBoard(players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
 	s := c.s
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
@@ -198,7 +198,7 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	st, err := c.game.New(len(players), engineOpts, seed)
 	if err != nil {
-		return store.Board{}, nil, refuse("Invalid challenge: %v", err)
+		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", err.Error()))
 	}
 	n, err := c.tx.NextBoardNumber(c.game.Name())
 	if err != nil {
@@ -228,21 +228,19 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 		return store.Board{}, nil, err
 	}
 	c.sec.board = n
-	if err := c.commit(&b, c.game, st, change{New: true, Event: event, Comment: comment, By: by}); err != nil {
+	said := []lang.Msg{event}
+	if err := c.commit(&b, c.game, st, change{New: true, Event: lang.English().Join(said), Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
 }
 
-func optionList(g engine.Game) string {
+func optionList(g engine.Game) lang.Msg {
 	var names []string
 	for _, o := range g.Options() {
 		names = append(names, "-"+o.Name)
 	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
+	return listOrNone(names)
 }
 
 // player authenticates a board command's userid and finds the seat.
@@ -256,7 +254,7 @@ func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
 		return u, -1, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
 	}
 	if b.Over {
-		return u, -1, &Refusal{Text: fmt.Sprintf("The game on %s board %d has ended: %s", c.game.Title(), b.Number, b.Outcome), Board: b.Number}
+		return u, -1, refuseOn(b.Number, lang.M("GameEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", outcomeMsg(b)))
 	}
 	return u, seat, nil
 }
@@ -306,8 +304,7 @@ func (c *call) moveVerb() (*command, bool, error) {
 			return nil, true, err
 		}
 		if k, err := strconv.Atoi(num); err != nil || k != len(b.Log)+1 {
-			return nil, true, &Refusal{Board: b.Number, Text: fmt.Sprintf("%s received as move #%s, but the next move on board %d is #%d: the command is stale, nothing was done.",
-				name, trimLine(num), b.Number, len(b.Log)+1)}
+			return nil, true, refuseOn(b.Number, lang.M("GameVerbStale", "Verb", name, "Got", trimLine(num), "Number", b.Number, "Next", len(b.Log)+1))
 		}
 	}
 	c.args = c.args[:3]
@@ -323,19 +320,12 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		return err
 	}
 	if moves, err = c.s.commandMoves(g, moves); err != nil {
-		return &Refusal{Board: n, Text: err.Error()}
+		return refuseOn(n, lang.Literal(err.Error()))
 	}
-	refusal := func(format string, args ...any) error {
-		var d strings.Builder
-		st.Board(&d, b.Players)
-		return &Refusal{Board: n, Text: fmt.Sprintf(format, args...) + "\n\nThe board is unchanged:\n\n" + strings.TrimRight(d.String(), "\n")}
-	}
-	// refusalMsg is refusal from the catalogue: the drawing stays as
-	// the engine draws it.
+	// refusalMsg is a refusal with the board unchanged: the drawing
+	// stays as the engine draws it.
 	refusalMsg := func(m lang.Msg) error {
-		var d strings.Builder
-		st.Board(&d, b.Players)
-		return refuseOn(n, m, lang.M("RefuseUnchanged"), lang.Literal(strings.TrimRight(d.String(), "\n")))
+		return refuseOn(n, m, lang.M("RefuseUnchanged"), drawn(b, st))
 	}
 	start := len(b.Log)
 	p, err := board.Play(&b, st, seat, moves, c.s.now())
@@ -343,12 +333,11 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if errors.As(err, &me) {
 		switch me.Kind {
 		case board.MoveBadNumber:
-			return &Refusal{Board: n, Text: fmt.Sprintf("%q: the part after # must be the move number, %d.", trimLine(me.Arg), me.Want)}
+			return refuseOn(n, lang.M("GameHashWant", "Arg", quotedWord(me.Arg), "Want", me.Want))
 		case board.MoveStale:
-			return &Refusal{Board: n, Text: fmt.Sprintf("Move %s received as move #%d, but the next move on board %d is #%d: the command is stale, nothing was played.",
-				trimLine(me.Move), me.Got, n, me.Want)}
+			return refuseOn(n, lang.M("GameMoveStale", "Move", trimLine(me.Move), "Got", me.Got, "Number", n, "Want", me.Want))
 		case board.MoveGameOver:
-			return refusal("The game ended after move %d; %q was not played and nothing of this command was applied.", me.Want-1, trimLine(me.Move))
+			return refusalMsg(lang.M("GameOverAfter", "N", me.Want-1, "Move", quotedWord(me.Move)))
 		case board.MoveNotYours:
 			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[me.ToMove]))
 		default:
@@ -359,14 +348,14 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		return err
 	}
 	played := p.Moves
-	event := fmt.Sprintf("%s played %s.", u.ID, strings.Join(played, " "))
+	said := []lang.Msg{lang.M("PlayPlayed", "Who", u.ID, "Moves", strings.Join(played, " "))}
 	if p.DrawLapsed {
-		event += " The draw offer lapses."
+		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID}); err != nil {
+	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID}); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s played on %s board %d (move %d): %s. %s", u.ID, g.Title(), n, start+len(played), strings.Join(played, " "), board.Status(b, st))
+	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", statusMsg(b, st)))
 	return nil
 }
 
@@ -375,13 +364,14 @@ func (s *Server) cmdResign(c *call) error {
 	if err != nil {
 		return err
 	}
-	declined, err := c.leave(b, seat, "resign", lang.Literal(u.ID+" resigns."), lang.Literal(u.ID+" declines the challenge."))
+	declined, err := c.leave(b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
 	if err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s resigned %s board %d.", u.ID, c.game.Title(), b.Number)
 	if declined {
-		c.sec.Text = fmt.Sprintf("%s declined the challenge of %s board %d; it is not rated.", u.ID, c.game.Title(), b.Number)
+		c.sec.say(lang.M("PlayDeclined", "Who", u.ID, "Title", c.game.Title(), "Number", b.Number))
+	} else {
+		c.sec.say(lang.M("PlayResigned", "Who", u.ID, "Title", c.game.Title(), "Number", b.Number))
 	}
 	return nil
 }
@@ -393,7 +383,7 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return err
 	}
 	if err := board.Resign(&b, st, seat, kind, c.s.now()); err != nil {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot resign board %d: %v", b.Players[seat], b.Number, err)}
+		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", err.Error()))
 	}
 	said := []lang.Msg{event}
 	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
@@ -411,13 +401,13 @@ func (s *Server) cmdShow(c *call) error {
 		}
 		n := b.Number
 		if at > len(b.Log) {
-			return &Refusal{Board: n, Text: fmt.Sprintf("Board %d has %d moves; there is no move %d.", n, len(b.Log), at)}
+			return refuseOn(n, lang.N("GameNoSuchMove", len(b.Log), "Number", n, "Moves", len(b.Log), "At", at))
 		}
 		g, st, err := s.replay(b, at)
 		if err != nil {
 			return err
 		}
-		text, err := s.boardText(c.tx, b, g, st, at, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, at)
 		if err != nil {
 			return err
 		}
@@ -444,7 +434,7 @@ func (s *Server) cmdGames(c *call) error {
 			sel = strings.ToLower(a)
 		default:
 			if who != "" {
-				return refuse("Usage: %s games [<userid>] [active|inactive|next|all]", c.game.Name())
+				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all]"))
 			}
 			who = a
 		}
@@ -462,7 +452,11 @@ func (s *Server) cmdGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	var rows []string
+	type row struct {
+		head   string
+		status lang.Msg
+	}
+	var rows []row
 	for _, b := range boards {
 		if who != "" && board.SeatOf(b, who) < 0 {
 			continue
@@ -485,14 +479,18 @@ func (s *Server) cmdGames(c *call) error {
 				continue
 			}
 		}
-		rows = append(rows, fmt.Sprintf("%6d %5d  %-30s %s", b.Number, len(b.Log), strings.Join(b.Players, " "), board.Status(b, st)))
+		rows = append(rows, row{fmt.Sprintf("%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " ")), statusMsg(b, st)})
 	}
-	sort.Strings(rows)
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].head < rows[j].head })
 	if len(rows) == 0 {
-		c.sec.Text = fmt.Sprintf("No %s %s boards.", sel, c.game.Title())
+		c.sec.say(lang.M("GamesNone", "Sel", sel, "Title", c.game.Title()))
 		return nil
 	}
-	c.sec.Text = fmt.Sprintf("%s boards (%s):\n\n %5s %5s  %-30s %s\n%s", c.game.Title(), sel, "Board", "Moves", "Players", "Status", strings.Join(rows, "\n"))
+	said := []lang.Msg{lang.M("GamesHead", "Title", c.game.Title(), "Sel", sel), lang.Literal("\n\n"), lang.M("GamesColumns")}
+	for _, r := range rows {
+		said = append(said, lang.Literal("\n"+r.head), r.status)
+	}
+	c.sec.say(said...)
 	return nil
 }
 
@@ -512,7 +510,7 @@ func (s *Server) showUsers(c *call) error {
 		}
 	}
 	if len(who) == 0 {
-		return refuse("This would generate too much mail: name a board or a userid, as in %s show <userid> next.", c.game.Name())
+		return refuseMsg(lang.M("GameShowTooMuch", "Game", c.game.Name()))
 	}
 	// The boards of the users named, from the store's index of each
 	// player's boards, in board order.
@@ -549,22 +547,23 @@ func (s *Server) showUsers(c *call) error {
 		if sel == "next" && !contains(who, board.ToMove(b, st)) {
 			continue
 		}
-		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, -1)
 		if err != nil {
 			return err
 		}
 		parts = append(parts, text)
 	}
 	if len(parts) == 0 {
-		c.sec.Text = fmt.Sprintf("No %s %s boards for %s.", sel, c.game.Title(), trimLine(strings.Join(who, ", ")))
+		c.sec.say(lang.M("GameShowNone", "Sel", sel, "Title", c.game.Title(), "Who", trimLine(strings.Join(who, ", "))))
 		return nil
 	}
-	more := ""
+	var more []lang.Msg
 	if len(parts) > 20 {
-		more = fmt.Sprintf("\n\n(%d more boards are not shown)", len(parts)-20)
+		more = []lang.Msg{lang.Literal("\n\n"), lang.N("GameShowMore", len(parts)-20, "N", len(parts)-20)}
 		parts = parts[:20]
 	}
-	c.sec.Text = fmt.Sprintf("%d %s boards:\n\n%s%s", len(parts), c.game.Title(), strings.Join(parts, "\n\n"), more)
+	c.sec.say(append([]lang.Msg{lang.N("GameShowBoards", len(parts), "N", len(parts), "Title", c.game.Title()),
+		lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}, more...)...)
 	return nil
 }
 
@@ -590,7 +589,7 @@ func (s *Server) cmdRecord(c *call) error {
 		return err
 	}
 	n := b.Number
-	c.sec.Text = fmt.Sprintf("The record of %s board %d; \"pbmd replay <file>\" plays it back.\n\n%s", c.game.Title(), n, board.Record(b))
+	c.sec.say(lang.M("GameRecord", "Title", c.game.Title(), "Number", n), lang.Literal("\n\n"+board.Record(b)))
 	c.sec.subject = fmt.Sprintf("%s Board %d record", c.game.Title(), n)
 	return nil
 }
@@ -603,7 +602,7 @@ func (s *Server) cmdAllShow(c *call) error {
 	if len(c.args) > 1 {
 		sel = strings.ToLower(c.args[1])
 		if sel != "next" && sel != "active" {
-			return refuse("Usage: all show <userid> [next|active]")
+			return refuseMsg(lang.M("RefuseUsage", "Usage", "all show <userid> [next|active]"))
 		}
 	}
 	boards, err := c.tx.BoardsOf(who, "")
@@ -622,21 +621,26 @@ func (s *Server) cmdAllShow(c *call) error {
 		if sel == "next" && !strings.EqualFold(board.ToMove(b, st), who) {
 			continue
 		}
-		text, err := s.boardText(c.tx, b, g, st, -1, false, "", "", "")
+		text, err := c.boardTextFor(b, g, st, -1)
 		if err != nil {
 			return err
 		}
 		parts = append(parts, text)
 		if len(parts) == 20 {
-			parts = append(parts, "(at most 20 boards are shown)")
 			break
 		}
 	}
 	if len(parts) == 0 {
-		c.sec.Text = fmt.Sprintf("No %s boards for %s.", sel, trimLine(who))
+		c.sec.say(lang.M("AllShowNone", "Sel", sel, "Who", trimLine(who)))
 		return nil
 	}
-	c.sec.Text = fmt.Sprintf("%d boards:\n\n%s", len(parts), strings.Join(parts, "\n\n"))
+	n := len(parts)
+	said := []lang.Msg{lang.N("AllShowBoards", n, "N", n), lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}
+	if n == 20 {
+		// The count takes in the note, as it always has.
+		said = []lang.Msg{lang.N("AllShowBoards", n+1, "N", n+1), lang.Literal("\n\n" + strings.Join(parts, "\n\n") + "\n\n"), lang.M("AllShowAtMost")}
+	}
+	c.sec.say(said...)
 	return nil
 }
 
@@ -648,39 +652,44 @@ func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
 }
 
 // rate updates the ratings for a finished board (board.Rate) and
-// returns lines that tell each player's change.
-func (c *call) rate(b store.Board, res engine.Result) ([]string, error) {
+// returns lines that tell each player's change, to be written in each
+// reader's language.
+func (c *call) rate(b store.Board, res engine.Result) ([]lang.Msg, error) {
 	r, err := board.Rate(c.tx, b, res)
 	if err != nil || !res.Over {
 		return nil, err
 	}
+	return ratingLines(b, r), nil
+}
+
+// ratingLines are the lines of the mail of a game's end that tell what
+// it did to the ratings.
+func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 	switch r.Unrated {
 	case board.UnratedAborted:
-		return []string{"This game was not rated: an admin aborted it."}, nil
+		return []lang.Msg{lang.M("RatingNotAborted")}
 	case board.UnratedDeclined:
-		return []string{"This game was not rated: " + board.Decliner(b) + " declined the challenge."}, nil
+		return []lang.Msg{lang.M("RatingNotDeclined", "Who", board.Decliner(b))}
 	case board.UnratedFew:
-		return []string{"This game was not rated: fewer than two players took part."}, nil
+		return []lang.Msg{lang.M("RatingNotFew")}
 	}
-	var lines []string
+	var lines []lang.Msg
 	for _, ch := range r.Changes {
-		dir := "went up"
-		if math.Round(ch.After) < math.Round(ch.Before) {
-			dir = "went down"
-		} else if math.Round(ch.After) == math.Round(ch.Before) {
-			dir = "stayed"
-		}
-		prov := ""
+		prov := lang.Literal("")
 		if ch.Provisional {
-			prov = " (provisional)"
+			prov = lang.M("RatingProvisional")
 		}
-		if dir == "stayed" {
-			lines = append(lines, fmt.Sprintf("%s's rating stayed at %.0f%s.", ch.User, ch.After, prov))
-		} else {
-			lines = append(lines, fmt.Sprintf("%s's rating %s from %.0f to %.0f%s.", ch.User, dir, ch.Before, ch.After, prov))
+		before, after := fmt.Sprintf("%.0f", ch.Before), fmt.Sprintf("%.0f", ch.After)
+		switch {
+		case math.Round(ch.After) < math.Round(ch.Before):
+			lines = append(lines, lang.M("RatingDown", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
+		case math.Round(ch.After) == math.Round(ch.Before):
+			lines = append(lines, lang.M("RatingStayed", "Who", ch.User, "After", after, "Provisional", prov))
+		default:
+			lines = append(lines, lang.M("RatingUp", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
 		}
 	}
-	return lines, nil
+	return lines
 }
 
 func (s *Server) cmdStandings(c *call) error {
@@ -698,31 +707,30 @@ func (s *Server) cmdStandings(c *call) error {
 			prov = append(prov, line)
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s standings\n", c.game.Title())
+	said := []lang.Msg{lang.Literal("\n"), lang.M("StandingsOf", "Title", c.game.Title()), lang.Literal("\n")}
 	for _, part := range []struct {
-		title string
+		title lang.Msg
 		rows  []string
-	}{{"Established", est}, {"Provisional (fewer than 20 games)", prov}} {
-		fmt.Fprintf(&b, "\n%s:\n", part.title)
+	}{{lang.M("StandingsEstablished"), est}, {lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames), prov}} {
+		said = append(said, lang.Literal("\n"), part.title, lang.Literal(":\n"))
 		if len(part.rows) == 0 {
-			b.WriteString("  none\n")
+			said = append(said, lang.Literal("  "), lang.M("PlayNone"), lang.Literal("\n"))
 			continue
 		}
-		fmt.Fprintf(&b, "  %4s %-20s %6s %5s %5s %5s\n", "Rank", "Name", "Rating", "Won", "Lost", "Tied")
+		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
 		for i, r := range part.rows {
-			fmt.Fprintf(&b, "  %4d %s\n", i+1, r)
+			said = append(said, lang.Literal(fmt.Sprintf("  %4d %s\n", i+1, r)))
 		}
 	}
 	seekers, err := c.seekLines()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "\nSeeking a game: %d\n", len(seekers))
+	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
 	for _, l := range seekers {
-		b.WriteString(l + "\n")
+		said = append(said, l, lang.Literal("\n"))
 	}
-	c.sec.Text = "\n" + b.String()
+	c.sec.say(said...)
 	c.sec.subject = c.game.Title() + " Standings"
 	return nil
 }
@@ -735,16 +743,17 @@ const historyRows = 50
 // of finished boards, never every board.
 func (s *Server) cmdHistory(c *call) error {
 	if len(c.args) > 1 {
-		return refuse("Usage: %s history [<userid>]", c.game.Name())
+		return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" history [<userid>]"))
 	}
 	listed := func(b store.Board) bool {
 		return b.Over && !b.Aborted && !(len(b.Log) > 0 && b.Log[len(b.Log)-1].Kind == "decline")
 	}
-	row := func(b store.Board) string {
-		return fmt.Sprintf("  %s %5d  %-30s %s", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "), b.Outcome)
+	row := func(b store.Board) []lang.Msg {
+		head := lang.Literal(fmt.Sprintf("  %s %5d  %-30s ", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " ")))
+		return []lang.Msg{head, outcomeMsg(b)}
 	}
-	var rows []string
-	more := ""
+	var rows [][]lang.Msg
+	var more []lang.Msg
 	if len(c.args) == 1 {
 		who := c.args[0]
 		boards, err := c.tx.BoardsOf(who, c.game.Name())
@@ -760,16 +769,16 @@ func (s *Server) cmdHistory(c *call) error {
 		sort.SliceStable(done, func(i, j int) bool { return done[i].Updated.After(done[j].Updated) })
 		for i, b := range done {
 			if i == historyRows {
-				more = fmt.Sprintf("\n\n(the %d most recent of %d are shown)", historyRows, len(done))
+				more = []lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", len(done), "Shown", historyRows, "N", len(done))}
 				break
 			}
 			rows = append(rows, row(b))
 		}
 		c.sec.subject = "Historical List of " + c.game.Title() + " games of " + trimLine(who)
 		if len(rows) == 0 {
-			c.sec.Text = fmt.Sprintf("No finished %s games of %s.", c.game.Title(), trimLine(who))
+			c.sec.say(lang.M("HistoryNoneOf", "Title", c.game.Title(), "Who", trimLine(who)))
 		} else {
-			c.sec.Text = fmt.Sprintf("Finished %s games of %s, newest first:\n\n%s%s", c.game.Title(), trimLine(who), strings.Join(rows, "\n"), more)
+			c.sec.say(historyText(lang.M("HistoryOf", "Title", c.game.Title(), "Who", trimLine(who)), rows, more)...)
 		}
 		return nil
 	}
@@ -789,16 +798,28 @@ func (s *Server) cmdHistory(c *call) error {
 		return err
 	}
 	if full {
-		more = fmt.Sprintf("\n\n(the %d most recent of %d ended boards, aborted and declined ones included; %s history <userid> lists a player's)",
-			historyRows, c.tx.FinishedCount(c.game.Name()), c.game.Name())
+		n := c.tx.FinishedCount(c.game.Name())
+		more = []lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", n, "Shown", historyRows, "N", n, "Game", c.game.Name())}
 	}
 	if len(rows) == 0 {
-		c.sec.Text = "No finished " + c.game.Title() + " games yet."
+		c.sec.say(lang.M("HistoryNone", "Title", c.game.Title()))
 	} else {
-		c.sec.Text = fmt.Sprintf("Finished %s games, newest first:\n\n%s%s", c.game.Title(), strings.Join(rows, "\n"), more)
+		c.sec.say(historyText(lang.M("HistoryAll", "Title", c.game.Title()), rows, more)...)
 	}
 	c.sec.subject = "Historical List of " + c.game.Title() + " games"
 	return nil
+}
+
+// historyText is the list of finished games under its head.
+func historyText(head lang.Msg, rows [][]lang.Msg, more []lang.Msg) []lang.Msg {
+	said := []lang.Msg{head, lang.Literal("\n\n")}
+	for i, r := range rows {
+		if i > 0 {
+			said = append(said, lang.Literal("\n"))
+		}
+		said = append(said, r...)
+	}
+	return append(said, more...)
 }
 
 // Seeking a game, as pbmserv's seek list: "<game> seek <userid>
@@ -820,13 +841,13 @@ func (s *Server) cmdSeek(c *call) error {
 	for i, a := range c.args[2:] {
 		if n, err := strconv.Atoi(a); err == nil && i == 0 {
 			if n < 0 || n > 20 {
-				return refuse("A seek asks for 0 to 20 boards, not %d.", n)
+				return refuseMsg(lang.N("SeekCount", n, "N", n))
 			}
 			count = n
 			continue
 		}
 		if !strings.HasPrefix(a, "-") {
-			return refuse("Usage: %s seek <userid> <password> [<n>] [-option...]: %q is not an option.", c.game.Name(), trimLine(a))
+			return refuseMsg(lang.M("SeekUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 		}
 		if err := c.option(a, opts); err != nil {
 			return err
@@ -840,10 +861,10 @@ func (s *Server) cmdSeek(c *call) error {
 		if err := c.tx.PutSeek(seek); err != nil {
 			return err
 		}
-		c.sec.Text = fmt.Sprintf("Your %s seek is withdrawn.", c.game.Title())
+		c.sec.say(lang.M("SeekWithdrawn", "Title", c.game.Title()))
 		return nil
 	}
-	var started []string
+	var started []lang.Msg
 	for seek.Count > 0 {
 		other, ok, err := c.matchSeek(seek)
 		if err != nil {
@@ -853,7 +874,7 @@ func (s *Server) cmdSeek(c *call) error {
 			break
 		}
 		b, _, err := c.startBoard([]string{other.User, u.ID}, maps.Clone(opts), func(*store.Board) {},
-			fmt.Sprintf("Started from the seek list: %s and %s both asked for a game.", other.User, u.ID), "", "")
+			lang.M("SeekStarted", "A", other.User, "B", u.ID), "", "")
 		if err != nil {
 			return err
 		}
@@ -862,20 +883,35 @@ func (s *Server) cmdSeek(c *call) error {
 		if err := c.tx.PutSeek(other); err != nil {
 			return err
 		}
-		started = append(started, fmt.Sprintf("board %d against %s", b.Number, other.User))
+		started = append(started, lang.M("SeekBoardAgainst", "Number", b.Number, "Who", other.User))
 	}
 	if err := c.tx.PutSeek(seek); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("You seek %d %s boards (%s).", count, c.game.Title(), optionsLine(opts))
+	said := []lang.Msg{lang.N("SeekSeeking", count, "N", count, "Title", c.game.Title(), "Options", optionsMsg(opts))}
 	if len(started) > 0 {
-		text += " Started: " + strings.Join(started, ", ") + "."
+		said = append(said, lang.M("SeekStartedList"))
+		for i, m := range started {
+			if i > 0 {
+				said = append(said, lang.Literal(", "))
+			}
+			said = append(said, m)
+		}
+		said = append(said, lang.Literal("."))
 	}
 	if seek.Count > 0 {
-		text += fmt.Sprintf(" Still seeking %d; \"%s seek %s <password> 0\" withdraws.", seek.Count, c.game.Name(), u.ID)
+		said = append(said, lang.M("SeekStill", "N", seek.Count, "Withdraw", fmt.Sprintf("\"%s seek %s <password> 0\"", c.game.Name(), u.ID)))
 	}
-	c.sec.Text = text
+	c.sec.say(said...)
 	return nil
+}
+
+// optionsMsg is optionsLine in the reader's language.
+func optionsMsg(opts map[string]string) lang.Msg {
+	if len(opts) == 0 {
+		return lang.M("SeekNoOptions")
+	}
+	return lang.Literal(optionsLine(opts))
 }
 
 // optionsLine writes a seek's options.
@@ -945,14 +981,14 @@ func (c *call) ratingOf(id string) (float64, error) {
 }
 
 // seekLines lists the game's seekers for the standings.
-func (c *call) seekLines() ([]string, error) {
+func (c *call) seekLines() ([]lang.Msg, error) {
 	seeks, err := c.tx.Seeks(c.game.Name())
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	var out []lang.Msg
 	for _, sk := range seeks {
-		out = append(out, fmt.Sprintf("  %-20s %d boards, %s", sk.User, sk.Count, optionsLine(sk.Options)))
+		out = append(out, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", optionsMsg(sk.Options)))
 	}
 	return out, nil
 }
@@ -961,3 +997,9 @@ func (c *call) seekLines() ([]string, error) {
 // boards) as the mails do: "-alternate --nag=1", "no options" when
 // there are none.
 func OptionsLine(opts map[string]string) string { return optionsLine(opts) }
+
+// boardTextFor is a board shown in an answer (show, all show), written
+// in the language the answer is written in.
+func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
+	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
+}

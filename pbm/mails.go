@@ -148,7 +148,7 @@ type boardView struct {
 	Event     string
 	Vote      string
 	Status    string
-	Ratings   []string
+	Ratings   []string // written in the reader's language
 	Deadline  string
 	Players   []string
 	Moves     []moveLine
@@ -175,14 +175,11 @@ func (s *Server) boardTextOf(p lang.Printer, tx *store.Tx, b store.Board, g engi
 	if len(ch.Said) > 0 {
 		event = p.Join(ch.Said)
 	}
-	return s.renderBoard(p, tx, b, g, st, -1, ch.New, event, ch.Comment, ch.By, ch.Ratings)
-}
-
-// boardText renders the text of a board mail in the server's
-// language. upto is the number of log entries shown (the whole log
-// when upto < 0).
-func (s *Server) boardText(tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string) (string, error) {
-	return s.renderBoard(s.printer(""), tx, b, g, st, upto, isNew, event, comment, by, nil)
+	var ratings []string
+	for _, r := range ch.Ratings {
+		ratings = append(ratings, p.Render(r))
+	}
+	return s.renderBoard(p, tx, b, g, st, -1, ch.New, event, ch.Comment, ch.By, ratings)
 }
 
 // deadline is the line of a running board that says by when the
@@ -220,6 +217,8 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 	return line
 }
 
+// renderBoard writes the text of a board mail by p. upto is the number
+// of log entries shown (the whole log when upto < 0).
 func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
 	text := board.TextBoard(b, st)
 	log := b.Log
@@ -228,7 +227,7 @@ func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 	}
 	v := boardView{
 		New: isNew, Title: g.Title(), Game: g.Name(), Number: b.Number, Event: event,
-		Status: board.StatusIn(p, b, st), Vote: voteLine(b), Players: b.Players, Board: text,
+		Status: board.StatusIn(p, b, st), Vote: voteLine(p, b), Players: b.Players, Board: text,
 		Comment: comment, CommentBy: by, Started: p.Stamp(b.Created.UTC()), Updated: p.Stamp(b.Updated.UTC()),
 		Server: s.cfg.Name, Ratings: ratings, ReplyLine: p.T("BoardReply"), Link: s.boardLink(g.Name(), b.Number),
 		L: p,
@@ -452,15 +451,15 @@ func (s *Server) cmdPictures(c *call) error {
 	case "off":
 		u.NoPictures = true
 	default:
-		return refuse("Say pictures %s <password> on, or off; not %q.", u.ID, c.args[2])
+		return refuseMsg(lang.M("PicturesUsage", "Who", u.ID, "Arg", fmt.Sprintf("%q", c.args[2])))
 	}
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
 	if u.NoPictures {
-		c.sec.Text = "Board mails to you now carry the text board only."
+		c.sec.say(lang.M("PicturesOff"))
 	} else {
-		c.sec.Text = "Board mails to you now show a picture of the board above the text."
+		c.sec.say(lang.M("PicturesOn"))
 	}
 	return nil
 }
@@ -571,7 +570,7 @@ func (r *run) reply() error {
 	p := r.answerPrinter()
 	for _, sec := range r.sections {
 		if len(sec.msgs) > 0 {
-			sec.Text = p.Join(sec.msgs)
+			sec.Text = textIn(p, sec)
 		}
 		// Tables and boards keep their columns; prose and refusals
 		// are wrapped.
@@ -820,4 +819,20 @@ func (r *run) known() (quote.Known, error) {
 		}
 	}
 	return k, nil
+}
+
+// textIn is a section's text from the catalogue written by p. A text
+// added to the English after the catalogue's (a note about how a
+// reply was read) is kept after it as it was added; a section whose
+// English was changed otherwise keeps its English.
+func textIn(p lang.Printer, sec *section) string {
+	en := lang.English().Join(sec.msgs)
+	if sec.Text == en {
+		return p.Join(sec.msgs)
+	}
+	head := strings.TrimRight(en, "\n")
+	if rest, ok := strings.CutPrefix(sec.Text, head); ok {
+		return strings.TrimRight(p.Join(sec.msgs), "\n") + rest
+	}
+	return sec.Text
 }

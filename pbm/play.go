@@ -22,8 +22,9 @@ type change struct {
 	Comment string // the player's comment, if any
 	By      string // whose comment
 	// Ratings tell, in the mail of the game's end, each player's
-	// rating change or why the game was not rated.
-	Ratings []string
+	// rating change or why the game was not rated, written in each
+	// recipient's language.
+	Ratings []lang.Msg
 	// Said, when set, is Event from the catalogue, written in each
 	// recipient's language.
 	Said []lang.Msg
@@ -67,18 +68,24 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	played, dropped := board.PlayQueued(b, st, c.s.now())
 	for _, d := range dropped {
-		if err := c.tellUser(b.Players[d.Seat], fmt.Sprintf("pbm: queued move refused on board %d", b.Number),
-			fmt.Sprintf("Your queued move %q on %s board %d was found but is illegal now: %v\nYour queue for this board is cleared; it is your turn.",
-				d.Move, b.Game, b.Number, d.Err)); err != nil {
+		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", d.Err.Error())
+		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
+		if err := c.tellUserIn(b.Players[d.Seat], func(p lang.Printer) string { return p.Render(subject) },
+			func(p lang.Printer) string { return p.Render(text) }); err != nil {
 			return err
 		}
 	}
 	for _, e := range played {
-		p := fmt.Sprintf(" %s played %s (queued).", b.Players[e.Seat], e.Move)
-		if len(ch.Said) > 0 {
-			ch.Said = append(ch.Said, lang.Literal(p))
+		m := lang.M("PlayPlayedQueued", "Who", b.Players[e.Seat], "Move", e.Move)
+		if ch.Event != "" && len(ch.Said) == 0 {
+			ch.Said = []lang.Msg{lang.Literal(ch.Event)}
 		}
-		ch.Event = strings.TrimSpace(ch.Event + p)
+		if len(ch.Said) > 0 {
+			ch.Said = append(ch.Said, lang.Literal(" "), m)
+		} else {
+			ch.Said = []lang.Msg{m}
+		}
+		ch.Event = strings.TrimSpace(ch.Event + " " + lang.English().Render(m))
 	}
 	return nil
 }
@@ -102,17 +109,22 @@ func (c *call) tellUser(id, subject, text string) error {
 
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
-func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]string, error) {
+func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
 	lines, err := c.rate(b, board.Outcome(b, st))
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("%s board %d (%s) has ended: %s", g.Title(), b.Number, strings.Join(b.Players, ", "), board.Status(b, st))
-	if len(lines) > 0 {
-		text += "\n\n" + strings.Join(lines, "\n")
+	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", statusMsg(b, st))}
+	for i, l := range lines {
+		sep := "\n"
+		if i == 0 {
+			sep = "\n\n"
+		}
+		text = append(text, lang.Literal(sep), l)
 	}
 	for _, id := range c.notifyList(b) {
-		if err := c.tellUser(id, fmt.Sprintf("Notification: %s Board %d", g.Title(), b.Number), text); err != nil {
+		if err := c.tellUserIn(id, fixed(fmt.Sprintf("Notification: %s Board %d", g.Title(), b.Number)),
+			func(p lang.Printer) string { return p.Join(text) }); err != nil {
 			return nil, err
 		}
 	}
@@ -156,11 +168,11 @@ func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Ms
 	who := b.Players[seat]
 	dec, err := board.Leave(&b, st, seat, kind, c.s.now())
 	if err != nil {
-		verb := "resign"
+		id := "PlayCannotResign"
 		if dec {
-			verb = "leave"
+			id = "PlayCannotLeave"
 		}
-		return dec, &Refusal{Board: b.Number, Text: fmt.Sprintf("%s cannot %s board %d: %v", who, verb, b.Number, err)}
+		return dec, refuseOn(b.Number, lang.M(id, "Who", who, "Number", b.Number, "Why", err.Error()))
 	}
 	said := []lang.Msg{why}
 	if dec {
@@ -190,11 +202,12 @@ func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User
 	return b, g, st, u, seat, err
 }
 
-func voteName(kind string) string {
+// voteMsg is what a vote is about.
+func voteMsg(kind string) lang.Msg {
 	if kind == "draw" {
-		return "a draw"
+		return lang.M("VoteDraw")
 	}
-	return "taking back the last move"
+	return lang.M("VoteUndo")
 }
 
 func (c *call) openVote(kind string) error {
@@ -205,16 +218,17 @@ func (c *call) openVote(kind string) error {
 	switch err := board.Propose(&b, seat, kind, c.s.now()); err {
 	case nil:
 	case board.ErrVoteOpen:
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("A vote on %s is already open on board %d; answer it with accept or reject first.", voteName(b.Vote.Kind), b.Number)}
+		return refuseOn(b.Number, lang.M("VoteAlreadyOpen", "Vote", voteMsg(b.Vote.Kind), "Number", b.Number))
 	case board.ErrVoteNobody:
-		return &Refusal{Board: b.Number, Text: "There is nobody to vote with on this board."}
+		return refuseOn(b.Number, lang.M("VoteNobody"))
 	case board.ErrVoteNoMove:
-		return &Refusal{Board: b.Number, Text: "There is no move to take back: the last entry of the board is not a move."}
+		return refuseOn(b.Number, lang.M("VoteNoMove"))
 	default:
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s proposes %s on %s board %d.", u.ID, voteName(kind), g.Title(), b.Number)
-	return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
+	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
+	c.sec.say(said)
+	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func (s *Server) cmdAccept(c *call) error { return c.answerVote(true) }
@@ -229,42 +243,49 @@ func (c *call) answerVote(yes bool) error {
 	switch err {
 	case nil:
 	case board.ErrVoteNone:
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("No vote is open on %s board %d.", g.Title(), b.Number)}
+		return refuseOn(b.Number, lang.M("VoteNone", "Title", g.Title(), "Number", b.Number))
 	case board.ErrVoteAccepted:
-		return &Refusal{Board: b.Number, Text: "You have accepted already; the others still have to answer."}
+		return refuseOn(b.Number, lang.M("VoteAcceptedAlready"))
 	default:
 		return err
 	}
 	if d.Rejected {
-		c.sec.Text = fmt.Sprintf("%s rejects %s on %s board %d.", u.ID, voteName(d.Kind), g.Title(), b.Number)
-		return c.commit(&b, g, st, change{Event: c.sec.Text, Comment: c.comment, By: u.ID})
+		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
+		c.sec.say(said)
+		return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
-	event := fmt.Sprintf("%s accepts %s.", u.ID, voteName(d.Kind))
-	if st, event, err = c.carried(b, st, d, event); err != nil {
+	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
+	if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
 		return err
 	}
-	c.sec.Text = event
-	return c.commit(&b, g, st, change{Event: event, Comment: c.comment, By: u.ID})
+	c.sec.say(said...)
+	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carried tells what a vote's decision did after event, and replays
 // the board when a move was taken back.
 func (c *call) carried(b store.Board, st engine.State, d board.Decision, event string) (engine.State, string, error) {
+	st, said, err := c.carriedMsg(b, st, d, []lang.Msg{lang.Literal(event)})
+	return st, lang.English().Join(said), err
+}
+
+// carriedMsg is carried after the event said, from the catalogue.
+func (c *call) carriedMsg(b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
 	switch {
 	case !d.Carried:
-		return st, event, nil
+		return st, said, nil
 	case d.Kind == "draw":
-		return st, event + " The game is drawn by agreement.", nil
+		return st, append(said, lang.M("VoteDrawCarried")), nil
 	}
 	_, st, err := c.s.replay(b, -1)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	return st, event + fmt.Sprintf(" UNDO successful: %s's move %s is taken back.", b.Players[d.Undone.Seat], d.Undone.Move), nil
+	return st, append(said, lang.M("VoteUndoCarried", "Who", b.Players[d.Undone.Seat], "Move", d.Undone.Move)), nil
 }
 
-// voteLine tells an open vote, for the board mail.
-func voteLine(b store.Board) string {
+// voteLine tells an open vote, for the board mail, written by p.
+func voteLine(p lang.Printer, b store.Board) string {
 	if b.Vote == nil {
 		return ""
 	}
@@ -274,7 +295,7 @@ func voteLine(b store.Board) string {
 			waiting = append(waiting, b.Players[s])
 		}
 	}
-	return fmt.Sprintf("%s has proposed %s. Still to accept or reject: %s.", b.Players[b.Vote.By], voteName(b.Vote.Kind), strings.Join(waiting, ", "))
+	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(waiting, ", "))
 }
 
 // watchersOf adds to a new board the users who subscribe to every
@@ -303,7 +324,8 @@ func (c *call) watch(on bool) error {
 	if err != nil {
 		return err
 	}
-	var done, failed []string
+	var done []string
+	var failed []lang.Msg
 	for _, arg := range c.args[2:] {
 		if strings.EqualFold(arg, "all") {
 			u.SubscribeAll = toggle(u.SubscribeAll, c.game.Name(), on)
@@ -327,16 +349,16 @@ func (c *call) watch(on bool) error {
 		}
 		n, _, err := boardArg(c.game, arg)
 		if err != nil {
-			failed = append(failed, trimLine(arg)+" (not a board number)")
+			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(arg)))
 			continue
 		}
 		b, err := c.tx.Board(c.game.Name(), n)
 		if err != nil {
-			failed = append(failed, fmt.Sprintf("%d (no such board)", n))
+			failed = append(failed, lang.M("WatchNoBoard", "Number", n))
 			continue
 		}
 		if board.SeatOf(b, u.ID) >= 0 {
-			failed = append(failed, fmt.Sprintf("%d (you play it)", n))
+			failed = append(failed, lang.M("WatchYouPlay", "Number", n))
 			continue
 		}
 		b.Subscribers = toggle(b.Subscribers, u.ID, on)
@@ -345,14 +367,22 @@ func (c *call) watch(on bool) error {
 		}
 		done = append(done, fmt.Sprint(n))
 	}
-	verb := "Subscribed to"
+	id := "WatchSubscribed"
 	if !on {
-		verb = "Unsubscribed from"
+		id = "WatchUnsubscribed"
 	}
-	c.sec.Text = fmt.Sprintf("%s %s boards: %s.", verb, c.game.Title(), orNone(done))
+	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(done))}
 	if len(failed) > 0 {
-		c.sec.Text += " Failed: " + strings.Join(failed, ", ") + "."
+		said = append(said, lang.M("WatchFailed"))
+		for i, f := range failed {
+			if i > 0 {
+				said = append(said, lang.Literal(", "))
+			}
+			said = append(said, f)
+		}
+		said = append(said, lang.Literal("."))
 	}
+	c.sec.say(said...)
 	c.sec.subject = "Subscription summary"
 	return nil
 }
@@ -371,13 +401,10 @@ func (s *Server) cmdNotify(c *call) error {
 		if err := c.tx.PutUser(u); err != nil {
 			return err
 		}
-		state := "started"
-		if !on {
-			state = "cancelled"
-		}
-		c.sec.Text = fmt.Sprintf("%s notification %s: you hear the result of every %s game.", c.game.Title(), state, c.game.Title())
-		if !on {
-			c.sec.Text = fmt.Sprintf("%s notification cancelled.", c.game.Title())
+		if on {
+			c.sec.say(lang.M("NotifyAllOn", "Title", c.game.Title()))
+		} else {
+			c.sec.say(lang.M("NotifyAllOff", "Title", c.game.Title()))
 		}
 		return nil
 	}
@@ -394,7 +421,7 @@ func (s *Server) cmdNotify(c *call) error {
 		}
 		done = append(done, fmt.Sprint(n))
 	}
-	c.sec.Text = fmt.Sprintf("You will hear the result of %s boards %s.", c.game.Title(), strings.Join(done, ", "))
+	c.sec.say(lang.N("NotifyBoards", len(done), "Title", c.game.Title(), "Boards", strings.Join(done, ", ")))
 	return nil
 }
 
@@ -435,17 +462,17 @@ func (s *Server) cmdQueue(c *call) error {
 	key := strings.ToLower(u.ID)
 	if len(c.args) == 3 {
 		delete(b.Queued, key)
-		c.sec.Text = fmt.Sprintf("Your queue on %s board %d is cleared.", g.Title(), b.Number)
+		c.sec.say(lang.M("QueueCleared", "Title", g.Title(), "Number", b.Number))
 	} else {
 		moves, err := c.s.commandMoves(g, c.args[3:])
 		if err != nil {
-			return &Refusal{Board: b.Number, Text: err.Error()}
+			return refuseOn(b.Number, lang.Literal(err.Error()))
 		}
 		b.Queued[key] = append(b.Queued[key], moves...)
 		if len(b.Queued[key]) > 20 {
-			return &Refusal{Board: b.Number, Text: "At most 20 moves may wait in a queue."}
+			return refuseOn(b.Number, lang.N("QueueFull", 20, "Max", 20))
 		}
-		c.sec.Text = fmt.Sprintf("Queued on %s board %d: %s.", g.Title(), b.Number, strings.Join(b.Queued[key], " "))
+		c.sec.say(lang.M("QueueQueued", "Title", g.Title(), "Number", b.Number, "Moves", strings.Join(b.Queued[key], " ")))
 	}
 	if st.ToMove() != seat {
 		return c.tx.PutBoard(b)
@@ -456,7 +483,8 @@ func (s *Server) cmdQueue(c *call) error {
 		return err
 	}
 	if len(b.Log) > before {
-		c.sec.Text += fmt.Sprintf(" It was your turn: %d played. %s", len(b.Log)-before, board.Status(b, st))
+		n := len(b.Log) - before
+		c.sec.say(append(c.sec.msgs, lang.N("QueuePlayedNow", n, "N", n, "Status", statusMsg(b, st)))...)
 	}
 	return nil
 }
@@ -470,17 +498,17 @@ func (s *Server) cmdSubmit(c *call) error {
 		return err
 	}
 	if st.ToMove() != seat {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("It is not your move: it is %s's turn.", board.ToMove(b, st))}
+		return refuseOn(b.Number, lang.M("SubmitNotYourMove", "Who", board.ToMove(b, st)))
 	}
 	mv := c.args[3]
 	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
-		return &Refusal{Board: b.Number, Text: err.Error()}
+		return refuseOn(b.Number, lang.Literal(err.Error()))
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
 	}
 	canon, err := st.Play(mv)
 	if err != nil {
-		return &Refusal{Board: b.Number, Text: fmt.Sprintf("%q is illegal: %v", trimLine(mv), err)}
+		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", quotedWord(mv), "Why", err.Error()))
 	}
 	if b.Submitted == nil {
 		b.Submitted = map[string]string{}
@@ -489,10 +517,8 @@ func (s *Server) cmdSubmit(c *call) error {
 	if err := c.tx.PutBoard(b); err != nil {
 		return err
 	}
-	var d strings.Builder
-	st.Board(&d, b.Players)
-	c.sec.Text = fmt.Sprintf("This is a preview of a submitted move, %s. It must be confirmed:\n  %s confirm %d %s <password>\n\n%s",
-		canon, g.Name(), b.Number, u.ID, strings.TrimRight(d.String(), "\n"))
+	c.sec.say(lang.M("SubmitPreview", "Move", canon),
+		lang.Literal(fmt.Sprintf("\n  %s confirm %d %s <password>\n\n", g.Name(), b.Number, u.ID)), drawn(b, st))
 	c.sec.subject = fmt.Sprintf("%s Board %d confirmation", g.Title(), b.Number)
 	return nil
 }
@@ -504,7 +530,7 @@ func (s *Server) cmdConfirm(c *call) error {
 	}
 	mv, ok := b.Submitted[strings.ToLower(u.ID)]
 	if !ok {
-		return &Refusal{Board: b.Number, Text: "You have no submitted move on this board; send submit first."}
+		return refuseOn(b.Number, lang.M("ConfirmNothing"))
 	}
 	delete(b.Submitted, strings.ToLower(u.ID))
 	return c.play(b, u, seat, []string{mv})
@@ -524,23 +550,20 @@ func (s *Server) cmdPreview(c *call) error {
 	}
 	moves, err := c.s.commandMoves(g, c.args[1:])
 	if err != nil {
-		return &Refusal{Board: n, Text: err.Error()}
+		return refuseOn(n, lang.Literal(err.Error()))
 	}
 	var played []string
 	for _, mv := range moves {
 		if st.Result().Over {
-			return &Refusal{Board: n, Text: fmt.Sprintf("The game is over before %q.", trimLine(mv))}
+			return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(mv)))
 		}
 		canon, err := st.Play(mv)
 		if err != nil {
-			return &Refusal{Board: n, Text: fmt.Sprintf("Preview: %q is illegal: %v", trimLine(mv), err)}
+			return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(mv), "Why", err.Error()))
 		}
 		played = append(played, canon)
 	}
-	var d strings.Builder
-	st.Board(&d, b.Players)
-	c.sec.Text = fmt.Sprintf("Preview of %s board %d after %s (nothing was saved):\n\n%s",
-		g.Title(), n, orNone(played), strings.TrimRight(d.String(), "\n"))
+	c.sec.say(lang.M("PreviewOf", "Title", g.Title(), "Number", n, "Moves", listOrNone(played)), lang.Literal("\n\n"), drawn(b, st))
 	c.sec.subject = fmt.Sprintf("Preview of %s Board %d", g.Title(), n)
 	return nil
 }
@@ -558,20 +581,22 @@ func (s *Server) cmdChat(c *call) error {
 		return err
 	}
 	if board.SeatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
-		return &Refusal{Board: n, Text: "Only the players and subscribers of a board chat on it."}
+		return refuseOn(n, lang.M("ChatNotOnBoard"))
 	}
 	if strings.TrimSpace(c.comment) == "" {
-		return &Refusal{Board: n, Text: "The body of the mail is the chat message, and it is empty."}
+		return refuseOn(n, lang.M("ChatEmpty"))
 	}
 	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
 		if strings.EqualFold(id, u.ID) {
 			continue
 		}
-		if err := c.tellAbout(b, id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), u.ID+" writes:\n\n"+c.comment); err != nil {
+		if err := c.tellAboutIn(b, id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), func(p lang.Printer) string {
+			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
+		}); err != nil {
 			return err
 		}
 	}
-	c.sec.Text = fmt.Sprintf("Your message went to the others on board %d.", n)
+	c.sec.say(lang.M("ChatSent", "Number", n))
 	return nil
 }
 
@@ -676,7 +701,8 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		}
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: s.now()})
 		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &mail.Message{}}, game: g, sec: &section{}}
-		return c.commit(&b, g, st, change{Event: fmt.Sprintf("%s played %s.", w.Player, canon), By: w.Player})
+		said := []lang.Msg{lang.M("PlayPlayed", "Who", w.Player, "Moves", canon)}
+		return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, By: w.Player})
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -703,4 +729,138 @@ func (s *Server) dropWaiting(w store.Waiting) error {
 		}
 		return nil
 	})
+}
+
+// Messages of the core's board commands, from the catalogue.
+
+// coreReasonMsgs are the reasons of an end the core gives
+// (board.Outcome), by their message in the catalogue.
+var coreReasonMsgs = map[string]string{
+	"aborted by an admin": "ReasonAborted",
+	"draw agreed":         "ReasonDrawAgreed",
+	"challenge declined":  "ReasonDeclined",
+}
+
+// statusMsg is board.StatusIn as a message, written later in the
+// reader's language: whose turn it is or how the game ended.
+func statusMsg(b store.Board, st engine.State) lang.Msg {
+	if b.Aborted {
+		return lang.M("StatusAborted")
+	}
+	if board.Removed(b, st) {
+		return lang.M("StatusDeclined", "Who", board.Decliner(b))
+	}
+	res := board.Outcome(b, st)
+	if !res.Over {
+		return lang.M("StatusTurn", "Who", board.ToMove(b, st))
+	}
+	var reason lang.Msg
+	if id, ok := coreReasonMsgs[res.Reason]; ok {
+		reason = lang.M(id)
+	} else if res.Reason != "" {
+		reason = lang.Literal(res.Reason)
+	}
+	if res.Draw() {
+		if res.Reason == "" {
+			return lang.M("StatusTie")
+		}
+		return lang.M("StatusTieWhy", "Reason", reason)
+	}
+	var w []string
+	for _, seat := range res.Winners {
+		if seat >= 0 && seat < len(b.Players) {
+			w = append(w, b.Players[seat])
+		}
+	}
+	if res.Reason == "" {
+		return lang.M("StatusWon", "Winners", andList(w))
+	}
+	return lang.M("StatusWonWhy", "Winners", andList(w), "Reason", reason)
+}
+
+// andList is names joined by the language's "and".
+func andList(names []string) lang.Msg {
+	if len(names) == 0 {
+		return lang.Literal("")
+	}
+	out := lang.Literal(names[0])
+	for _, n := range names[1:] {
+		out = lang.M("PlayJoinAnd", "A", out, "And", lang.M("And"), "B", n)
+	}
+	return out
+}
+
+// listOrNone is a list joined by ", ", or the word for none.
+func listOrNone(list []string) lang.Msg {
+	if len(list) == 0 {
+		return lang.M("PlayNone")
+	}
+	return lang.Literal(strings.Join(list, ", "))
+}
+
+// drawn is the board as the engine draws it, in every language.
+func drawn(b store.Board, st engine.State) lang.Msg {
+	var d strings.Builder
+	st.Board(&d, b.Players)
+	return lang.Literal(strings.TrimRight(d.String(), "\n"))
+}
+
+// tellUserIn is tellUser with the subject and the text written in the
+// user's language.
+func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) error {
+	u, err := c.tx.User(id)
+	if errors.Is(err, store.ErrNotFound) || u.Closed {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	p := c.s.printerOf(u)
+	for _, a := range u.Addresses {
+		if err := c.notice(a, subject(p), text(p)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fixed is a subject written alike in every language.
+func fixed(s string) func(lang.Printer) string { return func(lang.Printer) string { return s } }
+
+// outcomeMsg is a finished board's stored outcome (written in English
+// by board.Settle) as a message, read back without replaying the
+// board; an outcome it does not recognise stays as stored.
+func outcomeMsg(b store.Board) lang.Msg {
+	out := b.Outcome
+	reasonOf := func(r string) lang.Msg {
+		if id, ok := coreReasonMsgs[r]; ok {
+			return lang.M(id)
+		}
+		return lang.Literal(r)
+	}
+	var m lang.Msg
+	switch {
+	case b.Aborted:
+		m = lang.M("StatusAborted")
+	case out == lang.English().T("StatusDeclined", "Who", board.Decliner(b)):
+		m = lang.M("StatusDeclined", "Who", board.Decliner(b))
+	case out == lang.English().T("StatusTie"):
+		m = lang.M("StatusTie")
+	case strings.HasPrefix(out, "Game was a tie (") && strings.HasSuffix(out, ")."):
+		m = lang.M("StatusTieWhy", "Reason", reasonOf(strings.TrimSuffix(strings.TrimPrefix(out, "Game was a tie ("), ").")))
+	case strings.HasPrefix(out, "Game won by ") && strings.HasSuffix(out, "."):
+		rest := strings.TrimSuffix(strings.TrimPrefix(out, "Game won by "), ".")
+		winners, reason, why := strings.Cut(rest, " (")
+		if why {
+			m = lang.M("StatusWonWhy", "Winners", andList(strings.Split(winners, " and ")), "Reason", reasonOf(strings.TrimSuffix(reason, ")")))
+		} else {
+			m = lang.M("StatusWon", "Winners", andList(strings.Split(winners, " and ")))
+		}
+	default:
+		return lang.Literal(out)
+	}
+	if lang.English().Render(m) != out {
+		return lang.Literal(out)
+	}
+	return m
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/killpoint"
+	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -36,7 +37,7 @@ const (
 func (c *call) loadTournament(name string) (*tournament.Tournament, error) {
 	doc, err := c.tx.Tournament(c.game.Name(), name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuse("There is no %s tournament %q; \"%s tournaments\" lists them.", c.game.Title(), trimLine(name), c.game.Name())
+		return nil, refuseMsg(lang.M("TournNone", "Title", c.game.Title(), "Name", quotedWord(name), "Game", c.game.Name()))
 	}
 	if err != nil {
 		return nil, err
@@ -79,23 +80,23 @@ func (s *Server) cmdTournamentNew(c *call) error {
 	}
 	name := c.args[2]
 	if !validTournamentName(name) {
-		return refuse("A tournament's name is 2 to 20 letters and digits, not %q.", trimLine(name))
+		return refuseMsg(lang.M("TournBadName", "Name", quotedWord(name)))
 	}
 	if _, err := c.tx.Tournament(c.game.Name(), name); err == nil {
-		return refuse("There is already a %s tournament %s.", c.game.Title(), name)
+		return refuseMsg(lang.M("TournExists", "Title", c.game.Title(), "Name", name))
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
 	format, ok := tournament.ParseFormat(c.args[3])
 	if !ok {
-		return refuse("%q is not a tournament format; formats: %s.", trimLine(c.args[3]), formatNames())
+		return refuseMsg(lang.M("TournBadFormat", "Arg", quotedWord(c.args[3]), "Formats", formatNames()))
 	}
 	t := &tournament.Tournament{Game: c.game.Name(), Name: name, Organiser: u.ID, Format: format, Seats: 2, Created: s.now(),
 		Options: map[string]string{"-nag": strconv.Itoa(tournamentNagDays), "-forfeit": strconv.Itoa(tournamentForfeitDays)}}
 	number := func(a, val string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(val)
 		if err != nil || n < lo || n > hi {
-			return 0, refuse("%s needs a number from %d to %d.", trimLine(a), lo, hi)
+			return 0, refuseMsg(lang.M("TournNumber", "Arg", trimLine(a), "Lo", lo, "Hi", hi))
 		}
 		return n, nil
 	}
@@ -119,12 +120,12 @@ func (s *Server) cmdTournamentNew(c *call) error {
 		case "--start":
 			day, err := time.Parse("2006-01-02", val)
 			if err != nil {
-				return refuse("%s needs a day as YYYY-MM-DD.", trimLine(a))
+				return refuseMsg(lang.M("TournDay", "Arg", trimLine(a)))
 			}
 			t.StartOn = day
 		default:
 			if !strings.HasPrefix(a, "-") {
-				return refuse("Usage: %s tournament new <userid> <password> <name> <format> [-option...]: %q is not an option.", c.game.Name(), trimLine(a))
+				return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 			}
 			if err := c.option(a, t.Options); err != nil {
 				return err
@@ -132,16 +133,16 @@ func (s *Server) cmdTournamentNew(c *call) error {
 		}
 	}
 	if err := t.Check(); err != nil {
-		return refuse("Invalid tournament: %v.", err)
+		return refuseMsg(lang.M("TournInvalid", "Why", err.Error()))
 	}
 	if lo, hi := c.game.Players(); t.Seats < lo || t.Seats > hi {
-		return refuse("Invalid tournament: %s is for %s players, not %d seats.", c.game.Title(), playerRange(lo, hi), t.Seats)
+		return refuseMsg(lang.N("TournSeats", t.Seats, "Title", c.game.Title(), "Range", playerRange(lo, hi), "N", t.Seats))
 	}
 	if err := c.saveTournament(t); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s tournament %s (%s) announced by %s. To enter: %s tournament join %s <userid> <password>",
-		c.game.Title(), name, describe(t), u.ID, c.game.Name(), name)
+	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", describeMsg(t), "Who", u.ID,
+		"Join", c.game.Name()+" tournament join "+name+" <userid> <password>"))
 	return nil
 }
 
@@ -151,6 +152,36 @@ func formatNames() string {
 		names = append(names, string(f))
 	}
 	return strings.Join(names, ", ")
+}
+
+// describeMsg is describe in the reader's language; the format's
+// name, the day and the options are written as they are given.
+func describeMsg(t *tournament.Tournament) lang.Msg {
+	parts := []lang.Msg{lang.Literal(string(t.Format)), lang.N("TournSeatsN", t.Seats, "N", t.Seats)}
+	if t.Rounds > 0 {
+		parts = append(parts, lang.N("TournRoundsN", t.Rounds, "N", t.Rounds))
+	}
+	if t.Double {
+		parts = append(parts, lang.M("TournDouble"))
+	}
+	if t.Size > 0 {
+		parts = append(parts, lang.N("TournStartsAt", t.Size, "N", t.Size))
+	}
+	if !t.StartOn.IsZero() {
+		parts = append(parts, lang.M("TournStartsOn", "Day", t.StartOn.Format("2006-01-02")))
+	}
+	for _, k := range sortedKeys(t.Options) {
+		if v := t.Options[k]; v != "" {
+			parts = append(parts, lang.Literal(fmt.Sprintf("-%s=%s", k, v)))
+		} else {
+			parts = append(parts, lang.Literal("-"+k))
+		}
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = lang.M("PlayJoinComma", "A", out, "B", p)
+	}
+	return out
 }
 
 // describe is one line of a tournament's settings.
@@ -219,10 +250,10 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 	if len(c.args) > 3 {
 		id, _, ok := computerID(c.args[3])
 		if !ok {
-			return refuse("Only the computer can be entered by another player: computer, computer:easy, computer:normal or computer:hard, not %q.", trimLine(c.args[3]))
+			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
 		}
 		if !c.organises(t, u) {
-			return refuse("Only the organiser of tournament %s (%s) may enter the computer.", t.Name, t.Organiser)
+			return refuseMsg(lang.M("TournOrganiserComputer", "Name", t.Name, "Who", t.Organiser))
 		}
 		who = id
 	}
@@ -233,15 +264,16 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 		rating = int(r.Rating)
 	}
 	if err := t.Join(who, rating); err != nil {
-		return refuse("%s cannot join tournament %s: %v.", who, t.Name, err)
+		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", err.Error()))
 	}
-	c.sec.Text = fmt.Sprintf("%s joined %s tournament %s: %d entrants.", who, c.game.Title(), t.Name, len(t.Entrants))
+	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
 		if err := c.startTournament(t); err != nil {
 			return err
 		}
-		c.sec.Text += " The tournament has started: the first round's boards are mailed."
+		said = append(said, lang.M("TournJoinStarted"))
 	}
+	c.sec.say(said...)
 	return c.saveTournament(t)
 }
 
@@ -261,9 +293,9 @@ func (s *Server) cmdTournamentLeave(c *call) error {
 		return err
 	}
 	if err := t.Leave(u.ID); err != nil {
-		return refuse("%s cannot leave tournament %s: %v.", u.ID, t.Name, err)
+		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", err.Error()))
 	}
-	c.sec.Text = fmt.Sprintf("%s left %s tournament %s: %d entrants.", u.ID, c.game.Title(), t.Name, len(t.Entrants))
+	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return c.saveTournament(t)
 }
 
@@ -275,12 +307,12 @@ func (s *Server) cmdTournamentStart(c *call) error {
 		return err
 	}
 	if !c.organises(t, u) {
-		return refuse("Only the organiser of tournament %s (%s) or an admin may start it.", t.Name, t.Organiser)
+		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}
 	if err := c.startTournament(t); err != nil {
 		return err
 	}
-	c.sec.Text = fmt.Sprintf("%s tournament %s started with %d entrants.", c.game.Title(), t.Name, len(t.Entrants))
+	c.sec.say(lang.N("TournStarted", len(t.Entrants), "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return c.saveTournament(t)
 }
 
@@ -288,7 +320,7 @@ func (s *Server) cmdTournamentStart(c *call) error {
 // boards. The caller saves t.
 func (c *call) startTournament(t *tournament.Tournament) error {
 	if err := t.Start(); err != nil {
-		return refuse("Tournament %s cannot start: %v.", t.Name, err)
+		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", err.Error()))
 	}
 	return c.playRound(t)
 }
@@ -299,9 +331,13 @@ func (c *call) playRound(t *tournament.Tournament) error {
 	round := t.Current() + 1
 	for _, ri := range t.Pending() {
 		p := t.Played[ri[0]].Pairings[ri[1]]
-		event := fmt.Sprintf("Tournament %s, round %d: %s.", t.Name, round, strings.Join(p.Seats, " against "))
+		seats := lang.Literal(p.Seats[0])
+		for _, s := range p.Seats[1:] {
+			seats = lang.M("TournAgainst", "A", seats, "B", s)
+		}
+		event := lang.M("TournRoundBoard", "Name", t.Name, "Round", round, "Seats", seats)
 		if p.Replay {
-			event = fmt.Sprintf("Tournament %s, round %d: the drawn match is replayed with seats swapped: %s.", t.Name, round, strings.Join(p.Seats, " against "))
+			event = lang.M("TournRoundReplay", "Name", t.Name, "Round", round, "Seats", seats)
 		}
 		b, _, err := c.startBoard(p.Seats, maps.Clone(t.Options), func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
 		if err != nil {
@@ -309,13 +345,13 @@ func (c *call) playRound(t *tournament.Tournament) error {
 		}
 		t.SetBoard(ri[0], ri[1], b.Number)
 	}
-	text := fmt.Sprintf("%s tournament %s, round %d.\n\n%s", c.game.Title(), t.Name, round, c.tournamentText(t))
-	return c.tellEntrants(t, fmt.Sprintf("%s tournament %s: round %d", c.game.Title(), t.Name, round), text, false)
+	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	return c.tellEntrants(t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
 // tellEntrants mails every human entrant (and, with watchers, every
 // user who watches every board of the game).
-func (c *call) tellEntrants(t *tournament.Tournament, subject, text string, watchers bool) error {
+func (c *call) tellEntrants(t *tournament.Tournament, subject lang.Msg, text []lang.Msg, watchers bool) error {
 	told := map[string]bool{}
 	ids := entrantIDs(t)
 	if watchers {
@@ -332,7 +368,8 @@ func (c *call) tellEntrants(t *tournament.Tournament, subject, text string, watc
 			continue
 		}
 		told[strings.ToLower(id)] = true
-		if err := c.tellUser(id, subject, text); err != nil {
+		if err := c.tellUserIn(id, func(p lang.Printer) string { return p.Render(subject) },
+			func(p lang.Printer) string { return p.Join(text) }); err != nil {
 			return err
 		}
 	}
@@ -385,57 +422,64 @@ func (c *call) advanceTournament(t *tournament.Tournament) error {
 	// is committed yet.
 	killpoint.At("tournament-round", len(t.Played))
 	if t.Over {
-		text := fmt.Sprintf("%s tournament %s has ended; the winner is %s.\n\n%s", c.game.Title(), t.Name, t.Winner, c.tournamentText(t))
-		return c.tellEntrants(t, fmt.Sprintf("%s tournament %s: final table", c.game.Title(), t.Name), text, true)
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		return c.tellEntrants(t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
 	return c.playRound(t)
 }
 
 // tournamentText is the standings table and the rounds with their
-// boards.
+// boards, in English.
 func (c *call) tournamentText(t *tournament.Tournament) string {
-	var out strings.Builder
-	fmt.Fprintf(&out, "Tournament %s: %s; organiser %s; ", t.Name, describe(t), t.Organiser)
+	return lang.English().Join(tournamentMsgs(t))
+}
+
+// tournamentMsgs is the standings table and the rounds with their
+// boards, to be written in the reader's language.
+func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
+	out := []lang.Msg{lang.M("TournHead", "Name", t.Name, "Settings", describeMsg(t), "Who", t.Organiser)}
 	switch {
 	case t.Over:
-		fmt.Fprintf(&out, "finished, won by %s.\n", t.Winner)
+		out = append(out, lang.M("TournWonBy", "Who", t.Winner))
 	case t.Started:
-		fmt.Fprintf(&out, "round %d running.\n", t.Current()+1)
+		out = append(out, lang.M("TournRunning", "Round", t.Current()+1))
 	default:
-		fmt.Fprintf(&out, "open, %d entrants: %s.\n", len(t.Entrants), strings.Join(entrantIDs(t), ", "))
-		return out.String()
+		return append(out, lang.N("TournOpen", len(t.Entrants), "N", len(t.Entrants), "Entrants", strings.Join(entrantIDs(t), ", ")), lang.Literal("\n"))
 	}
-	names := t.TieBreakNames()
-	fmt.Fprintf(&out, "\n%-4s %-20s %6s", "Rank", "Entrant", "Points")
-	for _, n := range names {
-		fmt.Fprintf(&out, " %8s", n)
+	out = append(out, lang.Literal("\n\n"), lang.M("TournColumns"))
+	var b strings.Builder
+	for _, n := range t.TieBreakNames() {
+		fmt.Fprintf(&b, " %8s", n)
 	}
-	fmt.Fprintf(&out, " %6s\n", "Boards")
+	out = append(out, lang.Literal(b.String()), lang.M("TournColumnBoards"), lang.Literal("\n"))
+	b.Reset()
 	for _, st := range t.Standings() {
-		fmt.Fprintf(&out, "%-4d %-20s %6s", st.Rank, st.ID, half(st.Points))
+		fmt.Fprintf(&b, "%-4d %-20s %6s", st.Rank, st.ID, half(st.Points))
 		for _, v := range st.TieBreaks {
-			fmt.Fprintf(&out, " %8s", half(v))
+			fmt.Fprintf(&b, " %8s", half(v))
 		}
-		fmt.Fprintf(&out, " %6d\n", st.Played)
+		fmt.Fprintf(&b, " %6d\n", st.Played)
 	}
+	out = append(out, lang.Literal(b.String()))
 	for r, rd := range t.Played {
-		fmt.Fprintf(&out, "\nRound %d:\n", r+1)
+		out = append(out, lang.Literal("\n"), lang.M("TournRoundHead", "Round", r+1), lang.Literal("\n"))
 		for _, p := range rd.Pairings {
 			switch {
 			case p.Bye():
-				fmt.Fprintf(&out, "  %s has a bye (1 point)\n", p.Seats[0])
+				out = append(out, lang.M("TournBye", "Who", p.Seats[0]))
 			case p.Done:
 				var scores []string
 				for _, v := range p.Points {
 					scores = append(scores, half(v))
 				}
-				fmt.Fprintf(&out, "  board %d: %s: %s\n", p.Board, strings.Join(p.Seats, " - "), strings.Join(scores, "-"))
+				out = append(out, lang.M("TournPairingDone", "Number", p.Board, "Seats", strings.Join(p.Seats, " - "), "Score", strings.Join(scores, "-")))
 			default:
-				fmt.Fprintf(&out, "  board %d: %s: running\n", p.Board, strings.Join(p.Seats, " - "))
+				out = append(out, lang.M("TournPairingRunning", "Number", p.Board, "Seats", strings.Join(p.Seats, " - ")))
 			}
+			out = append(out, lang.Literal("\n"))
 		}
 	}
-	return out.String()
+	return out
 }
 
 // half writes points as players read them: 1½, not 1.5.
@@ -460,7 +504,7 @@ func (s *Server) cmdTournamentShow(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.sec.Text = c.tournamentText(t)
+	c.sec.say(tournamentMsgs(t)...)
 	return nil
 }
 
@@ -470,33 +514,36 @@ func (s *Server) cmdTournaments(c *call) error {
 	if err != nil {
 		return err
 	}
-	var open, running, done []string
+	var open, running, done []lang.Msg
 	for _, doc := range docs {
 		var t tournament.Tournament
 		if err := json.Unmarshal(doc, &t); err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
 		}
-		line := fmt.Sprintf("  %-20s %s; %d entrants", t.Name, describe(&t), len(t.Entrants))
+		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", describeMsg(&t), "N", len(t.Entrants))
 		switch {
 		case t.Over:
-			done = append(done, line+"; won by "+t.Winner)
+			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))
 		case t.Started:
-			running = append(running, fmt.Sprintf("%s; round %d", line, t.Current()+1))
+			running = append(running, lang.M("TournLineRound", "Line", line, "Round", t.Current()+1))
 		default:
 			open = append(open, line)
 		}
 	}
-	var out strings.Builder
-	for _, part := range []struct {
-		title string
-		lines []string
-	}{{"Open", open}, {"Running", running}, {"Finished", done}} {
-		fmt.Fprintf(&out, "%s tournaments of %s: %d\n", part.title, c.game.Title(), len(part.lines))
+	var said []lang.Msg
+	for i, part := range []struct {
+		id    string
+		lines []lang.Msg
+	}{{"TournListOpen", open}, {"TournListRunning", running}, {"TournListFinished", done}} {
+		if i > 0 {
+			said = append(said, lang.Literal("\n"))
+		}
+		said = append(said, lang.M(part.id, "Title", c.game.Title(), "N", len(part.lines)))
 		for _, l := range part.lines {
-			out.WriteString(l + "\n")
+			said = append(said, lang.Literal("\n"), l)
 		}
 	}
-	c.sec.Text = strings.TrimRight(out.String(), "\n")
+	c.sec.say(said...)
 	return nil
 }
 
@@ -535,7 +582,7 @@ func (c *call) startDueTournaments(now time.Time) error {
 func (s *Server) adminTournament(c *call) error {
 	g, ok := s.cfg.Games.Lookup(c.args[1])
 	if !ok {
-		return refuse("%q is not a game here.", trimLine(c.args[1]))
+		return refuseMsg(lang.M("TournNoGame", "Arg", quotedWord(c.args[1])))
 	}
 	c.game = g
 	t, err := c.loadTournament(c.args[2])
@@ -545,7 +592,7 @@ func (s *Server) adminTournament(c *call) error {
 	switch strings.ToLower(c.args[0]) {
 	case "abort":
 		if t.Over {
-			return refuse("Tournament %s has already ended.", t.Name)
+			return refuseMsg(lang.M("TournAlreadyEnded", "Name", t.Name))
 		}
 		t.Over = true
 		for _, rd := range t.Played {
@@ -566,29 +613,31 @@ func (s *Server) adminTournament(c *call) error {
 				}
 				b.Aborted = true
 				b.Tournament = ""
-				if err := c.commit(&b, g, st, change{Event: "An admin aborted tournament " + t.Name + " and this board."}); err != nil {
+				said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
+				if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
 					return err
 				}
 			}
 		}
-		if err := c.tellEntrants(t, fmt.Sprintf("%s tournament %s aborted", g.Title(), t.Name), "An admin aborted the tournament where it stood.\n\n"+c.tournamentText(t), false); err != nil {
+		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		if err := c.tellEntrants(t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
-		c.sec.Text = fmt.Sprintf("%s tournament %s aborted.", g.Title(), t.Name)
+		c.sec.say(lang.M("TournAborted", "Title", g.Title(), "Name", t.Name))
 	case "replace":
 		if len(c.args) < 5 {
-			return refuse("Usage: admin <userid> <password> tournament replace <game> <name> <player> <substitute>")
+			return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament replace <game> <name> <player> <substitute>"))
 		}
 		nu, err := c.tx.User(c.args[4])
 		if err != nil {
-			return refuse("%q is not a player here.", trimLine(c.args[4]))
+			return refuseMsg(lang.M("TournNotAPlayer", "Arg", quotedWord(c.args[4])))
 		}
 		if err := t.Replace(c.args[3], nu.ID); err != nil {
-			return refuse("Cannot replace %s in tournament %s: %v.", trimLine(c.args[3]), t.Name, err)
+			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", err.Error()))
 		}
-		c.sec.Text = fmt.Sprintf("%s takes the place of %s in %s tournament %s, in the boards not started yet.", nu.ID, trimLine(c.args[3]), g.Title(), t.Name)
+		c.sec.say(lang.M("TournReplaced", "Who", nu.ID, "Old", trimLine(c.args[3]), "Title", g.Title(), "Name", t.Name))
 	default:
-		return refuse("Usage: admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]")
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]"))
 	}
 	return c.saveTournament(t)
 }
