@@ -715,21 +715,8 @@ func (c *call) noticeIn(p lang.Printer, to, subject string, ms ...lang.Msg) erro
 	return c.notice(to, subject, p.Join(ms))
 }
 
-// tellUserIn sends a notice to every address of a user, written in
-// the user's language.
-func (c *call) tellUserIn(id, subject string, ms ...lang.Msg) error {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) || u.Closed {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	p := c.s.printerOf(u)
-	for _, a := range u.Addresses {
-		if err := c.noticeIn(p, a, subject, ms...); err != nil {
-			return err
-		}
-	}
-	return nil
+// tellUserSaying sends a notice of messages to every address of a
+// user, written in the user's language (tellUserIn).
+func (c *call) tellUserSaying(id, subject string, ms ...lang.Msg) error {
+	return c.tellUserIn(id, fixed(subject), func(p lang.Printer) string { return p.Join(ms) })
 }

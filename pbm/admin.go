@@ -310,7 +310,7 @@ func (s *Server) cmdMessage(c *call) error {
 		if contains(sent, r.ID) {
 			continue
 		}
-		if err := c.tellUserIn(r.ID, "pbm message from "+u.ID, lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
+		if err := c.tellUserSaying(r.ID, "pbm message from "+u.ID, lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
 			return err
 		}
 		sent = append(sent, r.ID)

@@ -252,7 +252,7 @@ func (s *Server) cmdVacation(c *call) error {
 				continue
 			}
 			told[strings.ToLower(p)] = true
-			if err := c.tellUserIn(p, "pbm: "+u.ID+" is on vacation",
+			if err := c.tellUserSaying(p, "pbm: "+u.ID+" is on vacation",
 				lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])); err != nil {
 				return err
 			}

@@ -120,8 +120,16 @@ func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string
 			t.Errorf("%s: %s lacks the explanation %q", what, strings.Join(words, " "), explain)
 		}
 	})
+	// An answer's text is wrapped at 79 columns after its "OK:" (or
+	// the word of the reader's language), as in English.
 	for i, line := range strings.Split(text, "\n") {
-		if len([]rune(line)) > 79 && !strings.HasPrefix(line, "> ") {
+		width := len([]rune(line))
+		for _, label := range []string{p.T("ReplyOK"), p.T("ReplyRefused")} {
+			if strings.HasPrefix(line, label+" ") {
+				width -= len([]rune(label)) + 1
+			}
+		}
+		if width > 79 && !strings.HasPrefix(line, "> ") {
 			t.Errorf("%s: line %d over 79 columns: %q", what, i+1, line)
 		}
 	}
