@@ -63,7 +63,7 @@ func startWeb(cfg Config, st *store.Store, maxConns int, log *slog.Logger) *webS
 	}}
 	w.shed = &shedder{srv: w.srv, max: maxConns, log: log}
 	w.srv.ConnState = w.shed.connState
-	go w.srv.Serve(netutil.LimitListener(ln, maxConns))
+	go w.srv.Serve(w.shed.listen(netutil.LimitListener(ln, maxConns)))
 	log.Info("web site", "url", "http://"+w.addr+"/", "max_connections", maxConns, "idle_timeout", idle)
 	return w
 }
@@ -76,34 +76,74 @@ func (w *webSite) close() error { return w.srv.Close() }
 // that have sent no request for 5 seconds), and each answer closes its
 // connection, so that a reader waiting in the backlog gets in soon
 // rather than after IdleTimeout. Keep-alive comes back once half the
-// cap is free.
+// cap is free. It counts the connections itself, as its listener
+// accepts them and as they close: the server's ConnState reports a
+// close only after the next connection may have been accepted.
 type shedder struct {
 	srv *http.Server
 	max int
 	log *slog.Logger
 
+	// counts has its own lock: SetKeepAlivesEnabled, called under
+	// mu, closes connections, which count themselves.
+	counts struct {
+		sync.Mutex
+		open, peak int
+	}
 	mu       sync.Mutex
-	open     int
-	peak     int
 	shedding bool
 	warned   time.Time
+}
+
+// listen wraps ln so that the shedder counts its connections.
+func (s *shedder) listen(ln net.Listener) net.Listener { return countedListener{ln, s} }
+
+type countedListener struct {
+	net.Listener
+	s *shedder
+}
+
+func (l countedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	n := &l.s.counts
+	n.Lock()
+	n.open++
+	n.peak = max(n.peak, n.open)
+	n.Unlock()
+	return &countedConn{Conn: c, s: l.s}, nil
+}
+
+type countedConn struct {
+	net.Conn
+	s    *shedder
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() {
+		c.s.counts.Lock()
+		c.s.counts.open--
+		c.s.counts.Unlock()
+	})
+	return c.Conn.Close()
 }
 
 func (s *shedder) connState(_ net.Conn, state http.ConnState) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	open, _ := s.openPeak()
 	switch state {
 	case http.StateNew:
-		s.open++
-		s.peak = max(s.peak, s.open)
-		if s.open < s.max {
+		if open < s.max {
 			return
 		}
 		// Each new connection at the cap closes whatever fell idle
 		// since: the listener lets the next one in as each closes.
 		// Under s.mu, so that an enable cannot overtake it; the
-		// closes it makes report StateClosed from their own
-		// goroutines.
+		// closes it makes count themselves in their own goroutines.
 		s.srv.SetKeepAlivesEnabled(false)
 		if !s.shedding {
 			s.shedding = true
@@ -114,17 +154,16 @@ func (s *shedder) connState(_ net.Conn, state http.ConnState) {
 			}
 		}
 	case http.StateClosed, http.StateHijacked:
-		s.open--
-		if s.shedding && s.open <= s.max/2 {
+		if s.shedding && open <= s.max/2 {
 			s.shedding = false
 			s.srv.SetKeepAlivesEnabled(true)
 		}
 	}
 }
 
-// counts is the connections open now and the most open at once.
-func (s *shedder) counts() (open, peak int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.open, s.peak
+// openPeak is the connections open now and the most open at once.
+func (s *shedder) openPeak() (open, peak int) {
+	s.counts.Lock()
+	defer s.counts.Unlock()
+	return s.counts.open, s.counts.peak
 }
