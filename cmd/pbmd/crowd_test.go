@@ -133,6 +133,7 @@ func TestCrowdDoesNotStarveMail(t *testing.T) {
 		crowds.Add(1)
 		go func() {
 			defer crowds.Done()
+			counted := false
 			for first := true; ; first = false {
 				if !first && !pause() {
 					return
@@ -149,7 +150,8 @@ func TestCrowdDoesNotStarveMail(t *testing.T) {
 					case <-done:
 					}
 				}()
-				if first {
+				if !counted {
+					counted = true
 					webConnected.Add(1)
 				}
 				conn.SetDeadline(time.Now().Add(10 * time.Minute))
