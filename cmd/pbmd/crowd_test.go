@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -276,9 +277,9 @@ func TestCrowdDoesNotStarveMail(t *testing.T) {
 		t.Errorf("the daemon had %d descriptors open, its limit %d", p, crowdLimit)
 	}
 	t.Logf("limit %d descriptors, crowds of %d web and %d LMTP connections: %d mails answered in %v, a fresh visitor served in %v; "+
-		"the daemon had at most %d descriptors open; the web crowd got %d answers (%d connections closed by the daemon), the LMTP crowd %d 421s",
+		"the daemon had at most %d descriptors open; the web crowd got %d answers (%d connections closed by the daemon), the LMTP crowd %d 421s; %d LMTP deliveries retried after a 421",
 		crowdLimit, webCrowd, lmtpCrowd, answered.Load(), mailTime.Round(time.Millisecond), freshTime.Round(time.Millisecond),
-		peakFDs.Load(), webAnswered.Load(), webClosed.Load(), lmtpTold.Load())
+		peakFDs.Load(), webAnswered.Load(), webClosed.Load(), lmtpTold.Load(), lmtpRetries.Load())
 }
 
 // awaitProgress waits until done holds; it fails when its progress
@@ -302,6 +303,9 @@ func awaitProgress(t *testing.T, what string, done func() (bool, int), log func(
 	}
 }
 
+// lmtpRetries counts the LMTP deliveries of playGame told 421.
+var lmtpRetries atomic.Int64
+
 var boardStarted = regexp.MustCompile(`board (\d+) started`)
 
 // playGame signs up two players, g-a mailing through the SMTP server
@@ -323,9 +327,20 @@ func playGame(t *testing.T, smtpAddr, imapAddr, lmtpAddr string, g, plies int, a
 			raw := fmt.Sprintf("From: %s\r\nTo: pbm@localhost\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\n\r\n",
 				p.Address, subject, id, time.Now().Format(time.RFC1123Z))
 			// Generous: the connection may wait in the backlog behind
-			// the LMTP crowd.
-			if err := lmtp.Deliver(lmtpAddr, p.Address, "pbm@localhost", []byte(raw), 5*time.Minute); err != nil {
-				return "", fmt.Errorf("%s over LMTP: %q: %w", p.Address, subject, err)
+			// the LMTP crowd. A 421 (closed to make room, before its
+			// MAIL) is retried, as an MTA does; a refusal for good
+			// fails.
+			for try := 1; ; try++ {
+				err := lmtp.Deliver(lmtpAddr, p.Address, "pbm@localhost", []byte(raw), 5*time.Minute)
+				if err == nil {
+					break
+				}
+				var ref *lmtp.Refusal
+				if try == 10 || !errors.As(err, &ref) || !ref.Temporary() {
+					return "", fmt.Errorf("%s over LMTP: %q (try %d): %w", p.Address, subject, try, err)
+				}
+				lmtpRetries.Add(1)
+				time.Sleep(time.Second)
 			}
 		} else {
 			var err error
