@@ -1,6 +1,7 @@
 package lmtp
 
 import (
+	"log/slog"
 	"net"
 	"sync"
 	"time"
@@ -28,11 +29,13 @@ import (
 // tracker keeps the open connections and which are idle.
 type tracker struct {
 	max int
+	log *slog.Logger
 
 	mu      sync.Mutex
 	conns   map[*trackedConn]struct{}
 	peak    int
 	evicted int
+	warned  time.Time // the last warning that the cap was reached
 }
 
 // trackedConn is one open connection.
@@ -47,8 +50,8 @@ type trackedConn struct {
 	once    sync.Once
 }
 
-func newTracker(max int) *tracker {
-	return &tracker{max: max, conns: map[*trackedConn]struct{}{}}
+func newTracker(max int, log *slog.Logger) *tracker {
+	return &tracker{max: max, log: log, conns: map[*trackedConn]struct{}{}}
 }
 
 // trackListener wraps every connection accepted in a trackedConn.
@@ -89,6 +92,11 @@ func (t *tracker) add(c net.Conn) *trackedConn {
 		oldest.closing = true
 		t.evicted++
 		oldest.Conn.SetReadDeadline(time.Unix(1, 0))
+	}
+	if time.Since(t.warned) > time.Minute {
+		t.warned = time.Now()
+		t.log.Warn("lmtp at its connection cap: the connection idle the longest is closed to let the next one in",
+			"max_connections", t.max, "closed_so_far", t.evicted)
 	}
 	return tc
 }

@@ -129,7 +129,7 @@ func Listen(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, ln: ln, served: make(chan struct{}), conns: newTracker(cfg.MaxConnections)}
+	s := &Server{cfg: cfg, log: log, ln: ln, served: make(chan struct{}), conns: newTracker(cfg.MaxConnections, log)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		tc, _ := c.Conn().(*trackedConn)
