@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -106,4 +107,45 @@ func TestWebCrowdAtTheCap(t *testing.T) {
 	t.Logf("cap %d, a crowd of %d: peak %d open, %d open now", cfg.Web.MaxConnections, crowd, peak, open)
 	close(stop)
 	wg.Wait()
+}
+
+// TestWebIdleTimeout: a keep-alive connection to the web site that
+// asks nothing more is closed after web.idletimeout, and one that
+// never sends its request after the read timeouts.
+func TestWebIdleTimeout(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Web.Listen = "127.0.0.1:0"
+	cfg.Web.IdleTimeout = 300 * time.Millisecond
+	d, err := Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	conn, err := net.Dial("tcp", d.web.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(time.Minute))
+	fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", d.web.addr)
+	br := bufio.NewReader(conn)
+	r, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	if r.Close {
+		t.Fatal("the site closes the connection after one page: no keep-alive")
+	}
+	idle := time.Now()
+	if _, err := br.ReadByte(); err == nil {
+		t.Fatal("the site sent more than its answer")
+	}
+	if since := time.Since(idle); since < cfg.Web.IdleTimeout/2 {
+		t.Errorf("the idle connection was closed after %v, idle timeout %v", since, cfg.Web.IdleTimeout)
+	}
+	if open, _ := d.web.shed.openPeak(); open != 0 {
+		t.Errorf("%d connections open after the idle one was closed", open)
+	}
 }
