@@ -80,15 +80,26 @@ type Config struct {
 		CAFile   string        `mapstructure:"cafile"`
 	} `mapstructure:"smtp"`
 	// LMTP is the intake from the operator's MTA (pbm/lmtp).
+	// MaxConnections caps its open connections (0: derived from the
+	// file limit, limits.go); IdleTimeout closes a connection that
+	// waits that long for a command (0: lmtp.DefaultIdleTimeout).
 	LMTP struct {
-		Listen  string `mapstructure:"listen"`
-		MaxSize int64  `mapstructure:"maxsize"`
+		Listen         string        `mapstructure:"listen"`
+		MaxSize        int64         `mapstructure:"maxsize"`
+		MaxConnections int           `mapstructure:"maxconnections"`
+		IdleTimeout    time.Duration `mapstructure:"idletimeout"`
 	} `mapstructure:"lmtp"`
 	// Web is the read-only web site (pbm/web): Listen is its address,
-	// empty for none; URL the base address put into board mails.
+	// empty for none; URL the base address put into board mails;
+	// MaxConnections caps its open connections (0: derived from the
+	// file limit, limits.go); IdleTimeout closes a keep-alive
+	// connection that long without a request (0:
+	// DefaultWebIdleTimeout).
 	Web struct {
-		Listen string `mapstructure:"listen"`
-		URL    string `mapstructure:"url"`
+		Listen         string        `mapstructure:"listen"`
+		URL            string        `mapstructure:"url"`
+		MaxConnections int           `mapstructure:"maxconnections"`
+		IdleTimeout    time.Duration `mapstructure:"idletimeout"`
 	} `mapstructure:"web"`
 	// Log is the daemon's log: Level is debug, info, warn or error.
 	Log struct {
@@ -161,7 +172,11 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	}
 	// Board mails link the site only at its public address, web.url:
 	// the address it listens on may be loopback or behind a proxy.
-	d.web = startWeb(cfg, st, log)
+	// The web site and LMTP get capped shares of the file
+	// descriptors, and the rest is kept for the mail (limits.go).
+	caps := shareDescriptors(fileLimit(), cfg.Web.MaxConnections, cfg.LMTP.MaxConnections, cfg.LMTP.Listen != "", log)
+	log.Info("file descriptors", "limit", caps.Limit, "reserve", caps.Reserve, "web_max_connections", caps.Web, "lmtp_max_connections", caps.LMTP)
+	d.web = startWeb(cfg, st, caps.Web, log)
 	if cfg.Web.URL == "" && d.web != nil {
 		log.Warn("web.url is empty: board mails carry no link to the web site; set it to the site's public address")
 	}
@@ -258,7 +273,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		return fail(err)
 	}
 	if cfg.LMTP.Listen != "" {
-		if d.lmtp, err = startLMTP(cfg, d.handle, log); err != nil {
+		if d.lmtp, err = startLMTP(cfg, d.handle, caps.LMTP, log); err != nil {
 			return fail(err)
 		}
 	}

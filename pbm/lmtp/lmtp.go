@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"golang.org/x/net/netutil"
 )
 
 // Handler takes one raw mail (RFC 5322) and returns nil once it is
@@ -60,11 +61,29 @@ type Config struct {
 	MaxSize int64
 	// Domain is the name in the greeting (default "localhost").
 	Domain string
-	Logger *slog.Logger
+	// MaxConnections is the most connections open at once (0:
+	// DefaultMaxConnections); see conns.go.
+	MaxConnections int
+	// IdleTimeout closes a connection that waits that long for its
+	// next command, and bounds the reading of a mail after DATA (0:
+	// DefaultIdleTimeout).
+	IdleTimeout time.Duration
+	Logger      *slog.Logger
 }
 
 // DefaultMaxSize is the size limit when Config.MaxSize is zero.
 const DefaultMaxSize = 10 << 20
+
+// DefaultMaxConnections is the connection cap when
+// Config.MaxConnections is zero.
+const DefaultMaxConnections = 100
+
+// DefaultIdleTimeout is the idle timeout when Config.IdleTimeout is
+// zero: RFC 5321 section 4.5.3.2.7 asks a server to wait at least 5
+// minutes for the next command, and LMTP is SMTP there (RFC 2033
+// section 4). A local MTA that finds its connection closed opens a
+// new one for its next mail.
+const DefaultIdleTimeout = 5 * time.Minute
 
 // Server is a running LMTP listener.
 type Server struct {
@@ -75,6 +94,7 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	served chan struct{}
+	conns  *tracker
 	// handling counts Handler calls in progress, so that Close returns
 	// only after each has finished (and the store may be closed).
 	handling sync.WaitGroup
@@ -95,6 +115,12 @@ func Listen(cfg Config) (*Server, error) {
 	if cfg.Domain == "" {
 		cfg.Domain = "localhost"
 	}
+	if cfg.MaxConnections <= 0 {
+		cfg.MaxConnections = DefaultMaxConnections
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
@@ -103,24 +129,29 @@ func Listen(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, ln: ln, served: make(chan struct{})}
+	s := &Server{cfg: cfg, log: log, ln: ln, served: make(chan struct{}), conns: newTracker(cfg.MaxConnections, log)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &session{s: s}, nil
+		tc, _ := c.Conn().(*trackedConn)
+		return &session{s: s, conn: tc}, nil
 	}))
 	srv.LMTP = true
 	srv.Domain = cfg.Domain
 	srv.MaxMessageBytes = cfg.MaxSize
 	srv.MaxRecipients = 100
-	srv.ReadTimeout = 10 * time.Minute // RFC 5321 section 4.5.3.2.7: 5 minutes at least
+	// go-smtp sets ReadTimeout before reading each command, so it is
+	// the idle timeout (RFC 5321 section 4.5.3.2.7: 5 minutes at
+	// least by default); it also bounds the reading of the mail after
+	// DATA, which a local MTA sends at once.
+	srv.ReadTimeout = cfg.IdleTimeout
 	srv.WriteTimeout = 5 * time.Minute
 	srv.ErrorLog = slogPrinter{log}
 	s.srv = srv
 	go func() {
 		defer close(s.served)
-		srv.Serve(ln)
+		srv.Serve(trackListener{Listener: netutil.LimitListener(ln, cfg.MaxConnections), t: s.conns})
 	}()
-	log.Info("lmtp listening", "listen", ln.Addr().String())
+	log.Info("lmtp listening", "listen", ln.Addr().String(), "max_connections", cfg.MaxConnections, "idle_timeout", cfg.IdleTimeout)
 	return s, nil
 }
 
@@ -178,6 +209,9 @@ func loopback(host string) bool {
 // Addr is the address listened on (a socket path, or host:port).
 func (s *Server) Addr() string { return s.ln.Addr().String() }
 
+// Stats is what the connection cap has done so far.
+func (s *Server) Stats() Stats { return s.conns.stats() }
+
 // Close stops listening, drops the connections and waits for the
 // mails being handled. A mail whose reply was not sent stays in the
 // MTA's queue.
@@ -198,14 +232,28 @@ func (s *Server) Close() error {
 // session is one LMTP transaction after another on one connection.
 type session struct {
 	s     *Server
+	conn  *trackedConn // nil only if go-smtp wrapped the connection
 	from  string
 	rcpts int
 }
 
-func (ss *session) Reset()        { ss.from, ss.rcpts = "", 0 }
+// Reset ends the transaction: the connection is idle until the next
+// MAIL.
+func (ss *session) Reset() {
+	ss.from, ss.rcpts = "", 0
+	if ss.conn != nil {
+		ss.conn.setBusy(false)
+	}
+}
+
 func (ss *session) Logout() error { return nil }
 
+// Mail starts a transaction: the connection is not closed to make room
+// until it ends.
 func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+	if ss.conn != nil {
+		ss.conn.setBusy(true)
+	}
 	ss.from = from
 	return nil
 }
