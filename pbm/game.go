@@ -22,7 +22,7 @@ import (
 func (s *Server) cmdGameHelp(c *call) error {
 	min, max := c.game.Players()
 	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", playerRange(min, max)),
-		lang.Literal("\n\n" + strings.TrimRight(c.game.Help(), "\n") + "\n")}
+		rulesSummary(c.game)}
 	if opts := c.game.Options(); len(opts) > 0 {
 		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
 		for _, o := range opts {
@@ -198,7 +198,7 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	st, err := c.game.New(len(players), engineOpts, seed)
 	if err != nil {
-		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", err.Error()))
+		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", why(err)))
 	}
 	n, err := c.tx.NextBoardNumber(c.game.Name())
 	if err != nil {
@@ -320,7 +320,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		return err
 	}
 	if moves, err = c.s.commandMoves(g, moves); err != nil {
-		return refuseOn(n, lang.Literal(err.Error()))
+		return refusalOn(n, err)
 	}
 	// refusalMsg is a refusal with the board unchanged: the drawing
 	// stays as the engine draws it.
@@ -341,7 +341,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 		case board.MoveNotYours:
 			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[me.ToMove]))
 		default:
-			return refusalMsg(lang.M("RefuseIllegal", "N", me.Want, "Move", quotedWord(me.Move), "Why", me.Err.Error()))
+			return refusalMsg(lang.M("RefuseIllegal", "N", me.Want, "Move", quotedWord(me.Move), "Why", why(me.Err)))
 		}
 	}
 	if err != nil {
@@ -383,7 +383,7 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return err
 	}
 	if err := board.Resign(&b, st, seat, kind, c.s.now()); err != nil {
-		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", err.Error()))
+		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
 	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
@@ -1002,4 +1002,44 @@ func OptionsLine(opts map[string]string) string { return optionsLine(opts) }
 // in the language the answer is written in.
 func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
 	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
+}
+
+// rulesSummary is a game's rules summary in every language the engine
+// writes it in (engine.Helps), in English otherwise.
+func rulesSummary(g engine.Game) lang.Msg {
+	m := lang.Literal("\n\n" + strings.TrimRight(g.Help(), "\n") + "\n")
+	for _, code := range lang.Codes {
+		if text, ok := engine.HelpIn(g, code); ok {
+			if m.ByLanguage == nil {
+				m.ByLanguage = map[string]string{}
+			}
+			m.ByLanguage[code] = "\n\n" + strings.TrimRight(text, "\n") + "\n"
+		}
+	}
+	return m
+}
+
+// why is an error as a message: an engine's refusal in the reader's
+// language (engine.Refusal), any other error as its text.
+func why(err error) lang.Msg {
+	var r *engine.Refusal
+	if errors.As(err, &r) {
+		return engineMsg(r)
+	}
+	return lang.Literal(err.Error())
+}
+
+// engineMsg is an engine's refusal as a message of the catalogue,
+// the refusals among its data converted first.
+func engineMsg(r *engine.Refusal) lang.Msg {
+	data := make(map[string]any, len(r.Args))
+	for k, v := range r.Args {
+		var in *engine.Refusal
+		if e, ok := v.(error); ok && errors.As(e, &in) {
+			data[k] = engineMsg(in)
+		} else {
+			data[k] = v
+		}
+	}
+	return lang.Msg{ID: r.Code, Data: data, Count: r.Count}
 }

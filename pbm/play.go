@@ -68,7 +68,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	played, dropped := board.PlayQueued(b, st, c.s.now())
 	for _, d := range dropped {
-		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", d.Err.Error())
+		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", why(d.Err))
 		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
 		if err := c.tellUserIn(b.Players[d.Seat], func(p lang.Printer) string { return p.Render(subject) },
 			func(p lang.Printer) string { return p.Render(text) }); err != nil {
@@ -158,9 +158,9 @@ func (c *call) notifyList(b store.Board) []string {
 // board is removed: it ends without a result and unrated.
 
 // leave takes a player off a board: a resignation (or a forfeit) once
-// every seat has moved, a decline before. why is the event for a
+// every seat has moved, a decline before. resigned is the event for a
 // resignation, declined the one for a decline.
-func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Msg) (bool, error) {
+func (c *call) leave(b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return false, err
@@ -172,9 +172,9 @@ func (c *call) leave(b store.Board, seat int, kind string, why, declined lang.Ms
 		if dec {
 			id = "PlayCannotLeave"
 		}
-		return dec, refuseOn(b.Number, lang.M(id, "Who", who, "Number", b.Number, "Why", err.Error()))
+		return dec, refuseOn(b.Number, lang.M(id, "Who", who, "Number", b.Number, "Why", why(err)))
 	}
-	said := []lang.Msg{why}
+	said := []lang.Msg{resigned}
 	if dec {
 		said = []lang.Msg{declined, lang.M("DeclineGoesOn", "Who", who)}
 		if st.Result().Over {
@@ -466,7 +466,7 @@ func (s *Server) cmdQueue(c *call) error {
 	} else {
 		moves, err := c.s.commandMoves(g, c.args[3:])
 		if err != nil {
-			return refuseOn(b.Number, lang.Literal(err.Error()))
+			return refusalOn(b.Number, err)
 		}
 		b.Queued[key] = append(b.Queued[key], moves...)
 		if len(b.Queued[key]) > 20 {
@@ -502,13 +502,13 @@ func (s *Server) cmdSubmit(c *call) error {
 	}
 	mv := c.args[3]
 	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
-		return refuseOn(b.Number, lang.Literal(err.Error()))
+		return refusalOn(b.Number, err)
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
 	}
 	canon, err := st.Play(mv)
 	if err != nil {
-		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", quotedWord(mv), "Why", err.Error()))
+		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", quotedWord(mv), "Why", why(err)))
 	}
 	if b.Submitted == nil {
 		b.Submitted = map[string]string{}
@@ -550,7 +550,7 @@ func (s *Server) cmdPreview(c *call) error {
 	}
 	moves, err := c.s.commandMoves(g, c.args[1:])
 	if err != nil {
-		return refuseOn(n, lang.Literal(err.Error()))
+		return refusalOn(n, err)
 	}
 	var played []string
 	for _, mv := range moves {
@@ -559,7 +559,7 @@ func (s *Server) cmdPreview(c *call) error {
 		}
 		canon, err := st.Play(mv)
 		if err != nil {
-			return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(mv), "Why", err.Error()))
+			return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(mv), "Why", why(err)))
 		}
 		played = append(played, canon)
 	}

@@ -161,6 +161,9 @@ type Msg struct {
 	// Count picks the plural form, when the message has them.
 	Count   any
 	Literal string
+	// ByLanguage, when set, is a text the caller has in several
+	// languages, by code: the reader's, else Literal.
+	ByLanguage map[string]string
 }
 
 // M is the message id with its data given as pairs: M("Turn", "Who",
@@ -221,6 +224,9 @@ func (p Printer) N(id string, n int, kv ...any) string { return p.Render(N(id, n
 // Render writes a message.
 func (p Printer) Render(m Msg) (out string) {
 	if m.ID == "" {
+		if t, ok := m.ByLanguage[p.Code()]; ok {
+			return t
+		}
 		return m.Literal
 	}
 	if p.c == nil {
