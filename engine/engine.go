@@ -86,6 +86,9 @@ type Result struct {
 	Winners []int  // seats that won; empty with Over means a draw
 	Scores  []int  // per seat, when the game keeps a score; else nil
 	Reason  string // one line: "White has no legal move", "draw by repetition"
+	// Why, when the engine has it, is Reason as a message of the
+	// catalogue (Refusal), for a reader of another language.
+	Why *Refusal
 }
 
 // Draw reports whether the game ended without a winner.

@@ -137,7 +137,7 @@ func (s *Server) cmdChallenge(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.sec.say(lang.M("GameStarted", "Title", c.game.Title(), "Number", b.Number, "Players", strings.Join(players, ", "), "Status", statusMsg(b, st)))
+	c.sec.say(lang.M("GameStarted", "Title", c.game.Title(), "Number", b.Number, "Players", strings.Join(players, ", "), "Status", board.StatusMsg(b, st)))
 	return nil
 }
 
@@ -355,7 +355,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID}); err != nil {
 		return err
 	}
-	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", statusMsg(b, st)))
+	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
 	return nil
 }
 
@@ -479,7 +479,7 @@ func (s *Server) cmdGames(c *call) error {
 				continue
 			}
 		}
-		rows = append(rows, row{fmt.Sprintf("%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " ")), statusMsg(b, st)})
+		rows = append(rows, row{fmt.Sprintf("%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " ")), board.StatusMsg(b, st)})
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].head < rows[j].head })
 	if len(rows) == 0 {
@@ -1024,22 +1024,7 @@ func rulesSummary(g engine.Game) lang.Msg {
 func why(err error) lang.Msg {
 	var r *engine.Refusal
 	if errors.As(err, &r) {
-		return engineMsg(r)
+		return board.Message(r)
 	}
 	return lang.Literal(err.Error())
-}
-
-// engineMsg is an engine's refusal as a message of the catalogue,
-// the refusals among its data converted first.
-func engineMsg(r *engine.Refusal) lang.Msg {
-	data := make(map[string]any, len(r.Args))
-	for k, v := range r.Args {
-		var in *engine.Refusal
-		if e, ok := v.(error); ok && errors.As(e, &in) {
-			data[k] = engineMsg(in)
-		} else {
-			data[k] = v
-		}
-	}
-	return lang.Msg{ID: r.Code, Data: data, Count: r.Count}
 }

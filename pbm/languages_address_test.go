@@ -11,6 +11,7 @@ import (
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/store"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 )
 
@@ -61,8 +62,8 @@ func TestEngineRefusalAndRulesInLanguage(t *testing.T) {
 		t.Errorf("the engine's English refusal %q in a Czech answer:\n%s", err.Error(), r.Text)
 	}
 	var ref *engine.Refusal
-	if !errors.As(err, &ref) || !strings.Contains(flat(r.Text), flat(cat.For("cs").Render(engineMsg(ref)))) {
-		t.Errorf("the Czech answer lacks the refusal in Czech %q:\n%s", cat.For("cs").Render(engineMsg(ref)), r.Text)
+	if !errors.As(err, &ref) || !strings.Contains(flat(r.Text), flat(cat.For("cs").Render(board.Message(ref)))) {
+		t.Errorf("the Czech answer lacks the refusal in Czech %q:\n%s", cat.For("cs").Render(board.Message(ref)), r.Text)
 	}
 	// In English the sentence is the engine's own.
 	f.send("ann@players.test", "hexemergo challenge ann pw-ann ann jana", "")

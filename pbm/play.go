@@ -114,7 +114,7 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 	if err != nil {
 		return nil, err
 	}
-	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", statusMsg(b, st))}
+	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
 	for i, l := range lines {
 		sep := "\n"
 		if i == 0 {
@@ -484,7 +484,7 @@ func (s *Server) cmdQueue(c *call) error {
 	}
 	if len(b.Log) > before {
 		n := len(b.Log) - before
-		c.sec.say(append(c.sec.msgs, lang.N("QueuePlayedNow", n, "N", n, "Status", statusMsg(b, st)))...)
+		c.sec.say(append(c.sec.msgs, lang.N("QueuePlayedNow", n, "N", n, "Status", board.StatusMsg(b, st)))...)
 	}
 	return nil
 }
@@ -741,55 +741,6 @@ var coreReasonMsgs = map[string]string{
 	"challenge declined":  "ReasonDeclined",
 }
 
-// statusMsg is board.StatusIn as a message, written later in the
-// reader's language: whose turn it is or how the game ended.
-func statusMsg(b store.Board, st engine.State) lang.Msg {
-	if b.Aborted {
-		return lang.M("StatusAborted")
-	}
-	if board.Removed(b, st) {
-		return lang.M("StatusDeclined", "Who", board.Decliner(b))
-	}
-	res := board.Outcome(b, st)
-	if !res.Over {
-		return lang.M("StatusTurn", "Who", board.ToMove(b, st))
-	}
-	var reason lang.Msg
-	if id, ok := coreReasonMsgs[res.Reason]; ok {
-		reason = lang.M(id)
-	} else if res.Reason != "" {
-		reason = lang.Literal(res.Reason)
-	}
-	if res.Draw() {
-		if res.Reason == "" {
-			return lang.M("StatusTie")
-		}
-		return lang.M("StatusTieWhy", "Reason", reason)
-	}
-	var w []string
-	for _, seat := range res.Winners {
-		if seat >= 0 && seat < len(b.Players) {
-			w = append(w, b.Players[seat])
-		}
-	}
-	if res.Reason == "" {
-		return lang.M("StatusWon", "Winners", andList(w))
-	}
-	return lang.M("StatusWonWhy", "Winners", andList(w), "Reason", reason)
-}
-
-// andList is names joined by the language's "and".
-func andList(names []string) lang.Msg {
-	if len(names) == 0 {
-		return lang.Literal("")
-	}
-	out := lang.Literal(names[0])
-	for _, n := range names[1:] {
-		out = lang.M("PlayJoinAnd", "A", out, "And", lang.M("And"), "B", n)
-	}
-	return out
-}
-
 // listOrNone is a list joined by ", ", or the word for none.
 func listOrNone(list []string) lang.Msg {
 	if len(list) == 0 {
@@ -852,9 +803,9 @@ func outcomeMsg(b store.Board) lang.Msg {
 		rest := strings.TrimSuffix(strings.TrimPrefix(out, "Game won by "), ".")
 		winners, reason, why := strings.Cut(rest, " (")
 		if why {
-			m = lang.M("StatusWonWhy", "Winners", andList(strings.Split(winners, " and ")), "Reason", reasonOf(strings.TrimSuffix(reason, ")")))
+			m = lang.M("StatusWonWhy", "Winners", board.AndList(strings.Split(winners, " and ")), "Reason", reasonOf(strings.TrimSuffix(reason, ")")))
 		} else {
-			m = lang.M("StatusWon", "Winners", andList(strings.Split(winners, " and ")))
+			m = lang.M("StatusWon", "Winners", board.AndList(strings.Split(winners, " and ")))
 		}
 	default:
 		return lang.Literal(out)

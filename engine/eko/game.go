@@ -197,7 +197,7 @@ func (s *state) Legal() []string {
 }
 
 func (s *state) Result() engine.Result {
-	r := engine.Result{Over: s.over, Reason: s.reason}
+	r := engine.Result{Over: s.over, Reason: s.reason, Why: s.why}
 	r.Winners = append([]int(nil), s.winners...)
 	for seat := range s.b.players {
 		r.Scores = append(r.Scores, s.p.points(s.b, seat))

@@ -103,7 +103,7 @@ func (s *state) Clone() engine.State {
 }
 
 func (s *state) Result() engine.Result {
-	r := engine.Result{Over: s.over, Reason: s.reason}
+	r := engine.Result{Over: s.over, Reason: s.reason, Why: s.why}
 	if s.over {
 		r.Winners = append([]int{}, s.winners...)
 	}

@@ -369,7 +369,7 @@ func (s *state) eliminate(p int, why string) {
 }
 
 func (s *state) finish(winners []int, why *engine.Refusal) {
-	s.res = engine.Result{Over: true, Winners: winners, Reason: why.Error()}
+	s.res = engine.Result{Over: true, Winners: winners, Reason: why.Error(), Why: why}
 	s.why = why
 }
 

@@ -176,6 +176,7 @@ func (s *state) Result() engine.Result {
 		Over:    s.over,
 		Winners: slices.Clone(s.winners),
 		Reason:  s.reason,
+		Why:     s.why,
 	}
 }
 

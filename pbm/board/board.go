@@ -9,6 +9,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -96,36 +97,40 @@ func Outcome(b store.Board, st engine.State) engine.Result {
 // from the catalogue).
 func Status(b store.Board, st engine.State) string { return StatusIn(lang.English(), b, st) }
 
-// coreReasons are the reasons of an end the core gives (outcome), by
-// their message in the catalogue; an engine's own reason is written
-// as the engine gives it.
+// coreReasons are the reasons of an end the core gives (Outcome), by
+// their message in the catalogue; an engine's own reason is its
+// message (engine.Result.Why), or its English when it has none.
 var coreReasons = map[string]string{
 	"aborted by an admin": "ReasonAborted",
 	"draw agreed":         "ReasonDrawAgreed",
 	"challenge declined":  "ReasonDeclined",
 }
 
-// StatusIn is status written by p.
+// StatusIn is the line that says whose turn it is or how the game
+// ended, written by p.
 func StatusIn(p lang.Printer, b store.Board, st engine.State) string {
+	return p.Render(StatusMsg(b, st))
+}
+
+// StatusMsg is StatusIn as a message, to be written later in the
+// reader's language.
+func StatusMsg(b store.Board, st engine.State) lang.Msg {
 	if b.Aborted {
-		return p.T("StatusAborted")
+		return lang.M("StatusAborted")
 	}
 	if Removed(b, st) {
-		return p.T("StatusDeclined", "Who", Decliner(b))
+		return lang.M("StatusDeclined", "Who", Decliner(b))
 	}
 	res := Outcome(b, st)
 	if !res.Over {
-		return p.T("StatusTurn", "Who", ToMove(b, st))
+		return lang.M("StatusTurn", "Who", ToMove(b, st))
 	}
-	reason := res.Reason
-	if id, ok := coreReasons[reason]; ok {
-		reason = p.T(id)
-	}
+	reason := ReasonMsg(res)
 	if res.Draw() {
-		if reason == "" {
-			return p.T("StatusTie")
+		if res.Reason == "" {
+			return lang.M("StatusTie")
 		}
-		return p.T("StatusTieWhy", "Reason", reason)
+		return lang.M("StatusTieWhy", "Reason", reason)
 	}
 	var w []string
 	for _, seat := range res.Winners {
@@ -133,11 +138,50 @@ func StatusIn(p lang.Printer, b store.Board, st engine.State) string {
 			w = append(w, b.Players[seat])
 		}
 	}
-	winners := strings.Join(w, " "+p.T("And")+" ")
-	if reason == "" {
-		return p.T("StatusWon", "Winners", winners)
+	if res.Reason == "" {
+		return lang.M("StatusWon", "Winners", AndList(w))
 	}
-	return p.T("StatusWonWhy", "Winners", winners, "Reason", reason)
+	return lang.M("StatusWonWhy", "Winners", AndList(w), "Reason", reason)
+}
+
+// ReasonMsg is how a game ended as a message: the core's reasons and
+// the engine's (Result.Why) from the catalogue, another as the engine
+// wrote it.
+func ReasonMsg(res engine.Result) lang.Msg {
+	if id, ok := coreReasons[res.Reason]; ok {
+		return lang.M(id)
+	}
+	if res.Why != nil {
+		return Message(res.Why)
+	}
+	return lang.Literal(res.Reason)
+}
+
+// AndList is names joined by the language's "and".
+func AndList(names []string) lang.Msg {
+	if len(names) == 0 {
+		return lang.Literal("")
+	}
+	out := lang.Literal(names[0])
+	for _, n := range names[1:] {
+		out = lang.M("PlayJoinAnd", "A", out, "And", lang.M("And"), "B", n)
+	}
+	return out
+}
+
+// Message is an engine's refusal (or reason) as a message of the
+// catalogue, the refusals among its data converted first.
+func Message(r *engine.Refusal) lang.Msg {
+	data := make(map[string]any, len(r.Args))
+	for k, v := range r.Args {
+		var in *engine.Refusal
+		if e, ok := v.(error); ok && errors.As(e, &in) {
+			data[k] = Message(in)
+		} else {
+			data[k] = v
+		}
+	}
+	return lang.Msg{ID: r.Code, Data: data, Count: r.Count}
 }
 
 // Settle records the end of the game on the board when it is over.
