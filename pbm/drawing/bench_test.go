@@ -1,8 +1,13 @@
 package drawing
 
 import (
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/pbmgo/pbm/engine/picture"
+	"github.com/pbmgo/pbm/engine/picture/picturetest"
 )
 
 // BenchmarkPNG and BenchmarkSVG render one position of each game.
@@ -30,4 +35,49 @@ func BenchmarkSVG(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkPNGMoves draws the successive positions of a board in turn,
+// as the server draws a board's pictures move after move, for the two
+// games of pbmd bench; ns/op is per picture.
+func BenchmarkPNGMoves(b *testing.B) {
+	for _, ps := range positions[:2] {
+		pics := moves(b, ps, 24)
+		b.Run(ps.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				if err := PNG(io.Discard, pics[i%len(pics)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// moves returns the pictures of n successive positions of ps's board
+// from its test position on, each with its last move marked.
+func moves(b *testing.B, ps position, n int) []picture.Picture {
+	st, _ := picturetest.Play(b, ps.game, ps.players, ps.opts, ps.seed, ps.plies, nil)
+	r := rand.New(rand.NewPCG(ps.seed, 11))
+	var pics []picture.Picture
+	for len(pics) < n && st.ToMove() >= 0 {
+		legal := st.Legal()
+		if len(legal) == 0 {
+			break
+		}
+		m, err := st.Play(legal[r.IntN(len(legal))])
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := st.(picture.Source).Picture()
+		if p.Last == "" {
+			p.MarkLast(m)
+		}
+		for i := range p.Seats {
+			p.Seats[i].Player = fmt.Sprintf("player%d", i+1)
+		}
+		pics = append(pics, p)
+	}
+	return pics
 }

@@ -35,6 +35,9 @@ func paletted(p *picture.Picture, cached bool) *image.Paletted {
 	s := surfaces.get()
 	defer surfaces.put(s)
 	s.rasterise(p, cached)
+	if s.layer != nil {
+		return quantiseWith(s.img, &s.layer.near)
+	}
 	return quantise(s.img)
 }
 
@@ -116,6 +119,9 @@ type rasterSurface struct {
 	damage []image.Rectangle
 	clipAt []uint8 // storage of clip
 	key    []byte  // the static layer's
+	// layer is the static layer of the picture last rasterised from
+	// one, nil when drawn without.
+	layer *staticLayer
 }
 
 func (s *rasterSurface) group(string, ...string) {}

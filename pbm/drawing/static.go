@@ -41,6 +41,9 @@ type staticLayer struct {
 	// layer's pixels around both places of each label as drawn with
 	// the cell occupied; none for the other cells.
 	labels [][]*image.RGBA
+	// near is the memo of the nearest palette colours of the pictures
+	// drawn from the layer (nearmemo.go).
+	near nearMemoSlot
 }
 
 var statics = &staticCache{m: map[string]*list.Element{}}
@@ -109,6 +112,7 @@ func staticKey(b []byte, p *picture.Picture, height int) []byte {
 func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	height, t := layout(p)
 	s.reset(height)
+	s.layer = nil
 	if !cached {
 		render(s, p, height, t)
 		return
@@ -120,6 +124,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 		layer.key = string(s.key)
 		statics.put(layer)
 	}
+	s.layer = layer
 	copy(s.img.Pix, layer.img.Pix)
 	// The names of occupied cells in their place, unless the box of one
 	// overlaps the box of an empty cell's name: that overlap is damage.
