@@ -122,6 +122,11 @@ type rasterSurface struct {
 	// layer is the static layer of the picture last rasterised from
 	// one, nil when drawn without.
 	layer *staticLayer
+	// measuring, when set, makes fill and text add the rectangles
+	// they would composite to measured instead of drawing.
+	measuring bool
+	measured  image.Rectangle
+	skey      []byte // a sprite's key (sprites.go)
 }
 
 func (s *rasterSurface) group(string, ...string) {}
@@ -182,6 +187,10 @@ func box(bound []picture.Point) image.Rectangle {
 func (s *rasterSurface) fill(colour string, paths func(add func([]picture.Point)), bound []picture.Point) {
 	rect := box(bound).Intersect(s.img.Bounds())
 	if rect.Empty() || !s.visible(rect) {
+		return
+	}
+	if s.measuring {
+		s.measured = s.measured.Union(rect)
 		return
 	}
 	ox, oy := float64(rect.Min.X), float64(rect.Min.Y)
@@ -360,8 +369,12 @@ func (s *rasterSurface) textIn(x, y, size float64, fi uint8, start bool, colour,
 		if dr := g.rect.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))); !dr.Empty() {
 			cr := dr.Intersect(bounds)
 			if !cr.Empty() {
-				mp := cr.Min.Sub(dr.Min)
-				s.composite(cr, g.mask[mp.Y*g.rect.Dx()+mp.X:], g.rect.Dx(), c)
+				if s.measuring {
+					s.measured = s.measured.Union(cr)
+				} else {
+					mp := cr.Min.Sub(dr.Min)
+					s.composite(cr, g.mask[mp.Y*g.rect.Dx()+mp.X:], g.rect.Dx(), c)
+				}
 			}
 		}
 		dot.X += g.advance

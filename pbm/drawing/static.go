@@ -196,7 +196,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 		s.clip = nil
 	}
 	for i := range p.Cells {
-		drawPieces(s, p.Seats, &p.Cells[i], t)
+		s.spritePieces(p.Seats, &p.Cells[i], t)
 	}
 	drawFoot(s, p, t)
 }
