@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/engine/picture/picturetest"
@@ -80,4 +83,43 @@ func moves(b *testing.B, ps position, n int) []picture.Picture {
 		pics = append(pics, p)
 	}
 	return pics
+}
+
+// BenchmarkPNGMovesSideBySide draws the successive positions of a board
+// of each game as BenchmarkPNGMoves does, each picture twice in turn:
+// as now, and as before the damage filter, the sprites and the memo of
+// nearest colours (asBefore). It reports per picture the CPU time of
+// the benchmark's thread for each, and the ratio, so that both see the
+// same load of a shared machine.
+func BenchmarkPNGMovesSideBySide(b *testing.B) {
+	thread := func() time.Duration {
+		var u syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_THREAD, &u)
+		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	}
+	defer func() { asBefore = false }()
+	for _, ps := range positions {
+		pics := moves(b, ps, 24)
+		b.Run(ps.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var cpu [2]time.Duration
+			n := 0
+			for b.Loop() {
+				p := pics[n%len(pics)]
+				for i, base := range []bool{false, true} {
+					asBefore = base
+					t0 := thread()
+					if err := PNG(io.Discard, p); err != nil {
+						b.Fatal(err)
+					}
+					cpu[i] += thread() - t0
+				}
+				n++
+			}
+			b.ReportMetric(float64(cpu[0].Nanoseconds())/float64(n), "new-ns/pic")
+			b.ReportMetric(float64(cpu[1].Nanoseconds())/float64(n), "old-ns/pic")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "x")
+		})
+	}
 }

@@ -35,7 +35,7 @@ func paletted(p *picture.Picture, cached bool) *image.Paletted {
 	s := surfaces.get()
 	defer surfaces.put(s)
 	s.rasterise(p, cached)
-	if s.layer != nil {
+	if s.layer != nil && !asBefore {
 		return quantiseWith(s.img, &s.layer.near)
 	}
 	return quantise(s.img)

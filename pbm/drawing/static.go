@@ -23,6 +23,12 @@ import (
 // around its name from the layer drawn with every cell occupied, kept
 // beside the layer. The pixels are those of drawing the whole picture.
 
+// asBefore, set only by benchmarks, draws without the damage filter,
+// the sprites (sprites.go) and the memo of nearest colours
+// (nearmemo.go): as the rasteriser drew before them, for side-by-side
+// measures.
+var asBefore bool
+
 // staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
 const staticCap = 16
 
@@ -41,6 +47,10 @@ type staticLayer struct {
 	// layer's pixels around both places of each label as drawn with
 	// the cell occupied; none for the other cells.
 	labels [][]*image.RGBA
+	// cells and regions hold, per cell and region, a rectangle holding
+	// every pixel it draws, occupied or not, last or not: one that
+	// misses the damage is not redrawn.
+	cells, regions []image.Rectangle
 	// near is the memo of the nearest palette colours of the pictures
 	// drawn from the layer (nearmemo.go).
 	near nearMemoSlot
@@ -189,14 +199,30 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			}
 		}
 		drawTitle(s, p)
-		drawCells(s, p.Cells, t)
-		for _, r := range p.Regions {
-			drawRegion(s, r, t)
+		// As drawCells and render, skipping what the damage misses.
+		for i := range p.Cells {
+			if asBefore || s.visible(layer.cells[i]) {
+				drawCell(s, &p.Cells[i], t)
+			}
+		}
+		for i := range p.Cells {
+			if asBefore || s.visible(layer.cells[i]) {
+				drawSmallName(s, &p.Cells[i], t)
+			}
+		}
+		for i, r := range p.Regions {
+			if asBefore || s.visible(layer.regions[i]) {
+				drawRegion(s, r, t)
+			}
 		}
 		s.clip = nil
 	}
 	for i := range p.Cells {
-		s.spritePieces(p.Seats, &p.Cells[i], t)
+		if asBefore {
+			drawPieces(s, p.Seats, &p.Cells[i], t)
+		} else {
+			s.spritePieces(p.Seats, &p.Cells[i], t)
+		}
 	}
 	drawFoot(s, p, t)
 }
@@ -237,6 +263,22 @@ func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *sta
 	for i := range p.Cells {
 		c := &p.Cells[i]
 		ctr, r := t.pt(c.Centre), c.Size*t.scale
+		b := s.cellBox(c, t, false).Union(s.cellBox(c, t, true))
+		b = b.Union(box(grow(picture.Corners(c.Shape, ctr, r-2.5), 2.75))) // the mark of the last move
+		if c.Name != "" && smallTri(c.Shape, r) {
+			for _, occupied := range []bool{false, true} {
+				lx, ly, fs := labelPlace(c.Shape, ctr, r, occupied)
+				b = b.Union(box(plate(lx, ly, fs, c.Name)))
+			}
+		}
+		l.cells = append(l.cells, b)
+	}
+	for _, g := range p.Regions {
+		l.regions = append(l.regions, s.regionBox(g, t))
+	}
+	for i := range p.Cells {
+		c := &p.Cells[i]
+		ctr, r := t.pt(c.Centre), c.Size*t.scale
 		x0, y0, f0 := labelPlace(c.Shape, ctr, r, false)
 		x1, y1, f1 := labelPlace(c.Shape, ctr, r, true)
 		if x0 == x1 && y0 == y1 && f0 == f1 {
@@ -272,7 +314,7 @@ func (s *rasterSurface) cellBox(c *picture.Cell, t transform, occupied bool) ima
 func (s *rasterSurface) regionBox(g picture.Region, t transform) image.Rectangle {
 	ctr := t.pt(g.Centre)
 	r := g.Size * t.scale
-	fs := clamp(0.16*r, 10, 16)
+	fs := clamp(0.16*r, MinLabel, 16) // as drawRegion
 	b := box(grow(picture.Corners(g.Shape, ctr, r), 5))
 	b = b.Union(box(grow(circle(ctr, fs*0.75), 3)))
 	return b.Union(s.textBox(ctr.X, ctr.Y, fs, true, false, g.Name))
