@@ -127,6 +127,11 @@ type rasterSurface struct {
 	measuring bool
 	measured  image.Rectangle
 	skey      []byte // a sprite's key (sprites.go)
+	// from, when not nil, is the static layer whose pixels img holds
+	// but in the rectangles of written: drawing from it again restores
+	// only those.
+	from    *staticLayer
+	written []image.Rectangle
 }
 
 func (s *rasterSurface) group(string, ...string) {}
@@ -137,6 +142,7 @@ func (s *rasterSurface) reset(height int) {
 	n := 4 * Width * height
 	if s.img == nil || cap(s.img.Pix) < n {
 		s.img = &image.RGBA{Pix: make([]uint8, n)}
+		s.from = nil
 	}
 	s.img.Pix = s.img.Pix[:n]
 	s.img.Stride = 4 * Width
@@ -248,6 +254,7 @@ func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c
 		mask = mask[(u.Min.Y-r.Min.Y)*stride+u.Min.X-r.Min.X:]
 		r = u
 	}
+	s.written = append(s.written, r)
 	pix := s.img.Pix
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	w := r.Dx()

@@ -145,6 +145,7 @@ func (s *rasterSurface) holds(box image.Rectangle, pix []byte) bool {
 
 // put sets the pixels of box to pix.
 func (s *rasterSurface) put(box image.Rectangle, pix []byte) {
+	s.written = append(s.written, box)
 	w := 4 * box.Dx()
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		i := s.img.PixOffset(box.Min.X, y)

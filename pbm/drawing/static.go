@@ -29,6 +29,10 @@ import (
 // measures.
 var asBefore bool
 
+// maxWritten bounds the rectangles a surface restores from the layer
+// it drew from last; beyond, it copies the whole layer.
+const maxWritten = 1 << 14
+
 // staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
 const staticCap = 16
 
@@ -124,6 +128,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	s.reset(height)
 	s.layer = nil
 	if !cached {
+		s.from = nil
 		render(s, p, height, t)
 		return
 	}
@@ -135,7 +140,18 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 		statics.put(layer)
 	}
 	s.layer = layer
-	copy(s.img.Pix, layer.img.Pix)
+	if s.from == layer && s.img.Rect == layer.img.Rect && len(s.written) < maxWritten && !asBefore {
+		for _, r := range s.written {
+			r = r.Intersect(s.img.Rect)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i := s.img.PixOffset(r.Min.X, y)
+				copy(s.img.Pix[i:i+4*r.Dx()], layer.img.Pix[i:])
+			}
+		}
+	} else {
+		copy(s.img.Pix, layer.img.Pix)
+	}
+	s.from, s.written = layer, s.written[:0]
 	// The names of occupied cells in their place, unless the box of one
 	// overlaps the box of an empty cell's name: that overlap is damage.
 	for i, ls := range layer.labels {
@@ -143,6 +159,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			continue
 		}
 		for _, l := range ls {
+			s.written = append(s.written, l.Rect)
 			for y := l.Rect.Min.Y; y < l.Rect.Max.Y; y++ {
 				copy(s.img.Pix[s.img.PixOffset(l.Rect.Min.X, y):s.img.PixOffset(l.Rect.Max.X, y)], l.Pix[l.PixOffset(l.Rect.Min.X, y):])
 			}
@@ -190,6 +207,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			}
 		}
 		// The white of background, at once.
+		s.written = append(s.written, s.damage...)
 		for _, d := range s.damage {
 			for y := d.Min.Y; y < d.Max.Y; y++ {
 				row := s.img.Pix[s.img.PixOffset(d.Min.X, y):s.img.PixOffset(d.Max.X, y)]
