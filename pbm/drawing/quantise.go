@@ -13,7 +13,12 @@ import (
 // colours and the antialiased edges between them. Colours beyond the
 // 256th map to the nearest of the palette. The image is from
 // palettedPool.
-func quantise(img *image.RGBA) *image.Paletted {
+func quantise(img *image.RGBA) *image.Paletted { return quantiseWith(img, nil) }
+
+// quantiseWith is quantise finding the nearest palette colours of the
+// colours left out through memo, when not nil: the memo of the
+// pictures of one layout.
+func quantiseWith(img *image.RGBA, memo *nearMemoSlot) *image.Paletted {
 	px := img.Pix
 	if len(px) < 4 {
 		out := palettedPool.get()
@@ -75,9 +80,13 @@ func quantise(img *image.RGBA) *image.Paletted {
 		*t.at(e.key) = int32(i)
 	}
 	if len(entries) > n {
-		near := newNearest(entries[:n])
-		for _, e := range entries[n:] {
-			*t.at(e.key) = int32(near.index(e.key))
+		if memo != nil {
+			memo.mapExtras(t, entries[:n], entries[n:])
+		} else {
+			near := newNearest(entries[:n])
+			for _, e := range entries[n:] {
+				*t.at(e.key) = int32(near.index(e.key))
+			}
 		}
 	}
 	out := palettedPool.get()
@@ -180,8 +189,16 @@ func newNearest(pal []entry) *nearest {
 }
 
 func (n *nearest) index(k uint32) int {
+	i, _, _ := n.search(k)
+	return i
+}
+
+// search returns the index of the palette colour nearest k, its
+// distance, and whether another palette colour is as near. Every
+// palette colour as near as the nearest is tried, so tie is exact.
+func (n *nearest) search(k uint32) (ret int, best uint32, tie bool) {
 	r, g, b := (k>>16&0xff)*0x101, (k>>8&0xff)*0x101, (k&0xff)*0x101
-	ret, best := 0, uint32(1<<32-1)
+	best = 1<<32 - 1
 	try := func(p *near) bool {
 		d := g - p.g
 		sum := (d * d) >> 2
@@ -192,8 +209,12 @@ func (n *nearest) index(k uint32) int {
 		sum += (d * d) >> 2
 		d = b - p.b
 		sum += (d * d) >> 2
-		if sum < best || sum == best && p.i < ret {
-			ret, best = p.i, sum
+		switch {
+		case sum < best:
+			ret, best, tie = p.i, sum, false
+		case sum == best && p.i != ret:
+			tie = true
+			ret = min(ret, p.i)
 		}
 		return true
 	}
@@ -210,7 +231,18 @@ func (n *nearest) index(k uint32) int {
 			lo--
 		}
 	}
-	return ret
+	return ret, best, tie
+}
+
+// distance is the distance nearest.index measures from k to p.
+func distance(k uint32, p *near) uint32 {
+	r, g, b := (k>>16&0xff)*0x101, (k>>8&0xff)*0x101, (k&0xff)*0x101
+	d := r - p.r
+	sum := (d * d) >> 2
+	d = g - p.g
+	sum += (d * d) >> 2
+	d = b - p.b
+	return sum + (d*d)>>2
 }
 
 // quantiser holds what quantise uses, for reuse.

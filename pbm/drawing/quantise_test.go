@@ -91,3 +91,55 @@ func TestQuantiseNoise(t *testing.T) {
 		t.Error("the noise reduces otherwise")
 	}
 }
+
+// The memo of nearest colours maps every colour left out as the search
+// does, ties included, over palettes that gain and lose colours from
+// picture to picture.
+func TestNearMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, levels := range []uint32{256, 6} {
+		c := func() uint32 {
+			return r.Uint32N(levels)*(255/(levels-1))<<16 | r.Uint32N(levels)*(255/(levels-1))<<8 | r.Uint32N(levels)*(255/(levels-1))
+		}
+		var slot nearMemoSlot
+		var pal []entry
+		seen := map[uint32]bool{}
+		var extras []entry
+		for len(extras) < min(300, int(levels*levels*levels)/2) {
+			if k := c(); !seen[k] {
+				seen[k] = true
+				extras = append(extras, entry{key: k})
+			}
+		}
+		for round := range 40 {
+			// Move some colours between the palette and the rest.
+			for range 1 + r.IntN(20) {
+				if len(pal) > 0 && (len(pal) >= 100 || r.IntN(2) == 0) {
+					i := r.IntN(len(pal))
+					extras = append(extras, pal[i])
+					pal = slices.Delete(pal, i, i+1)
+				} else {
+					i := r.IntN(len(extras))
+					pal = append(pal, extras[i])
+					extras = slices.Delete(extras, i, i+1)
+				}
+			}
+			r.Shuffle(len(pal), func(i, j int) { pal[i], pal[j] = pal[j], pal[i] })
+			if len(pal) == 0 {
+				continue
+			}
+			var tab colourTable
+			tab.reset()
+			for i, e := range pal {
+				*tab.at(e.key) = int32(i)
+			}
+			slot.mapExtras(&tab, pal, extras)
+			want := newNearest(pal)
+			for _, e := range extras {
+				if got, want := int(*tab.at(e.key)), want.index(e.key); got != want {
+					t.Fatalf("levels %d round %d: nearest of %06x is %d, want %d", levels, round, e.key, got, want)
+				}
+			}
+		}
+	}
+}

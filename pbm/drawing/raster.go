@@ -35,6 +35,9 @@ func paletted(p *picture.Picture, cached bool) *image.Paletted {
 	s := surfaces.get()
 	defer surfaces.put(s)
 	s.rasterise(p, cached)
+	if s.layer != nil && !asBefore {
+		return quantiseWith(s.img, &s.layer.near)
+	}
 	return quantise(s.img)
 }
 
@@ -116,6 +119,19 @@ type rasterSurface struct {
 	damage []image.Rectangle
 	clipAt []uint8 // storage of clip
 	key    []byte  // the static layer's
+	// layer is the static layer of the picture last rasterised from
+	// one, nil when drawn without.
+	layer *staticLayer
+	// measuring, when set, makes fill and text add the rectangles
+	// they would composite to measured instead of drawing.
+	measuring bool
+	measured  image.Rectangle
+	skey      []byte // a sprite's key (sprites.go)
+	// from, when not nil, is the static layer whose pixels img holds
+	// but in the rectangles of written: drawing from it again restores
+	// only those.
+	from    *staticLayer
+	written []image.Rectangle
 }
 
 func (s *rasterSurface) group(string, ...string) {}
@@ -126,6 +142,7 @@ func (s *rasterSurface) reset(height int) {
 	n := 4 * Width * height
 	if s.img == nil || cap(s.img.Pix) < n {
 		s.img = &image.RGBA{Pix: make([]uint8, n)}
+		s.from = nil
 	}
 	s.img.Pix = s.img.Pix[:n]
 	s.img.Stride = 4 * Width
@@ -176,6 +193,10 @@ func box(bound []picture.Point) image.Rectangle {
 func (s *rasterSurface) fill(colour string, paths func(add func([]picture.Point)), bound []picture.Point) {
 	rect := box(bound).Intersect(s.img.Bounds())
 	if rect.Empty() || !s.visible(rect) {
+		return
+	}
+	if s.measuring {
+		s.measured = s.measured.Union(rect)
 		return
 	}
 	ox, oy := float64(rect.Min.X), float64(rect.Min.Y)
@@ -233,6 +254,7 @@ func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c
 		mask = mask[(u.Min.Y-r.Min.Y)*stride+u.Min.X-r.Min.X:]
 		r = u
 	}
+	s.written = append(s.written, r)
 	pix := s.img.Pix
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	w := r.Dx()
@@ -354,8 +376,12 @@ func (s *rasterSurface) textIn(x, y, size float64, fi uint8, start bool, colour,
 		if dr := g.rect.Add(image.Pt(int(dot.X>>6), int(dot.Y>>6))); !dr.Empty() {
 			cr := dr.Intersect(bounds)
 			if !cr.Empty() {
-				mp := cr.Min.Sub(dr.Min)
-				s.composite(cr, g.mask[mp.Y*g.rect.Dx()+mp.X:], g.rect.Dx(), c)
+				if s.measuring {
+					s.measured = s.measured.Union(cr)
+				} else {
+					mp := cr.Min.Sub(dr.Min)
+					s.composite(cr, g.mask[mp.Y*g.rect.Dx()+mp.X:], g.rect.Dx(), c)
+				}
 			}
 		}
 		dot.X += g.advance

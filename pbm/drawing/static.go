@@ -23,6 +23,16 @@ import (
 // around its name from the layer drawn with every cell occupied, kept
 // beside the layer. The pixels are those of drawing the whole picture.
 
+// asBefore, set only by benchmarks, draws without the damage filter,
+// the sprites (sprites.go) and the memo of nearest colours
+// (nearmemo.go): as the rasteriser drew before them, for side-by-side
+// measures.
+var asBefore bool
+
+// maxWritten bounds the rectangles a surface restores from the layer
+// it drew from last; beyond, it copies the whole layer.
+const maxWritten = 1 << 14
+
 // staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
 const staticCap = 16
 
@@ -41,6 +51,13 @@ type staticLayer struct {
 	// layer's pixels around both places of each label as drawn with
 	// the cell occupied; none for the other cells.
 	labels [][]*image.RGBA
+	// cells and regions hold, per cell and region, a rectangle holding
+	// every pixel it draws, occupied or not, last or not: one that
+	// misses the damage is not redrawn.
+	cells, regions []image.Rectangle
+	// near is the memo of the nearest palette colours of the pictures
+	// drawn from the layer (nearmemo.go).
+	near nearMemoSlot
 }
 
 var statics = &staticCache{m: map[string]*list.Element{}}
@@ -109,7 +126,9 @@ func staticKey(b []byte, p *picture.Picture, height int) []byte {
 func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	height, t := layout(p)
 	s.reset(height)
+	s.layer = nil
 	if !cached {
+		s.from = nil
 		render(s, p, height, t)
 		return
 	}
@@ -120,7 +139,19 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 		layer.key = string(s.key)
 		statics.put(layer)
 	}
-	copy(s.img.Pix, layer.img.Pix)
+	s.layer = layer
+	if s.from == layer && s.img.Rect == layer.img.Rect && len(s.written) < maxWritten && !asBefore {
+		for _, r := range s.written {
+			r = r.Intersect(s.img.Rect)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i := s.img.PixOffset(r.Min.X, y)
+				copy(s.img.Pix[i:i+4*r.Dx()], layer.img.Pix[i:])
+			}
+		}
+	} else {
+		copy(s.img.Pix, layer.img.Pix)
+	}
+	s.from, s.written = layer, s.written[:0]
 	// The names of occupied cells in their place, unless the box of one
 	// overlaps the box of an empty cell's name: that overlap is damage.
 	for i, ls := range layer.labels {
@@ -128,6 +159,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			continue
 		}
 		for _, l := range ls {
+			s.written = append(s.written, l.Rect)
 			for y := l.Rect.Min.Y; y < l.Rect.Max.Y; y++ {
 				copy(s.img.Pix[s.img.PixOffset(l.Rect.Min.X, y):s.img.PixOffset(l.Rect.Max.X, y)], l.Pix[l.PixOffset(l.Rect.Min.X, y):])
 			}
@@ -175,6 +207,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			}
 		}
 		// The white of background, at once.
+		s.written = append(s.written, s.damage...)
 		for _, d := range s.damage {
 			for y := d.Min.Y; y < d.Max.Y; y++ {
 				row := s.img.Pix[s.img.PixOffset(d.Min.X, y):s.img.PixOffset(d.Max.X, y)]
@@ -184,14 +217,30 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			}
 		}
 		drawTitle(s, p)
-		drawCells(s, p.Cells, t)
-		for _, r := range p.Regions {
-			drawRegion(s, r, t)
+		// As drawCells and render, skipping what the damage misses.
+		for i := range p.Cells {
+			if asBefore || s.visible(layer.cells[i]) {
+				drawCell(s, &p.Cells[i], t)
+			}
+		}
+		for i := range p.Cells {
+			if asBefore || s.visible(layer.cells[i]) {
+				drawSmallName(s, &p.Cells[i], t)
+			}
+		}
+		for i, r := range p.Regions {
+			if asBefore || s.visible(layer.regions[i]) {
+				drawRegion(s, r, t)
+			}
 		}
 		s.clip = nil
 	}
 	for i := range p.Cells {
-		drawPieces(s, p.Seats, &p.Cells[i], t)
+		if asBefore {
+			drawPieces(s, p.Seats, &p.Cells[i], t)
+		} else {
+			s.spritePieces(p.Seats, &p.Cells[i], t)
+		}
 	}
 	drawFoot(s, p, t)
 }
@@ -232,6 +281,22 @@ func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *sta
 	for i := range p.Cells {
 		c := &p.Cells[i]
 		ctr, r := t.pt(c.Centre), c.Size*t.scale
+		b := s.cellBox(c, t, false).Union(s.cellBox(c, t, true))
+		b = b.Union(box(grow(picture.Corners(c.Shape, ctr, r-2.5), 2.75))) // the mark of the last move
+		if c.Name != "" && smallTri(c.Shape, r) {
+			for _, occupied := range []bool{false, true} {
+				lx, ly, fs := labelPlace(c.Shape, ctr, r, occupied)
+				b = b.Union(box(plate(lx, ly, fs, c.Name)))
+			}
+		}
+		l.cells = append(l.cells, b)
+	}
+	for _, g := range p.Regions {
+		l.regions = append(l.regions, s.regionBox(g, t))
+	}
+	for i := range p.Cells {
+		c := &p.Cells[i]
+		ctr, r := t.pt(c.Centre), c.Size*t.scale
 		x0, y0, f0 := labelPlace(c.Shape, ctr, r, false)
 		x1, y1, f1 := labelPlace(c.Shape, ctr, r, true)
 		if x0 == x1 && y0 == y1 && f0 == f1 {
@@ -267,7 +332,7 @@ func (s *rasterSurface) cellBox(c *picture.Cell, t transform, occupied bool) ima
 func (s *rasterSurface) regionBox(g picture.Region, t transform) image.Rectangle {
 	ctr := t.pt(g.Centre)
 	r := g.Size * t.scale
-	fs := clamp(0.16*r, 10, 16)
+	fs := clamp(0.16*r, MinLabel, 16) // as drawRegion
 	b := box(grow(picture.Corners(g.Shape, ctr, r), 5))
 	b = b.Union(box(grow(circle(ctr, fs*0.75), 3)))
 	return b.Union(s.textBox(ctr.X, ctr.Y, fs, true, false, g.Name))
