@@ -150,9 +150,7 @@ func (s *Server) cmdSignup(c *call) error {
 	if len(u.Addresses) == 0 {
 		goes = lang.M("AcctGoesNowhere")
 	}
-	// The greeting stays as pbm has always written it, in English:
-	// the tests of the languages read it so.
-	ms := []lang.Msg{lang.Literal("Welcome, " + id + ". "), goes}
+	ms := []lang.Msg{lang.M("AcctWelcome", "User", id), goes}
 	ms = append(ms, c.pendingMsgs(u.Pending)...)
 	ms = append(ms, lang.M("AcctWelcomeTail"))
 	if u.Language != "" {

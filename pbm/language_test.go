@@ -42,7 +42,7 @@ func mustLack(t *testing.T, what, text string, bad ...string) {
 func TestLanguageBoardMailEach(t *testing.T) {
 	f := newFixture(t)
 	r := f.signupIn("alice", "hu")
-	mustContain(t, "signup", r.Text, "Rendben: Welcome, alice.", "Nyelv: magyar (hu).")
+	mustContain(t, "signup", r.Text, "Rendben: Üdvözöljük, alice!", "Nyelv: magyar (hu).")
 	f.signup("bob")
 	mails := f.send("bob@players.test", "nim challenge bob pw-bob alice bob", "")
 	toAlice, toBob := f.only(mails, "alice@players.test"), f.answer(mails, "bob@players.test")

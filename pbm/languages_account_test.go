@@ -13,10 +13,10 @@ import (
 func TestLanguageAccountAnswers(t *testing.T) {
 	f := newFixture(t)
 	r := f.signupIn("alice", "hu")
-	mustContain(t, "hu signup", flat(r.Text), "Rendben: Welcome, alice. Leveleit ide küldjük: alice@players.test.",
+	mustContain(t, "hu signup", flat(r.Text), "Rendben: Üdvözöljük, alice! Leveleit ide küldjük: alice@players.test.",
 		`A játékok listájáért küldje el: "list", a parancsokéért: "help".`, "Nyelv: magyar (hu).")
 	r = f.signupIn("bob", "cs")
-	mustContain(t, "cs signup", flat(r.Text), "OK: Welcome, bob. Vaše pošta chodí na bob@players.test.",
+	mustContain(t, "cs signup", flat(r.Text), "OK: Vítejte, bob. Vaše pošta chodí na bob@players.test.",
 		`Seznam her získáte, když pošlete "list"`)
 	f.signup("carol")
 

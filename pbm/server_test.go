@@ -159,7 +159,10 @@ func (f *fixture) only(mails []sent, to string) sent {
 func (f *fixture) signup(id string) {
 	f.t.Helper()
 	r := f.only(f.send(id+"@players.test", "signup "+id+" pw-"+id, ""), id+"@players.test")
-	if !strings.Contains(r.Text, "OK: Welcome, "+id) {
+	// The greeting is in the server's language (English unless the
+	// test sets server.language).
+	p := f.s.printer("")
+	if !strings.Contains(r.Text, p.T("ReplyOK")+" "+p.T("AcctWelcome", "User", id)) {
 		f.t.Fatalf("signup %s: %s", id, r.Text)
 	}
 	if reply := r.Header.Get("Reply-To"); strings.Contains(reply, "+confirm.") {
