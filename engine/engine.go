@@ -8,6 +8,7 @@ package engine
 
 import (
 	"io"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -150,4 +151,21 @@ func HelpIn(g Game, code string) (string, bool) {
 		return h.HelpIn(code)
 	}
 	return "", false
+}
+
+// HelpFile is a game's rules summary in the language of code from the
+// files help/<code>.txt of fsys (a game's embedded translations), or
+// english for "en"; false when there is no file for code.
+func HelpFile(fsys fs.FS, english, code string) (string, bool) {
+	if code == "en" {
+		return english, true
+	}
+	if code == "" || strings.ContainsAny(code, "/.\\") {
+		return "", false
+	}
+	text, err := fs.ReadFile(fsys, "help/"+code+".txt")
+	if err != nil {
+		return "", false
+	}
+	return string(text), true
 }

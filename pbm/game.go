@@ -919,19 +919,7 @@ func optionsLine(opts map[string]string) string {
 	if len(opts) == 0 {
 		return "no options"
 	}
-	var parts []string
-	for _, k := range sortedKeys(opts) {
-		name := k
-		if strings.HasPrefix(k, "-") {
-			name = "-" + k // a server option, "--nag"
-		}
-		if v := opts[k]; v != "" {
-			parts = append(parts, "-"+name+"="+v)
-		} else {
-			parts = append(parts, "-"+name)
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(board.OptionWords(opts), " ")
 }
 
 // matchSeek finds the seek that seek is matched with: same options,
@@ -992,11 +980,6 @@ func (c *call) seekLines() ([]lang.Msg, error) {
 	}
 	return out, nil
 }
-
-// OptionsLine writes the options of a seek (or of a tournament's
-// boards) as the mails do: "-alternate --nag=1", "no options" when
-// there are none.
-func OptionsLine(opts map[string]string) string { return optionsLine(opts) }
 
 // boardTextFor is a board shown in an answer (show, all show), written
 // in the language the answer is written in.

@@ -170,12 +170,8 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 	if !t.StartOn.IsZero() {
 		parts = append(parts, lang.M("TournStartsOn", "Day", t.StartOn.Format("2006-01-02")))
 	}
-	for _, k := range sortedKeys(t.Options) {
-		if v := t.Options[k]; v != "" {
-			parts = append(parts, lang.Literal(fmt.Sprintf("-%s=%s", k, v)))
-		} else {
-			parts = append(parts, lang.Literal("-"+k))
-		}
+	for _, w := range board.OptionWords(t.Options) {
+		parts = append(parts, lang.Literal(w))
 	}
 	out := parts[0]
 	for _, p := range parts[1:] {
@@ -199,27 +195,8 @@ func describe(t *tournament.Tournament) string {
 	if !t.StartOn.IsZero() {
 		parts = append(parts, "starts on "+t.StartOn.Format("2006-01-02"))
 	}
-	for _, k := range sortedKeys(t.Options) {
-		if v := t.Options[k]; v != "" {
-			parts = append(parts, fmt.Sprintf("-%s=%s", k, v))
-		} else {
-			parts = append(parts, "-"+k)
-		}
-	}
+	parts = append(parts, board.OptionWords(t.Options)...)
 	return strings.Join(parts, ", ")
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
 
 // organises reports whether u may run tournament t: its organiser or an
@@ -641,11 +618,6 @@ func (s *Server) adminTournament(c *call) error {
 	}
 	return c.saveTournament(t)
 }
-
-// TournamentSummary is the line of a tournament's settings that
-// "<game> tournaments" and "<game> tournament show" give, for the web
-// site to say the same.
-func TournamentSummary(t *tournament.Tournament) string { return describe(t) }
 
 // FormatPoints writes points as the tournament mails do: 1½, not 1.5.
 func FormatPoints(v float64) string { return half(v) }

@@ -2,7 +2,8 @@ package eko
 
 import (
 	"embed"
-	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // helpFiles are the rules summary in other languages than English, one
@@ -12,16 +13,4 @@ import (
 var helpFiles embed.FS
 
 // HelpIn is the rules summary in the language of code (engine.Helps).
-func (Game) HelpIn(code string) (string, bool) {
-	if code == "en" {
-		return help, true
-	}
-	if code == "" || strings.ContainsAny(code, "/.\\") {
-		return "", false
-	}
-	text, err := helpFiles.ReadFile("help/" + code + ".txt")
-	if err != nil {
-		return "", false
-	}
-	return string(text), true
-}
+func (Game) HelpIn(code string) (string, bool) { return engine.HelpFile(helpFiles, help, code) }

@@ -3,6 +3,8 @@ package hexatri
 import (
 	"embed"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // helpFiles are the rules summary in other languages than English, one
@@ -12,20 +14,18 @@ import (
 //go:embed help/*.txt
 var helpFiles embed.FS
 
-// HelpIn is the rules summary in the language of code (engine.Helps).
+// HelpIn is the rules summary in the language of code (engine.Helps):
+// the translation, and the map, which is drawn.
 func (Game) HelpIn(code string) (string, bool) {
 	if code == "en" {
 		return helpText(), true
 	}
-	if code == "" || strings.ContainsAny(code, "/.\\") {
-		return "", false
-	}
-	text, err := helpFiles.ReadFile("help/" + code + ".txt")
-	if err != nil {
+	text, ok := engine.HelpFile(helpFiles, "", code)
+	if !ok {
 		return "", false
 	}
 	var b strings.Builder
-	b.Write(text)
+	b.WriteString(text)
 	for _, l := range staticMap(geoms[3], false) {
 		b.WriteString(l + "\n")
 	}

@@ -11,6 +11,7 @@ package board
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -218,4 +219,24 @@ func ContainsSeat(list []int, s int) bool {
 		}
 	}
 	return false
+}
+
+// OptionWords are a board's options (a challenge's, a seek's or a
+// tournament's) as a command writes them, sorted by name: "-size=4",
+// "-invasion", and a server option as "--nag=3".
+func OptionWords(opts map[string]string) []string {
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		w := "-" + k
+		if v := opts[k]; v != "" {
+			w += "=" + v
+		}
+		out = append(out, w)
+	}
+	return out
 }

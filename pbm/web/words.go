@@ -1,9 +1,9 @@
 package web
 
 import (
-	"sort"
 	"strings"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -11,9 +11,8 @@ import (
 
 // The site's own wording of what the core also writes in its mails: a
 // tournament's settings in one line, a seek's options and a player's
-// limit. In English they are word for word what the core writes
-// (pbm.TournamentSummary, pbm.OptionsLine, pbm.LimitText); in another
-// language they come from the catalogue. Options are notation and stay
+// limit. In English they are word for word what the core writes; in
+// another language they come from the catalogue. Options are notation and stay
 // as they are written in commands.
 
 // summaryOf is a tournament's settings in one line: its format, seats,
@@ -36,13 +35,7 @@ func summaryOf(pr lang.Printer, t *tournament.Tournament) string {
 	if !t.StartOn.IsZero() {
 		parts = append(parts, pr.T("WebSumStartsOn", "Day", day(pr, t.StartOn)))
 	}
-	for _, k := range sortedKeys(t.Options) {
-		if v := t.Options[k]; v != "" {
-			parts = append(parts, "-"+k+"="+v)
-		} else {
-			parts = append(parts, "-"+k)
-		}
-	}
+	parts = append(parts, board.OptionWords(t.Options)...)
 	return strings.Join(parts, ", ")
 }
 
@@ -52,19 +45,7 @@ func optionsLine(pr lang.Printer, opts map[string]string) string {
 	if len(opts) == 0 {
 		return pr.T("WebNoOptions")
 	}
-	var parts []string
-	for _, k := range sortedKeys(opts) {
-		name := k
-		if strings.HasPrefix(k, "-") {
-			name = "-" + k // a server option, "--nag"
-		}
-		if v := opts[k]; v != "" {
-			parts = append(parts, "-"+name+"="+v)
-		} else {
-			parts = append(parts, "-"+name)
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(board.OptionWords(opts), " ")
 }
 
 // limitText is a player's limit of running boards of a game.
@@ -77,13 +58,4 @@ func limitText(pr lang.Printer, u store.User, game string) string {
 		return pr.T("WebLimitZero")
 	}
 	return pr.N("WebLimitAtMost", n, "N", n)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
