@@ -2,11 +2,8 @@ package store
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // The accounts of each confirmed address (User.Addresses), so that a
@@ -27,68 +24,6 @@ func addressKeys(u User) [][]byte {
 		out = append(out, addressKey(a, u.ID))
 	}
 	return out
-}
-
-func openAddresses(tx *bolt.Tx) error {
-	meta := tx.Bucket(bMeta)
-	if meta.Get([]byte(addressesBuilt)) != nil {
-		return nil
-	}
-	if tx.Bucket(bAddresses) != nil {
-		if err := tx.DeleteBucket(bAddresses); err != nil {
-			return err
-		}
-	}
-	idx, err := tx.CreateBucket(bAddresses)
-	if err != nil {
-		return err
-	}
-	err = tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
-		var u User
-		if err := json.Unmarshal(v, &u); err != nil {
-			return fmt.Errorf("store: decode user %s: %w", k, err)
-		}
-		for _, key := range addressKeys(u) {
-			if err := idx.Put(key, []byte{}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return meta.Put([]byte(addressesBuilt), []byte("1"))
-}
-
-// indexAddresses brings the index from the user as it was (old, nil
-// for a new account) to u.
-func (t *Tx) indexAddresses(old []byte, u User) error {
-	idx := t.tx.Bucket(bAddresses)
-	want := addressKeys(u)
-	if old != nil {
-		var was User
-		if err := json.Unmarshal(old, &was); err != nil {
-			return fmt.Errorf("store: decode user %s: %w", u.ID, err)
-		}
-	stale:
-		for _, k := range addressKeys(was) {
-			for _, w := range want {
-				if bytes.Equal(k, w) {
-					continue stale
-				}
-			}
-			if err := idx.Delete(k); err != nil {
-				return fmt.Errorf("store: index addresses: %w", err)
-			}
-		}
-	}
-	for _, k := range want {
-		if err := idx.Put(k, []byte{}); err != nil {
-			return fmt.Errorf("store: index addresses: %w", err)
-		}
-	}
-	return nil
 }
 
 // UsersAt lists the accounts whose confirmed addresses include addr,

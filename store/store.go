@@ -92,11 +92,10 @@ func Open(cfg Config) (*Store, error) {
 			if err := openDue(tx); err != nil {
 				return err
 			}
-			if err := openWatchers(tx); err != nil {
-				return err
-			}
-			if err := openAddresses(tx); err != nil {
-				return err
+			for _, ix := range userIndexes {
+				if err := ix.open(tx); err != nil {
+					return err
+				}
 			}
 			if err := openSecurity(tx); err != nil {
 				return err
@@ -275,13 +274,12 @@ func (t *Tx) PutUser(u User) error {
 	if err := putMemo(t, bUsers, userKey(u.ID), u, User.clone); err != nil {
 		return err
 	}
-	if err := t.indexWatchers(old, u); err != nil {
-		return err
+	for _, ix := range userIndexes {
+		if err := ix.update(t, old, u); err != nil {
+			return err
+		}
 	}
 	if err := t.indexPending(old, u); err != nil {
-		return err
-	}
-	if err := t.indexAddresses(old, u); err != nil {
 		return err
 	}
 	if old == nil {

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // The users who watch every board of a game (User.SubscribeAll) or
@@ -37,68 +35,6 @@ func watcherKeys(u User) [][]byte {
 		out = append(out, watcherKey(watchNotify, g, u.ID))
 	}
 	return out
-}
-
-func openWatchers(tx *bolt.Tx) error {
-	meta := tx.Bucket(bMeta)
-	if meta.Get([]byte(watchersBuilt)) != nil {
-		return nil
-	}
-	if tx.Bucket(bWatchers) != nil {
-		if err := tx.DeleteBucket(bWatchers); err != nil {
-			return err
-		}
-	}
-	idx, err := tx.CreateBucket(bWatchers)
-	if err != nil {
-		return err
-	}
-	err = tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
-		var u User
-		if err := json.Unmarshal(v, &u); err != nil {
-			return fmt.Errorf("store: decode user %s: %w", k, err)
-		}
-		for _, key := range watcherKeys(u) {
-			if err := idx.Put(key, []byte{}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return meta.Put([]byte(watchersBuilt), []byte("1"))
-}
-
-// indexWatchers brings the index from the user as it was (old, nil
-// for a new account) to u.
-func (t *Tx) indexWatchers(old []byte, u User) error {
-	idx := t.tx.Bucket(bWatchers)
-	want := watcherKeys(u)
-	if old != nil {
-		var was User
-		if err := json.Unmarshal(old, &was); err != nil {
-			return fmt.Errorf("store: decode user %s: %w", u.ID, err)
-		}
-	stale:
-		for _, k := range watcherKeys(was) {
-			for _, w := range want {
-				if bytes.Equal(k, w) {
-					continue stale
-				}
-			}
-			if err := idx.Delete(k); err != nil {
-				return fmt.Errorf("store: index watchers: %w", err)
-			}
-		}
-	}
-	for _, k := range want {
-		if err := idx.Put(k, []byte{}); err != nil {
-			return fmt.Errorf("store: index watchers: %w", err)
-		}
-	}
-	return nil
 }
 
 // SubscribersOfAll lists the accounts that subscribe to every board of
