@@ -94,9 +94,11 @@ func run() error {
 		return adminCommand(cfg, flag.Args()[1:], os.Stdin, os.Stderr)
 	case "bench":
 		return runBench(flag.Args()[1:], cfg.Games)
+	case "soak":
+		return runSoak(flag.Args()[1:], cfg.Games, os.Stdout)
 	case "":
 	default:
-		return fmt.Errorf("unknown subcommand %q (help, replay, deliver, check, admin, bench)", flag.Arg(0))
+		return fmt.Errorf("unknown subcommand %q (help, replay, deliver, check, admin, bench, soak)", flag.Arg(0))
 	}
 	if path := os.Getenv("PBM_CPUPROFILE"); path != "" {
 		stop, err := startProfile(path)
