@@ -169,3 +169,34 @@ func HelpFile(fsys fs.FS, english, code string) (string, bool) {
 	}
 	return string(text), true
 }
+
+// Line is one line of a text board: a line of the drawing as it is
+// drawn (Text), or a sentence about the position as a message
+// (Msg, a *Refusal by its catalogue code and data), which the server
+// writes in the reader's language.
+type Line struct {
+	Text string
+	Msg  *Refusal
+}
+
+// TextBoard is implemented by a state whose text board is written in
+// lines (BoardLines), the sentences among them as messages: Board
+// writes exactly WriteLines of BoardLines.
+type TextBoard interface {
+	BoardLines(names []string) []Line
+}
+
+// WriteLines writes lines in English, one a line: a text board as
+// Board writes it.
+func WriteLines(w io.Writer, lines []Line) {
+	var b strings.Builder
+	for _, l := range lines {
+		if l.Msg != nil {
+			b.WriteString(l.Msg.Error())
+		} else {
+			b.WriteString(l.Text)
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(w, b.String())
+}
