@@ -166,15 +166,13 @@ func (c *call) tick(b store.Board, now time.Time) error {
 			return err
 		}
 		days, left := act.Days, act.Left
-		var d strings.Builder
-		st.Board(&d, b.Players)
 		then := "NagForfeit"
 		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
 		if err := c.tellAboutIn(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), func(p lang.Printer) string {
 			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
-				p.N(then, left, "Left", left) + "\n\n" + strings.TrimRight(d.String(), "\n") + "\n\n" +
+				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
 				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
 		}); err != nil {
 			return err

@@ -220,7 +220,7 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 // renderBoard writes the text of a board mail by p. upto is the number
 // of log entries shown (the whole log when upto < 0).
 func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, upto int, isNew bool, event, comment, by string, ratings []string) (string, error) {
-	text := board.TextBoard(b, st)
+	text := board.TextBoardIn(p, b, st)
 	log := b.Log
 	if upto >= 0 && upto < len(log) {
 		log = log[:upto]

@@ -749,11 +749,20 @@ func listOrNone(list []string) lang.Msg {
 	return lang.Literal(strings.Join(list, ", "))
 }
 
-// drawn is the board as the engine draws it, in every language.
+// drawn is the board as the engine draws it, its sentences in each
+// reader's language (board.TextBoardIn).
 func drawn(b store.Board, st engine.State) lang.Msg {
 	var d strings.Builder
 	st.Board(&d, b.Players)
-	return lang.Literal(strings.TrimRight(d.String(), "\n"))
+	m := lang.Literal(strings.TrimRight(d.String(), "\n"))
+	if _, ok := st.(engine.TextBoard); ok {
+		cat, _ := lang.Load()
+		m.ByLanguage = map[string]string{}
+		for _, code := range lang.Codes[1:] {
+			m.ByLanguage[code] = board.TextBoardIn(cat.For(code), b, st)
+		}
+	}
+	return m
 }
 
 // tellUserIn is tellUser with the subject and the text written in the

@@ -339,15 +339,13 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	if err != nil {
 		return err
 	}
-	var d strings.Builder
-	st.Board(&d, b.Players)
 	if u, err := r.tx.User(rt.user); err == nil {
 		r.speaks(u) // the token vouched for the player
 	}
 	text := func(status string) []lang.Msg {
 		return []lang.Msg{
 			lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
-			lang.Literal(" " + status + "\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n" + strings.TrimRight(d.String(), "\n")),
+			lang.Literal(" " + status + "\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st),
 		}
 	}
 	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,

@@ -86,6 +86,36 @@ func TextBoard(b store.Board, st engine.State) string {
 	return text
 }
 
+// TextBoardIn is TextBoard written by p: the sentences of an engine
+// that writes its text board in lines (engine.TextBoard) in p's
+// language, the drawing as it is drawn. In English, and for an engine
+// without lines, it is TextBoard.
+func TextBoardIn(p lang.Printer, b store.Board, st engine.State) string {
+	tb, ok := st.(engine.TextBoard)
+	if !ok || p.Code() == lang.Default {
+		return TextBoard(b, st)
+	}
+	removed := Removed(b, st)
+	var out strings.Builder
+	for _, l := range tb.BoardLines(b.Players) {
+		line := l.Text
+		if l.Msg != nil {
+			line = p.Render(Message(l.Msg))
+			if en := l.Msg.Error(); removed && strings.Contains(en, "Game over:") {
+				line = en[:strings.Index(en, "Game over:")] + p.T("StatusDeclined", "Who", Decliner(b))
+				removed = false
+			}
+		}
+		out.WriteString(line)
+		out.WriteByte('\n')
+	}
+	text := strings.TrimRight(out.String(), "\n")
+	if removed {
+		text += "\n" + p.T("StatusDeclined", "Who", Decliner(b))
+	}
+	return text
+}
+
 // declinedDiagram is an engine's text board of a removed board with
 // its line of the end, which tells the decline as a resignation
 // ("Game over: Ohs (alice) wins: Eks resigned."), saying what

@@ -14,6 +14,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
@@ -290,9 +291,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 	if svg, ok := svgOf(pr, g, b, st, upto); ok {
 		v.SVG = svg
 	}
-	var t bytes.Buffer
-	st.Board(&t, b.Players)
-	v.Text = strings.TrimRight(t.String(), "\n")
+	v.Text = board.TextBoardIn(pr, b, st)
 	if t := st.ToMove(); t >= 0 && t < len(b.Players) && !(b.Over && !v.Past) {
 		v.ToMove = b.Players[t]
 		if !v.Past && !b.Over {

@@ -459,3 +459,23 @@ func TestDeclinedBoard(t *testing.T) {
 		}
 	}
 }
+
+// The text board of a declined board says what its status says, not
+// the engine's "Game over" of a resignation.
+func TestDeclinedTextBoard(t *testing.T) {
+	g := hexemergo.Game{}
+	b := played(t, g, 101, []string{"alice", "bob"}, 1, 1)
+	b.Log = append(b.Log, store.Entry{Seat: 1, Kind: "decline"})
+	b.Over, b.Outcome = true, "The challenge was declined by bob: the board is removed, unrated."
+	_, srv := newSite(t, b)
+	page := body(t, fetch(t, srv.URL+"/hexemergo/101"))
+	i := strings.Index(page, `<pre id="text">`)
+	if i < 0 {
+		t.Fatalf("no text board:\n%s", page)
+	}
+	text := page[i:]
+	text = text[:strings.Index(text, "</pre>")]
+	if strings.Contains(text, "Game over") || !strings.Contains(text, "The challenge was declined by bob") {
+		t.Errorf("the text board of a declined board:\n%s", text)
+	}
+}
