@@ -1,10 +1,11 @@
 package eko
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // token is how one cell is drawn. Rule book part 2, section 5: '.'
@@ -65,14 +66,24 @@ func (s *state) ruler(shift int) string {
 	return string(line)
 }
 
-// Board writes the map, the per-player block and the last turn. Rule
-// book part 1, item 9. The rows alternate between cells under the
-// numbers of the top ruler and cells over those of the bottom one, so
-// that every cell's name (row letter and column number) can be read.
+// Board writes the map, the per-player block and the last turn, in
+// English. Rule book part 1, item 9.
 func (s *state) Board(w io.Writer, names []string) {
-	var out bytes.Buffer
+	engine.WriteLines(w, s.BoardLines(names))
+}
+
+var _ engine.TextBoard = (*state)(nil)
+
+// BoardLines is the board as Board writes it: the map as drawn, the
+// legend, the per-player block and the status as messages. The rows
+// of the map alternate between cells under the numbers of the top
+// ruler and cells over those of the bottom one, so that every cell's
+// name (row letter and column number) can be read.
+func (s *state) BoardLines(names []string) []engine.Line {
+	var lines []engine.Line
+	text := func(t string) { lines = append(lines, engine.Line{Text: t}) }
 	b := s.b
-	out.WriteString(s.ruler(0) + "\n")
+	text(s.ruler(0))
 	for r := 0; r < b.rows; r++ {
 		row := []byte{byte('A' + r)}
 		for c := 1; c <= b.cols; c++ {
@@ -86,34 +97,37 @@ func (s *state) Board(w io.Writer, names []string) {
 			}
 			row = append(row, s.mapToken(i)...)
 		}
-		out.WriteString(strings.TrimRight(string(row), " ") + "\n")
+		text(strings.TrimRight(string(row), " "))
 	}
-	out.WriteString(s.ruler(3) + "\n")
-	out.WriteString(s.legend() + "\n\n")
-	s.status(&out, names)
-	w.Write(out.Bytes())
+	text(s.ruler(3))
+	lines = append(lines, engine.Line{Msg: s.legend()})
+	text("")
+	return append(lines, s.status(names)...)
 }
 
 // legend names the first cell of the first two rows, to show how the
-// rulers are read, and the terrain letters.
-func (s *state) legend() string {
+// rulers are read, and the terrain letters. Its English is three
+// lines.
+func (s *state) legend() *engine.Refusal {
 	b := s.b
-	var ex []string
+	var ex []any
 	for r := 0; r < b.rows && len(ex) < 2; r++ {
 		for c := 1; c <= b.cols; c++ {
-			if b.grid[r][c] >= 0 {
-				where := "top"
-				if b.x[b.grid[r][c]]%2 == 1 {
-					where = "bottom"
+			if i := b.grid[r][c]; i >= 0 {
+				where := msgBoardTop
+				if b.x[i]%2 == 1 {
+					where = msgBoardBottom
 				}
-				ex = append(ex, fmt.Sprintf("%s (%s)", b.name[b.grid[r][c]], where))
+				ex = append(ex, where.New("Cell", b.name[i]))
 				break
 			}
 		}
 	}
-	return "Cells: row letter and the number in line with the cell on the top or\n" +
-		"bottom ruler; the first cells are " + strings.Join(ex, ", ") + ". Under a\n" +
-		"building: r reg, v ravine, m mountain ([a1v]: a's camp on a ravine)."
+	for len(ex) < 2 { // a map has rows enough; never reached
+		ex = append(ex, "-")
+	}
+	return msgBoardLegend.New("First", ex[0], "Second", ex[1],
+		"Reg", reg.msg(), "Ravine", ravine.msg(), "Mountain", mountain.msg())
 }
 
 // turnOrder lists the seats in the order they move, from the seat
@@ -159,22 +173,27 @@ func short(names []string, seat int) string {
 	return string(r)
 }
 
-// status writes, per player: points, reserve, where the Emperor is,
-// the buildings left (camps/towers/castles), the captive Emperors held,
+// status is, per player: points, reserve, where the Emperor is, the
+// buildings left (camps/towers/castles), the captive Emperors held,
 // whether he holds a capital and the discs destroyed by marches. Then
 // whose turn it is and the last turn.
-func (s *state) status(out *bytes.Buffer, names []string) {
+func (s *state) status(names []string) []engine.Line {
 	b, p := s.b, &s.p
-	fmt.Fprintf(out, "   %-12s %3s %7s %-9s %6s %-8s %-7s %7s\n",
-		"player", "VP", "reserve", "Emperor", "supply", "captives", "capital", "marched")
+	var lines []engine.Line
+	msg := func(r *engine.Refusal) { lines = append(lines, engine.Line{Msg: r}) }
+	msg(msgBoardHeader.New())
 	for _, seat := range s.turnOrder() {
-		name := short(names, seat)
-		emp := "on board"
+		// The columns of data come padded; the words (where the Emperor
+		// is, whether the seat holds a capital) are in the row's text.
+		row, captor := 0, ""
 		switch {
 		case p.captor[seat] >= 0:
-			emp = fmt.Sprintf("held by %c", s.colour[p.captor[seat]])
+			row, captor = 2, string(s.colour[p.captor[seat]])
 		case p.empRes[seat]:
-			emp = "reserve"
+			row = 4
+		}
+		if p.holdsCapital(b, seat) {
+			row++
 		}
 		captives := ""
 		for _, t := range s.seatOf() {
@@ -184,10 +203,6 @@ func (s *state) status(out *bytes.Buffer, names []string) {
 		}
 		if captives == "" {
 			captives = "-"
-		}
-		capital := "no"
-		if p.holdsCapital(b, seat) {
-			capital = "yes"
 		}
 		mark := " "
 		switch {
@@ -199,27 +214,79 @@ func (s *state) status(out *bytes.Buffer, names []string) {
 			mark = "*"
 		}
 		supply := fmt.Sprintf("%d/%d/%d", p.supply[seat][camp], p.supply[seat][tower], p.supply[seat][castle])
-		l := fmt.Sprintf("%s%c %-12s %3d %7d %-9s %6s %-8s %-7s %7d",
-			mark, s.colour[seat], name, p.points(b, seat), p.reserve[seat], emp, supply,
-			captives, capital, p.destroyed[seat])
-		out.WriteString(strings.TrimRight(l, " ") + "\n")
+		args := []any{"Mark", mark, "Letter", string(s.colour[seat]),
+			"Name", fmt.Sprintf("%-12s", short(names, seat)),
+			"VP", fmt.Sprintf("%3d", p.points(b, seat)), "Reserve", fmt.Sprintf("%7d", p.reserve[seat]),
+			"Supply", fmt.Sprintf("%6s", supply), "Captives", fmt.Sprintf("%-8s", captives),
+			"Marched", fmt.Sprintf("%7d", p.destroyed[seat])}
+		if captor != "" {
+			args = append(args, "Captor", captor)
+		}
+		msg(msgBoardRow[row].New(args...))
 	}
-	out.WriteString("(in turn order; * to move, x left the game, - knocked out: no discs on\n")
-	out.WriteString("the board; supply = camps/towers/castles left)\n")
-	opt := ""
+	msg(msgBoardKey.New())
+	setup := msgBoardSetup
 	if s.direct {
-		opt = ", option -direct"
+		setup = msgBoardSetupDirect
 	}
-	fmt.Fprintf(out, "%d players, %d tiles%s; %c drawn to start.\n", b.players, len(b.layout), opt, s.colour[s.start])
+	msg(setup.New("Players", msgBoardPlayers.N(b.players, "N", b.players),
+		"Tiles", msgBoardTiles.N(len(b.layout), "N", len(b.layout)), "Letter", string(s.colour[s.start])))
 	if s.lastSeat >= 0 {
-		fmt.Fprintf(out, "Last: %s %s\n", s.who(s.lastSeat, names), s.last)
+		msg(msgBoardLast.New("Who", s.who(s.lastSeat, names), "Turn", s.last))
 	}
 	switch {
 	case s.over:
-		fmt.Fprintf(out, "Game over: %s.\n", s.reason)
+		msg(msgBoardOver.New("Reason", s.why))
 	case len(s.swaps) > 0:
-		fmt.Fprintf(out, "Emperor swap round: %s to send SWAP:<Emperor>:<disc> or NOSWAP.\n", s.who(s.toMove, names))
+		msg(msgBoardSwap.New("Who", s.who(s.toMove, names)))
 	default:
-		fmt.Fprintf(out, "Turn %d of at most %d: %s to move.\n", s.turns+1, turnsPerSeat*b.players, s.who(s.toMove, names))
+		msg(msgBoardTurn.New("Turn", s.turns+1, "Max", turnsPerSeat*b.players, "Who", s.who(s.toMove, names)))
 	}
+	return lines
 }
+
+// rowText is a row of the per-player block: the data padded to the
+// widths of the header's columns, with where the Emperor is and
+// whether the seat holds a capital written in.
+func rowText(emperor, capital string) string {
+	return fmt.Sprintf("{{.Mark}}{{.Letter}} {{.Name}} {{.VP}} {{.Reserve}} %-9s {{.Supply}} {{.Captives}} %-7s {{.Marched}}", emperor, capital)
+}
+
+// msgBoardRow are the rows of the per-player block: the Emperor on the
+// board, held by the seat Captor, in the reserve; each without, then
+// with a capital.
+var msgBoardRow = [6]engine.Message{
+	engine.Define("BoardEkoRowOnBoard", rowText("on board", "no")),
+	engine.Define("BoardEkoRowOnBoardCapital", rowText("on board", "yes")),
+	engine.Define("BoardEkoRowHeld", rowText("held by {{.Captor}}", "no")),
+	engine.Define("BoardEkoRowHeldCapital", rowText("held by {{.Captor}}", "yes")),
+	engine.Define("BoardEkoRowReserve", rowText("reserve", "no")),
+	engine.Define("BoardEkoRowReserveCapital", rowText("reserve", "yes")),
+}
+
+// The sentences of the board. Who is a seat's letter and userid
+// ("a (alice)"), Letter a seat's letter alone, Turn a turn in notation
+// (Last) or a number. The legend and the key of the block are each one
+// text in lines ({{"\n"}} between them).
+var (
+	msgBoardLegend = engine.Define("BoardEkoLegend",
+		`Cells: row letter and the number in line with the cell on the top or{{"\n"}}`+
+			`bottom ruler; the first cells are {{.First}}, {{.Second}}. Under a{{"\n"}}`+
+			`building: r {{.Reg}}, v {{.Ravine}}, m {{.Mountain}} ([a1v]: a's camp on a ravine).`)
+	msgBoardTop    = engine.Define("BoardEkoCellTop", "{{.Cell}} (top)")
+	msgBoardBottom = engine.Define("BoardEkoCellBottom", "{{.Cell}} (bottom)")
+	msgBoardHeader = engine.Define("BoardEkoHeader",
+		fmt.Sprintf("   %-12s %3s %7s %-9s %6s %-8s %-7s %7s",
+			"player", "VP", "reserve", "Emperor", "supply", "captives", "capital", "marched"))
+	msgBoardKey = engine.Define("BoardEkoKey",
+		`(in turn order; * to move, x left the game, - knocked out: no discs on{{"\n"}}`+
+			`the board; supply = camps/towers/castles left)`)
+	msgBoardPlayers     = engine.DefinePlural("BoardEkoPlayers", "{{.N}} player", "{{.N}} players")
+	msgBoardTiles       = engine.DefinePlural("BoardEkoTiles", "{{.N}} tile", "{{.N}} tiles")
+	msgBoardSetup       = engine.Define("BoardEkoSetup", "{{.Players}}, {{.Tiles}}; {{.Letter}} drawn to start.")
+	msgBoardSetupDirect = engine.Define("BoardEkoSetupDirect", "{{.Players}}, {{.Tiles}}, option -direct; {{.Letter}} drawn to start.")
+	msgBoardLast        = engine.Define("BoardEkoLast", "Last: {{.Who}} {{.Turn}}")
+	msgBoardOver        = engine.Define("BoardEkoOver", "Game over: {{.Reason}}.")
+	msgBoardSwap        = engine.Define("BoardEkoSwapRound", "Emperor swap round: {{.Who}} to send SWAP:<Emperor>:<disc> or NOSWAP.")
+	msgBoardTurn        = engine.Define("BoardEkoTurn", "Turn {{.Turn}} of at most {{.Max}}: {{.Who}} to move.")
+)

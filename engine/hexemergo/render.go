@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Board display (rule book part 1, item 9; part 2, sections 1.1 and
@@ -12,10 +14,22 @@ import (
 // letter followed by its height when taller than 1. Under the grid come
 // the columns taller than 1 from top to bottom, then the men in hand.
 
-// Board writes the diagram and the status block.
+// Board writes the diagram and the status block, in English.
 func (s *state) Board(w io.Writer, names []string) {
-	var b bytes.Buffer
-	b.WriteString("            1   2   3   4\n")
+	engine.WriteLines(w, s.BoardLines(names))
+}
+
+var _ engine.TextBoard = (*state)(nil)
+
+// BoardLines is the board as Board writes it: the grid and the columns
+// as drawn, the men in hand and the status as messages. Player is a
+// side and its userid ("Ohs (alice)"), Side a side alone, Move a move
+// in notation, Reason how the game ended.
+func (s *state) BoardLines(names []string) []engine.Line {
+	var lines []engine.Line
+	text := func(t string) { lines = append(lines, engine.Line{Text: t}) }
+	msg := func(r *engine.Refusal) { lines = append(lines, engine.Line{Msg: r}) }
+	text("            1   2   3   4")
 	for r := 0; r <= 6; r++ {
 		indent := 2 * abs(r-3)
 		line := make([]byte, 0, 40)
@@ -36,38 +50,47 @@ func (s *state) Board(w io.Writer, names []string) {
 			line = pad(line, indent+4+4*(4+r))
 			line = append(line, byte('5'+r))
 		}
-		b.Write(bytes.TrimRight(line, " "))
-		b.WriteByte('\n')
+		text(string(bytes.TrimRight(line, " ")))
 	}
 	for c := cell(0); c < numCells; c++ {
 		col := s.pos.cells[c]
 		if col.h < 2 {
 			continue
 		}
+		var b strings.Builder
 		fmt.Fprintf(&b, "  %s:", c)
 		for i := 0; i < int(col.h); i++ {
 			b.WriteByte(' ')
 			b.WriteByte(colourLetter[col.man(i)])
 		}
-		b.WriteByte('\n')
+		text(b.String())
 	}
 	for colour := white; colour <= black; colour++ {
-		fmt.Fprintf(&b, "  %s inhand: %d\n", player(colour, names), s.pos.hand[colour])
+		msg(msgBoardInHand.New("Player", player(colour, names), "N", int(s.pos.hand[colour])))
 	}
-	b.WriteByte('\n')
+	text("")
 	if s.last != "" {
-		fmt.Fprintf(&b, "Last move: %s by %s\n", s.last, colourName[s.lastBy])
+		msg(msgBoardLast.New("Move", s.last, "Side", colourName[s.lastBy]))
 	}
 	switch {
 	case !s.over:
-		fmt.Fprintf(&b, "%s to move.\n", player(int(s.pos.turn), names))
+		msg(msgBoardToMove.New("Player", player(int(s.pos.turn), names)))
 	case len(s.winners) == 0:
-		fmt.Fprintf(&b, "Game over: %s.\n", s.reason)
+		msg(msgBoardDrawn.New("Reason", s.why))
 	default:
-		fmt.Fprintf(&b, "Game over: %s wins: %s.\n", player(s.winners[0], names), s.reason)
+		msg(msgBoardWon.New("Player", player(s.winners[0], names), "Reason", s.why))
 	}
-	w.Write(b.Bytes())
+	return lines
 }
+
+// The sentences of the status block.
+var (
+	msgBoardInHand = engine.Define("BoardHexemergoInHand", "  {{.Player}} inhand: {{.N}}")
+	msgBoardLast   = engine.Define("BoardHexemergoLastMove", "Last move: {{.Move}} by {{.Side}}")
+	msgBoardToMove = engine.Define("BoardHexemergoToMove", "{{.Player}} to move.")
+	msgBoardDrawn  = engine.Define("BoardHexemergoOver", "Game over: {{.Reason}}.")
+	msgBoardWon    = engine.Define("BoardHexemergoWon", "Game over: {{.Player}} wins: {{.Reason}}.")
+)
 
 // pad extends line with spaces to width n.
 func pad(line []byte, n int) []byte {
