@@ -30,7 +30,7 @@ func runSoak(args []string, games *engine.Registry, w io.Writer) error {
 	n := fs.Int("n", 100000, "mails")
 	every := fs.Int("every", 10000, "print the figures every this many mails")
 	senders := fs.Int("senders", 2000, "sender addresses")
-	step := fs.Duration("step", time.Minute, "the clock runs on by this much a mail")
+	step := fs.Duration("step", 3*time.Minute, "the clock runs on by this much a mail")
 	window := fs.Duration("window", 30*24*time.Hour, "the dedupe window (server.dedupewindow); a very long one keeps every record, as the store did before records expired")
 	if err := fs.Parse(args); err != nil {
 		return err
