@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Game describes one kind of game and starts new boards of it.
@@ -187,16 +188,49 @@ type TextBoard interface {
 }
 
 // WriteLines writes lines in English, one a line: a text board as
-// Board writes it.
+// Board writes it. A message longer than 79 columns is broken at
+// spaces as WrapLine breaks it; a line of the drawing is written as
+// it is.
 func WriteLines(w io.Writer, lines []Line) {
 	var b strings.Builder
 	for _, l := range lines {
 		if l.Msg != nil {
-			b.WriteString(l.Msg.Error())
-		} else {
-			b.WriteString(l.Text)
+			for _, x := range WrapLine(l.Msg.Error()) {
+				b.WriteString(x)
+				b.WriteByte('\n')
+			}
+			continue
 		}
+		b.WriteString(l.Text)
 		b.WriteByte('\n')
 	}
 	io.WriteString(w, b.String())
+}
+
+// WrapLine breaks a sentence of a text board into lines of at most 79
+// columns (characters) at its spaces, the lines after the first indented by two
+// spaces more than the first; a line of 79 columns or fewer, or one
+// holding a line break, is left as it is.
+func WrapLine(text string) []string {
+	if utf8.RuneCountInString(text) <= 79 || strings.Contains(text, "\n") {
+		return []string{text}
+	}
+	var out []string
+	lead := text[:len(text)-len(strings.TrimLeft(text, " "))]
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = lead + w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= 79:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = lead + "  " + w
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }

@@ -67,7 +67,7 @@ type state struct {
 	goal     int // Invasion pieces in M, Surrounder conquests
 	capLimit int // longest capture chain
 	history  []uint64
-	notes    []string // who went out and why, for the status block
+	notes    []*engine.Refusal // who went out and why, for the status block
 
 	over    bool
 	winners []int
@@ -97,7 +97,7 @@ func (s *state) Legal() []string {
 func (s *state) Clone() engine.State {
 	c := *s
 	c.history = append([]uint64(nil), s.history...)
-	c.notes = append([]string(nil), s.notes...)
+	c.notes = append([]*engine.Refusal(nil), s.notes...)
 	c.winners = append([]int(nil), s.winners...)
 	return &c
 }
@@ -197,7 +197,7 @@ func (s *state) Resign(seat int) error {
 		s.out[0] = true
 		return nil
 	}
-	s.setOut(seat, seatName(seat)+" resigned")
+	s.setOut(seat, msgBoardResigned.New("Colour", colourMsg[seat].New()))
 	s.checkPlacementEnd()
 	if s.lastStanding() {
 		return nil

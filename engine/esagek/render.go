@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // legend is the triangle drawing of rule book section 2 with every
@@ -63,54 +65,70 @@ func (s *state) pieceLetter(f int) byte {
 }
 
 // Board writes the drawing of section 2 with the coordinate legend
-// beside it, then the status block of item 12.
+// beside it, then the status block of item 12: BoardLines in English.
 func (s *state) Board(w io.Writer, names []string) {
-	buf := make([]byte, 0, 2048)
+	engine.WriteLines(w, s.BoardLines(names))
+}
+
+// BoardLines is the board as Board writes it, the drawing as text and
+// every sentence of the status block as a message.
+func (s *state) BoardLines(names []string) []engine.Line {
+	out := make([]engine.Line, 0, len(legend)+16)
+	buf := make([]byte, 0, 80)
 	for i, l := range legend {
-		start := len(buf)
-		buf = append(buf, l...)
+		buf = append(buf[:0], l...)
 		for f := 0; f < numFields; f++ {
 			if p := slot[f]; p[0] == i {
-				buf[start+p[1]] = s.pieceLetter(f)
-				buf[start+p[1]+1] = ' '
+				buf[p[1]] = s.pieceLetter(f)
+				buf[p[1]+1] = ' '
 			}
 		}
-		for len(buf) > start && buf[len(buf)-1] == ' ' {
+		for len(buf) > 0 && buf[len(buf)-1] == ' ' {
 			buf = buf[:len(buf)-1]
 		}
-		for len(buf)-start < legendGap {
+		for len(buf) < legendGap {
 			buf = append(buf, ' ')
 		}
 		buf = append(buf, l...)
-		buf = append(buf, '\n')
+		out = append(out, engine.Line{Text: string(buf)})
 	}
-	buf = append(buf, '\n')
-	var b strings.Builder
-	s.status(&b, names)
-	buf = append(buf, b.String()...)
-	w.Write(buf)
+	out = append(out, engine.Line{})
+	for _, m := range s.status(names) {
+		out = append(out, engine.Line{Msg: m})
+	}
+	return out
 }
 
-// who is "Blue (alice)" for seat.
-func who(seat int, names []string) string {
-	n := fmt.Sprintf("seat %d", seat+1)
+// whoName is the userid of seat, at most 20 characters, or "seat N"
+// as a message.
+func whoName(seat int, names []string) any {
 	if seat < len(names) && names[seat] != "" {
-		n = names[seat]
+		n := names[seat]
+		if len(n) > 20 {
+			n = n[:20]
+		}
+		return n
 	}
-	if len(n) > 20 {
-		n = n[:20]
-	}
-	return seatName(seat) + " (" + n + ")"
+	return msgBoardSeatN.New("N", seat+1)
 }
 
-func (s *state) status(b *strings.Builder, names []string) {
-	players := fmt.Sprintf("%d players", s.n)
-	if s.n == 1 {
-		players = "1 player"
-	}
-	fmt.Fprintf(b, "Esagek %s, %s, turn %d (drawn after %d)\n", s.v, players, s.turn, s.maxTurns)
+// who is "Blue (alice)" for seat, as a message.
+func who(seat int, names []string) *engine.Refusal {
+	return msgBoardWho.New("Colour", colourMsg[seat].New(), "Name", whoName(seat, names))
+}
+
+// status is the status block of item 12, a message a line.
+func (s *state) status(names []string) []*engine.Refusal {
+	var out []*engine.Refusal
+	out = append(out, msgBoardHeader.N(s.n, "Variant", s.v.String(), "N", s.n, "Turn", s.turn, "Max", s.maxTurns))
 	for seat := 0; seat < s.n; seat++ {
-		line := fmt.Sprintf("%c %-30s %2d pieces", colourLetters[seat], who(seat, names), s.count(seat))
+		// The seats' lines are a table: the counts start in one column
+		// (in English; the padding is that of the English names).
+		w := who(seat, names)
+		pad := strings.Repeat(" ", max(0, 30-len(w.Error())))
+		n := s.count(seat)
+		pieces := fmt.Sprintf("%2d", n)
+		var st *engine.Refusal
 		switch s.v {
 		case classic:
 			var fz []string
@@ -119,64 +137,94 @@ func (s *state) status(b *strings.Builder, names []string) {
 					fz = append(fz, geo.name[f])
 				}
 			}
-			frozen := "none"
+			var frozen any = msgBoardNone.New()
 			if len(fz) > 0 {
 				frozen = strings.Join(fz, " ")
 			}
-			line += fmt.Sprintf(", captured %d, frozen: %s", s.taken[seat], frozen)
+			st = msgBoardClassic.N(n, "N", pieces, "Captured", int(s.taken[seat]), "Frozen", frozen)
 		case invasion:
-			line += fmt.Sprintf(", %d/%d in M, captured %d", s.inMiddle(seat), s.goal, s.taken[seat])
+			st = msgBoardInvasion.N(n, "N", pieces, "Middle", s.inMiddle(seat), "Goal", s.goal, "Captured", int(s.taken[seat]))
 		case surrounder:
 			if s.placing {
-				line += fmt.Sprintf(", %d to place", s.hand[seat])
+				st = msgBoardPlacing.N(n, "N", pieces, "Hand", int(s.hand[seat]), "Conquered", int(s.taken[seat]), "Goal", s.goal)
+			} else {
+				st = msgBoardSurrounder.N(n, "N", pieces, "Conquered", int(s.taken[seat]), "Goal", s.goal)
 			}
-			line += fmt.Sprintf(", conquered %d/%d", s.taken[seat], s.goal)
 		case alone:
-			line += fmt.Sprintf(" left, %d captured", s.lost[seat])
+			st = msgBoardAlone.N(n, "N", pieces, "Captured", int(s.lost[seat]))
 		}
+		line := msgBoardSeat
 		if s.out[seat] && !(s.over && s.v == alone) {
-			line += ", out"
+			line = msgBoardSeatOut
 		}
-		b.WriteString(line + "\n")
+		out = append(out, line.New("Letter", string(colourLetters[seat]), "Who", w, "Pad", pad, "State", st))
 	}
-	for _, n := range s.notes {
-		b.WriteString(n + ".\n")
-	}
+	out = append(out, s.notes...)
 	if s.v == surrounder && s.placing {
-		b.WriteString("Placement phase: place one piece on an empty field.\n")
+		out = append(out, msgBoardPlacement.New())
 	}
 	if s.over {
-		fmt.Fprintf(b, "Game over: %s.\n", s.reason)
+		out = append(out, msgBoardGameOver.New("Reason", s.reasonArg()))
 		switch {
 		case s.v == alone:
-			fmt.Fprintf(b, "Score: %d.\n", s.aloneScore())
+			out = append(out, msgBoardScore.New("Score", s.aloneScore()))
 		case len(s.winners) == 0:
-			b.WriteString("The game is drawn.\n")
+			out = append(out, msgBoardDrawn.New())
 		default:
-			fmt.Fprintf(b, "Winner: %s.\n", who(s.winners[0], names))
+			out = append(out, msgBoardWinner.New("Who", who(s.winners[0], names)))
 		}
-		return
+		return out
 	}
 	if s.lastRot != noField {
 		if s.v == alone {
-			b.WriteString("The previous turn was a rotation: jump now.\n")
+			out = append(out, msgBoardJumpNow.New())
 		} else {
-			fmt.Fprintf(b, "Hexagon %c was rotated on the previous turn and may not turn now.\n",
-				hexLetters[s.lastRot])
+			out = append(out, msgBoardRotated.New("Hexagon", string(hexLetters[s.lastRot])))
 		}
 	}
 	if s.lastSwap[0] != noField {
-		fmt.Fprintf(b, "%s and %s were swapped on the previous turn.\n",
-			geo.name[s.lastSwap[0]], geo.name[s.lastSwap[1]])
+		out = append(out, msgBoardSwapped.New("From", geo.name[s.lastSwap[0]], "To", geo.name[s.lastSwap[1]]))
 	}
 	if s.v == classic {
 		if s.warned {
-			fmt.Fprintf(b, "Warning: %s must capture if a capture is possible.\n", seatName(s.toMove))
+			out = append(out, msgBoardWarning.New("Colour", colourMsg[s.toMove].New()))
 		}
-		if st := s.streak[s.toMove]; st > 0 {
-			fmt.Fprintf(b, "%s rotated hexagon %c on %d own turn(s) in a row.\n",
-				seatName(s.toMove), hexLetters[s.streakHx[s.toMove]], st)
+		if st := int(s.streak[s.toMove]); st > 0 {
+			out = append(out, msgBoardStreak.N(st, "Colour", colourMsg[s.toMove].New(),
+				"Hexagon", string(hexLetters[s.streakHx[s.toMove]]), "N", st))
 		}
 	}
-	fmt.Fprintf(b, "%s to move.\n", who(s.toMove, names))
+	out = append(out, msgBoardToMove.New("Who", who(s.toMove, names)))
+	return out
 }
+
+// The sentences of the status block. Pad is the spaces that put the
+// seats' counts in one column; N of a seat's line is its number of
+// pieces, right-aligned in two columns.
+var (
+	msgBoardHeader     = engine.DefinePlural("BoardEsagekHeader", "Esagek {{.Variant}}, {{.N}} player, turn {{.Turn}} (drawn after {{.Max}})", "Esagek {{.Variant}}, {{.N}} players, turn {{.Turn}} (drawn after {{.Max}})")
+	msgBoardWho        = engine.Define("BoardEsagekWho", "{{.Colour}} ({{.Name}})")
+	msgBoardSeatN      = engine.Define("BoardEsagekSeatNumber", "seat {{.N}}")
+	msgBoardSeat       = engine.Define("BoardEsagekSeat", "{{.Letter}} {{.Who}}{{.Pad}} {{.State}}")
+	msgBoardSeatOut    = engine.Define("BoardEsagekSeatOut", "{{.Letter}} {{.Who}}{{.Pad}} {{.State}}, out")
+	msgBoardNone       = engine.Define("BoardEsagekNone", "none")
+	msgBoardClassic    = engine.DefinePlural("BoardEsagekClassic", "{{.N}} pieces, captured {{.Captured}}, frozen: {{.Frozen}}", "{{.N}} pieces, captured {{.Captured}}, frozen: {{.Frozen}}")
+	msgBoardInvasion   = engine.DefinePlural("BoardEsagekInvasion", "{{.N}} pieces, {{.Middle}}/{{.Goal}} in M, captured {{.Captured}}", "{{.N}} pieces, {{.Middle}}/{{.Goal}} in M, captured {{.Captured}}")
+	msgBoardPlacing    = engine.DefinePlural("BoardEsagekPlacing", "{{.N}} pieces, {{.Hand}} to place, conquered {{.Conquered}}/{{.Goal}}", "{{.N}} pieces, {{.Hand}} to place, conquered {{.Conquered}}/{{.Goal}}")
+	msgBoardSurrounder = engine.DefinePlural("BoardEsagekSurrounder", "{{.N}} pieces, conquered {{.Conquered}}/{{.Goal}}", "{{.N}} pieces, conquered {{.Conquered}}/{{.Goal}}")
+	msgBoardAlone      = engine.DefinePlural("BoardEsagekAlone", "{{.N}} pieces left, {{.Captured}} captured", "{{.N}} pieces left, {{.Captured}} captured")
+	msgBoardResigned   = engine.Define("BoardEsagekResigned", "{{.Colour}} resigned.")
+	msgBoardOutPieces  = engine.DefinePlural("BoardEsagekOutPieces", "{{.Colour}} is out with {{.N}} pieces.", "{{.Colour}} is out with {{.N}} pieces.")
+	msgBoardOutNoMove  = engine.Define("BoardEsagekOutNoMove", "{{.Colour}} is out: no legal move.")
+	msgBoardPlacement  = engine.Define("BoardEsagekPlacement", "Placement phase: place one piece on an empty field.")
+	msgBoardGameOver   = engine.Define("BoardEsagekGameOver", "Game over: {{.Reason}}.")
+	msgBoardScore      = engine.Define("BoardEsagekScore", "Score: {{.Score}}.")
+	msgBoardDrawn      = engine.Define("BoardEsagekDrawn", "The game is drawn.")
+	msgBoardWinner     = engine.Define("BoardEsagekWinner", "Winner: {{.Who}}.")
+	msgBoardJumpNow    = engine.Define("BoardEsagekJumpNow", "The previous turn was a rotation: jump now.")
+	msgBoardRotated    = engine.Define("BoardEsagekRotated", "Hexagon {{.Hexagon}} was rotated on the previous turn and may not turn now.")
+	msgBoardSwapped    = engine.Define("BoardEsagekSwapped", "{{.From}} and {{.To}} were swapped on the previous turn.")
+	msgBoardWarning    = engine.Define("BoardEsagekWarning", "Warning: {{.Colour}} must capture if a capture is possible.")
+	msgBoardStreak     = engine.DefinePlural("BoardEsagekStreak", "{{.Colour}} rotated hexagon {{.Hexagon}} on {{.N}} own turn(s) in a row.", "{{.Colour}} rotated hexagon {{.Hexagon}} on {{.N}} own turn(s) in a row.")
+	msgBoardToMove     = engine.Define("BoardEsagekToMove", "{{.Who}} to move.")
+)

@@ -1,7 +1,6 @@
 package esagek
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/pbmgo/pbm/engine"
@@ -36,7 +35,7 @@ func (s *state) endTurn(me int) {
 		// checked for every player, the mover first.
 		for seat := 0; seat < s.n; seat++ {
 			if !s.out[seat] && s.count(seat) < s.goal {
-				s.setOut(seat, fmt.Sprintf("%s is out with %d pieces", seatName(seat), s.count(seat)))
+				s.setOut(seat, msgBoardOutPieces.N(s.count(seat), "Colour", colourMsg[seat].New(), "N", s.count(seat)))
 			}
 		}
 		for i := 0; i < s.n; i++ {
@@ -56,8 +55,8 @@ func (s *state) endTurn(me int) {
 		}
 		for seat := 0; seat < s.n; seat++ {
 			if !s.out[seat] && s.count(seat)+int(s.hand[seat]) < 3 {
-				s.setOut(seat, fmt.Sprintf("%s is out with %d pieces",
-					seatName(seat), s.count(seat)+int(s.hand[seat])))
+				n := s.count(seat) + int(s.hand[seat])
+				s.setOut(seat, msgBoardOutPieces.N(n, "Colour", colourMsg[seat].New(), "N", n))
 			}
 		}
 		s.checkPlacementEnd()
@@ -110,7 +109,7 @@ func (s *state) startTurn() {
 			s.finishWith([]int{1 - seat}, msgNoMove.New("Colour", colourMsg[seat].New()))
 			return
 		}
-		s.setOut(seat, fmt.Sprintf("%s is out: no legal move", seatName(seat)))
+		s.setOut(seat, msgBoardOutNoMove.New("Colour", colourMsg[seat].New()))
 		s.checkPlacementEnd()
 		if s.lastStanding() {
 			return
@@ -133,7 +132,7 @@ func (s *state) nextSeat(seat int) int {
 	return seat
 }
 
-func (s *state) setOut(seat int, note string) {
+func (s *state) setOut(seat int, note *engine.Refusal) {
 	s.out[seat] = true
 	s.notes = append(s.notes, note)
 	s.legalOK = false

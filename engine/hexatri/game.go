@@ -181,10 +181,10 @@ type state struct {
 	orders []order
 
 	out         []bool
-	outWhy      []string
-	why         *engine.Refusal // res.Reason as a message
-	report      []string        // what the last round's captures, production and combat did
-	events      []string        // captures of this round so far
+	outWhy      []*engine.Refusal
+	why         *engine.Refusal   // res.Reason as a message
+	report      []*engine.Refusal // what the last round's captures, production and combat did
+	events      []*engine.Refusal // captures of this round so far
 	reportRound int
 	res         engine.Result
 
@@ -214,7 +214,7 @@ func (Game) New(players int, opts map[string]string, seed uint64) (engine.State,
 	s.points = make([]int, g.nHex)
 	s.block = make([]int, g.nHex)
 	s.out = make([]bool, players)
-	s.outWhy = make([]string, players)
+	s.outWhy = make([]*engine.Refusal, players)
 	for p := 0; p < players; p++ {
 		s.pieces = append(s.pieces, piece{owner: p, leader: true, at: offBoard})
 		for i := 0; i < o.pieces; i++ {
@@ -268,9 +268,9 @@ func (s *state) clone() *state {
 	c.block = append([]int(nil), s.block...)
 	c.orders = append([]order(nil), s.orders...)
 	c.out = append([]bool(nil), s.out...)
-	c.outWhy = append([]string(nil), s.outWhy...)
-	c.report = append([]string(nil), s.report...)
-	c.events = append([]string(nil), s.events...)
+	c.outWhy = append([]*engine.Refusal(nil), s.outWhy...)
+	c.report = append([]*engine.Refusal(nil), s.report...)
+	c.events = append([]*engine.Refusal(nil), s.events...)
 	c.res.Winners = append([]int(nil), s.res.Winners...)
 	return &c
 }
@@ -332,7 +332,7 @@ func (s *state) Resign(seat int) error {
 	if s.out[seat] {
 		return msgOut.New("Seat", seat, "Letter", seatLetter(seat))
 	}
-	s.eliminate(seat, fmt.Sprintf("resigned in round %d", s.round))
+	s.eliminate(seat, msgBoardResignedIn.New("Round", s.round))
 	kept := s.orders[:0]
 	for _, o := range s.orders {
 		if o.seat != seat {
@@ -355,7 +355,7 @@ func (s *state) Resign(seat int) error {
 }
 
 // eliminate takes every piece of seat p off for good.
-func (s *state) eliminate(p int, why string) {
+func (s *state) eliminate(p int, why *engine.Refusal) {
 	s.out[p] = true
 	s.outWhy[p] = why
 	for i := range s.pieces {

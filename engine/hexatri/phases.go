@@ -13,9 +13,9 @@ import (
 // round. Rule book part 1, items 3, 4, 6 and 7.
 func (s *state) endMovement() {
 	g := s.g
-	var rep []string
+	var rep []*engine.Refusal
 	if len(s.events) > 0 {
-		rep = append(rep, "Captures: "+strings.Join(s.events, "; "))
+		rep = append(rep, msgBoardCaptures.New("Captures", join(msgBoardSemicolon, s.events)))
 	}
 	s.events = nil
 
@@ -40,29 +40,31 @@ func (s *state) endMovement() {
 		s.created += add
 		prod = append(prod, fmt.Sprintf("%s +%d %s", g.name[h], add, seatLetter(owner)))
 	}
-	if len(prod) == 0 {
-		prod = []string{"none"}
+	var hexes any = msgBoardNone.New()
+	if len(prod) > 0 {
+		hexes = engine.List(prod)
 	}
-	rep = append(rep, "Production: "+strings.Join(prod, ", "))
+	rep = append(rep, msgBoardProduction.New("Hexagons", hexes))
 
 	// Regrouping after production. Rule book section 3, regroup.
 	for _, o := range s.inTurnOrder(false) {
-		txt := fmt.Sprintf("%s SHIFT:%s>%s", seatLetter(o.seat), g.name[o.field], g.name[o.to])
+		txt := g.orderText(o)
+		var r *engine.Refusal
 		switch {
 		case s.out[o.seat]:
 			continue
 		case !s.usable(o.field, o.seat) || s.points[o.field] < 2:
-			txt += " not done: " + g.name[o.field] + " is not yours alone with 2 points"
+			r = msgBoardRegroupPoints.New("Order", txt, "Hexagon", g.name[o.field])
 		case !s.usable(o.to, o.seat):
-			txt += " not done: " + g.name[o.to] + " is not yours alone"
+			r = msgBoardRegroupAlone.New("Order", txt, "Hexagon", g.name[o.to])
 		default:
 			s.points[o.field] -= 2
 			s.points[o.to]++
 			s.spent += 2
 			s.created++
-			txt += " done"
+			r = msgBoardRegroupDone.New("Order", txt)
 		}
-		rep = append(rep, "Regroup: "+txt)
+		rep = append(rep, r)
 	}
 
 	// Combat. Rule book section 2.6.
@@ -72,7 +74,7 @@ func (s *state) endMovement() {
 		if s.out[o.seat] {
 			continue
 		}
-		rep = append(rep, "Shot: "+s.fire(o))
+		rep = append(rep, s.fire(o))
 	}
 
 	// Battles on every contested hexagon.
@@ -94,7 +96,7 @@ func (s *state) endMovement() {
 		}
 		before := fmtCounts(c)
 		fight(c)
-		txt := fmt.Sprintf("Battle on %s: %s -> %s", g.name[h], before, fmtCounts(c))
+		txt := msgBoardBattle.New("Hexagon", g.name[h], "Before", before, "After", fmtCounts(c))
 		var fell []int
 		for q := 0; q < s.n; q++ {
 			lose := s.cnt[h*s.n+q] - c[q]
@@ -108,7 +110,7 @@ func (s *state) endMovement() {
 			}
 		}
 		for _, q := range fell {
-			txt += fmt.Sprintf("; %s's leader falls", seatLetter(q))
+			txt = msgBoardLeaderFalls.New("Line", txt, "Letter", seatLetter(q))
 			lost = append(lost, q)
 			credit = append(credit, best(c, q)...)
 		}
@@ -143,9 +145,9 @@ func (s *state) endMovement() {
 			}
 		}
 		rm, leader := s.losses(e.q, e.f, s.count(e.f, e.q))
-		txt := fmt.Sprintf("Encircled on %s: %d of %s removed", g.name[e.f], len(rm), seatLetter(e.q))
+		txt := msgBoardEncircled.N(len(rm), "Field", g.name[e.f], "N", len(rm), "Letter", seatLetter(e.q))
 		if leader {
-			txt += fmt.Sprintf("; %s's leader falls", seatLetter(e.q))
+			txt = msgBoardLeaderFalls.New("Line", txt, "Letter", seatLetter(e.q))
 			lost = append(lost, e.q)
 			credit = append(credit, best(c, e.q)...)
 		}
@@ -192,11 +194,11 @@ func (s *state) endMovement() {
 
 // outOfLeaders takes out the seats of lost left without a leader.
 // Rule book part 1, item 7.
-func (s *state) outOfLeaders(lost []int, rep *[]string) {
+func (s *state) outOfLeaders(lost []int, rep *[]*engine.Refusal) {
 	for _, q := range lost {
 		if !s.out[q] && s.leadersLeft(q) == 0 {
-			s.eliminate(q, fmt.Sprintf("leader lost in round %d", s.round))
-			*rep = append(*rep, fmt.Sprintf("%s has lost its leader and is out", seatLetter(q)))
+			s.eliminate(q, msgBoardLeaderLostIn.New("Round", s.round))
+			*rep = append(*rep, msgBoardLostLeader.New("Letter", seatLetter(q)))
 		}
 	}
 }
@@ -262,7 +264,9 @@ func best(c []int, victim int) []int {
 	return out
 }
 
-func fmtCounts(c []int) string {
+// fmtCounts is the pieces of the seats in c, "R4 B1", or the message
+// none.
+func fmtCounts(c []int) any {
 	var parts []string
 	for q, x := range c {
 		if x > 0 {
@@ -270,7 +274,7 @@ func fmtCounts(c []int) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "none"
+		return msgBoardNone.New()
 	}
 	return strings.Join(parts, " ")
 }
@@ -384,7 +388,7 @@ func (s *state) inTurnOrder(shots bool) []order {
 // fire executes a shot: 6 points off the board, from one hexagon with
 // -shoot1hex, else from the usable hexagons with the most points first.
 // Rule book section 3, shoot.
-func (s *state) fire(o order) string {
+func (s *state) fire(o order) *engine.Refusal {
 	g := s.g
 	txt := fmt.Sprintf("%s SHOOT:%s:%s", seatLetter(o.seat), g.name[o.field], seatLetter(o.colour))
 	var victim []int
@@ -399,7 +403,7 @@ func (s *state) fire(o order) string {
 		victim = append(victim, i)
 	}
 	if len(victim) == 0 {
-		return txt + " missed: no such piece there any more"
+		return msgBoardShotMissed.New("Order", txt)
 	}
 	// The hexagon named in the order, checked again now; else the
 	// default: point by point from the usable hexagons with the most
@@ -409,9 +413,10 @@ func (s *state) fire(o order) string {
 		pays = s.shotPayment(o.seat, s.points)
 		switch {
 		case pays == nil && s.o.shoot1:
-			return txt + " not fired: no hexagon of yours has 6 points"
+			return msgBoardShotNo6.New("Order", txt)
 		case pays == nil:
-			return txt + fmt.Sprintf(" not fired: only %d usable points", s.usableTotal(o.seat))
+			n := s.usableTotal(o.seat)
+			return msgBoardShotUsable.N(n, "Order", txt, "N", n)
 		}
 	}
 	for _, h := range pays {
@@ -423,9 +428,9 @@ func (s *state) fire(o order) string {
 		}
 		switch {
 		case !s.usable(h, o.seat):
-			return txt + fmt.Sprintf(" not fired: %s is not held by %s alone", g.name[h], seatLetter(o.seat))
+			return msgBoardShotNotHeld.New("Order", txt, "Hexagon", g.name[h], "Letter", seatLetter(o.seat))
 		case s.points[h] < k:
-			return txt + fmt.Sprintf(" not fired: %s has %d points, not %d", g.name[h], s.points[h], k)
+			return msgBoardShotPoints.N(s.points[h], "Order", txt, "Hexagon", g.name[h], "N", s.points[h], "Want", k)
 		}
 	}
 	paid := map[int]int{}
@@ -441,7 +446,7 @@ func (s *state) fire(o order) string {
 		}
 	}
 	s.remove(victim[0])
-	return txt + " hits, paid " + strings.Join(ps, ",")
+	return msgBoardShotHits.New("Order", txt, "Paid", strings.Join(ps, ","))
 }
 
 // How a game of Hexatri ends.

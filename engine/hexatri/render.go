@@ -5,32 +5,38 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Board writes the diagram of rule book section 5, the state block of
-// part 1, item 10, and while the game runs the map of the field names.
+// part 1, item 10, and while the game runs the map of the field names:
+// BoardLines in English.
 func (s *state) Board(w io.Writer, names []string) {
+	engine.WriteLines(w, s.BoardLines(names))
+}
+
+// BoardLines is the board as Board writes it: the diagram and the map
+// of the field names as text, every sentence of the state block as a
+// message (a sentence longer than a line is one message, which
+// engine.WriteLines breaks as the state block always was).
+func (s *state) BoardLines(names []string) []engine.Line {
 	var crowded []string
-	var b strings.Builder
+	var out []engine.Line
 	for _, l := range s.diagram(&crowded) {
-		b.WriteString(l)
-		b.WriteByte('\n')
+		out = append(out, engine.Line{Text: l})
 	}
-	b.WriteByte('\n')
-	for _, l := range s.stateBlock(names, crowded) {
-		b.WriteString(l)
-		b.WriteByte('\n')
+	out = append(out, engine.Line{})
+	for _, m := range s.stateBlock(names, crowded) {
+		out = append(out, engine.Line{Msg: m})
 	}
 	if !s.res.Over {
-		b.WriteString("\nField names: a '.' triangle is the N one of the hexagon right below it\n" +
-			"or the S one of the hexagon right above it; any of a triangle's names is\n" +
-			"accepted (D4N = C3SE = C4SW).\n")
+		out = append(out, engine.Line{}, engine.Line{Msg: msgBoardFieldNames.New()})
 		for _, l := range nameMap(s.g) {
-			b.WriteString(l)
-			b.WriteByte('\n')
+			out = append(out, engine.Line{Text: l})
 		}
 	}
-	io.WriteString(w, b.String())
+	return out
 }
 
 // canvas is a grid of text lines.
@@ -164,61 +170,54 @@ func (s *state) diagram(crowded *[]string) []string {
 	return c.lines()
 }
 
-// wrap breaks text into lines of at most 79 columns, continuation lines
-// indented by two spaces.
-func wrap(text string) []string {
-	if len(text) <= 79 {
-		return []string{text}
-	}
-	var out []string
-	lead := text[:len(text)-len(strings.TrimLeft(text, " "))]
-	line := ""
-	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = lead + w
-		case len(line)+1+len(w) <= 79:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = lead + "  " + w
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
-}
-
-func seatName(names []string, q int) string {
+// seatName is the userid of seat q, or "seat1" and the like as a
+// message.
+func seatName(names []string, q int) any {
 	if q < len(names) && names[q] != "" {
 		return names[q]
 	}
-	return fmt.Sprintf("seat%d", q+1)
+	return msgBoardSeatNumber.New("N", q+1)
 }
 
-// stateBlock is the plain state under the diagram: round, phase, who is
-// to act, each seat's pieces, the points, blockades, orders and what the
-// last round's production and combat did. Rule book part 1, item 10.
-func (s *state) stateBlock(names []string, crowded []string) []string {
+// join joins messages with the message sep ("{{.First}}, {{.Rest}}").
+func join(sep engine.Message, parts []*engine.Refusal) *engine.Refusal {
+	if len(parts) == 0 {
+		return nil
+	}
+	r := parts[len(parts)-1]
+	for i := len(parts) - 2; i >= 0; i-- {
+		r = sep.New("First", parts[i], "Rest", r)
+	}
+	return r
+}
+
+// stateBlock is the plain state under the diagram, a message a line:
+// round, phase, who is to act, each seat's pieces, the points,
+// blockades, orders and what the last round's production and combat
+// did. Rule book part 1, item 10.
+func (s *state) stateBlock(names []string, crowded []string) []*engine.Refusal {
 	g := s.g
-	var out []string
-	add := func(t string) { out = append(out, wrap(t)...) }
+	var out []*engine.Refusal
+	add := func(m *engine.Refusal) { out = append(out, m) }
 	if s.res.Over {
-		add(fmt.Sprintf("Round %d. Game over: %s.", s.round, s.res.Reason))
+		var why any = s.res.Reason
+		if s.res.Why != nil {
+			why = s.res.Why
+		}
+		add(msgBoardOver.New("Round", s.round, "Reason", why))
 	} else {
-		add(fmt.Sprintf("Round %d, movement: %s (%s) to act; %d of %d seats passed since the last action.",
-			s.round, seatLetter(s.toMove), seatName(names, s.toMove), s.passCount(), s.active()))
-		add("One mail is one turn: PASS, or any actions in order (L:D4-D4N! D4-D4S@D4).")
-		add("Movement ends when every seat still in the game passes in a row.")
+		add(msgBoardRound.N(s.active(), "Round", s.round, "Letter", seatLetter(s.toMove), "Name", seatName(names, s.toMove),
+			"Passed", s.passCount(), "Active", s.active()))
+		add(msgBoardOneMail.New())
+		add(msgBoardMovementEnds.New())
 	}
 	for q := 0; q < s.n; q++ {
-		who := seatLetter(q) + " " + seatName(names, q) + ":"
 		if s.out[q] {
-			add(who + " out (" + s.outWhy[q] + ").")
+			add(msgBoardSeatOut.New("Letter", seatLetter(q), "Name", seatName(names, q), "Why", s.outWhy[q]))
 			continue
 		}
-		var leaders, moved []string
+		var leaders []*engine.Refusal
+		var moved []string
 		onBoard, ready := 0, 0
 		var locked [3]int
 		var movedAt map[int]int
@@ -228,22 +227,30 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 			}
 			switch {
 			case pc.leader:
-				where := "off board"
+				var used *engine.Refusal
+				switch {
+				case pc.free && pc.paid:
+					used = msgBoardBothUsed.New()
+				case pc.free:
+					used = msgBoardFreeUsed.New()
+				case pc.paid:
+					used = msgBoardPaidUsed.New()
+				}
+				var l *engine.Refusal
+				switch {
+				case pc.at >= 0 && used != nil:
+					l = msgBoardLeaderOnUsed.New("Field", g.name[pc.at], "Used", used)
+				case pc.at >= 0:
+					l = msgBoardLeaderOn.New("Field", g.name[pc.at])
+				case used != nil:
+					l = msgBoardLeaderOffUsed.New("Used", used)
+				default:
+					l = msgBoardLeaderOff.New()
+				}
 				if pc.at >= 0 {
-					where = "on " + g.name[pc.at]
 					onBoard++
 				}
-				var st []string
-				if pc.free {
-					st = append(st, "free step used")
-				}
-				if pc.paid {
-					st = append(st, "paid step used")
-				}
-				if len(st) > 0 {
-					where += " (" + strings.Join(st, ", ") + ")"
-				}
-				leaders = append(leaders, "leader "+where)
+				leaders = append(leaders, l)
 			case pc.at >= 0:
 				onBoard++
 				if pc.paid && !s.o.freemove {
@@ -258,10 +265,10 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 				ready++
 			}
 		}
-		line := fmt.Sprintf("%s %s; %d on board, %d off board ready", who, strings.Join(leaders, ", "), onBoard, ready)
+		pieces := msgBoardPieces.New("OnBoard", onBoard, "Ready", ready)
 		for d := 1; d <= 2; d++ {
 			if locked[d] > 0 {
-				line += fmt.Sprintf(", %d locked until round %d", locked[d], s.round+d)
+				pieces = msgBoardLocked.New("Pieces", pieces, "N", locked[d], "Round", s.round+d)
 			}
 		}
 		for f := 0; movedAt != nil && f < g.nHex+g.nTri; f++ {
@@ -271,10 +278,16 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 				moved = append(moved, fmt.Sprintf("%sx%d", g.name[f], k))
 			}
 		}
-		if len(moved) > 0 {
-			line += "; moved: " + strings.Join(moved, " ")
+		var ls any = ""
+		if len(leaders) > 0 {
+			ls = join(msgBoardComma, leaders)
 		}
-		add(line + ".")
+		if len(moved) > 0 {
+			add(msgBoardSeatMoved.New("Letter", seatLetter(q), "Name", seatName(names, q), "Leaders", ls,
+				"Pieces", pieces, "Moved", strings.Join(moved, " ")))
+		} else {
+			add(msgBoardSeat.New("Letter", seatLetter(q), "Name", seatName(names, q), "Leaders", ls, "Pieces", pieces))
+		}
 	}
 	var pts []string
 	for h := 0; h < g.nHex; h++ {
@@ -282,48 +295,54 @@ func (s *state) stateBlock(names []string, crowded []string) []string {
 			pts = append(pts, fmt.Sprintf("%s:%d", g.name[h], s.points[h]))
 		}
 	}
-	if len(pts) == 0 {
-		pts = []string{"none"}
+	var points any = msgBoardNone.New()
+	if len(pts) > 0 {
+		points = strings.Join(pts, " ")
 	}
-	add("Points: " + strings.Join(pts, " "))
-	var bl []string
+	add(msgBoardPoints.New("Points", points))
+	var bl []*engine.Refusal
 	for h := 0; h < g.nHex; h++ {
 		if s.blocked(h) {
-			bl = append(bl, fmt.Sprintf("%s to the end of round %d", g.name[h], s.block[h]))
+			bl = append(bl, msgBoardBlockUntil.New("Hexagon", g.name[h], "Round", s.block[h]))
 		}
 	}
 	if len(bl) > 0 {
-		add("Blockaded: " + strings.Join(bl, ", "))
+		add(msgBoardBlockaded.New("Hexagons", join(msgBoardComma, bl)))
 	}
 	if len(crowded) > 0 {
-		add("Crowded hexagons: " + strings.Join(crowded, ", "))
+		add(msgBoardCrowded.New("Hexagons", engine.List(crowded)))
 	}
 	if len(s.orders) > 0 {
 		var os []string
 		for _, o := range s.orders {
-			if o.shoot {
-				txt := fmt.Sprintf("%s SHOOT:%s:%s", seatLetter(o.seat), g.name[o.field], seatLetter(o.colour))
-				if o.pays != nil {
-					txt += "@" + g.payList(o.pays)
-				}
-				os = append(os, txt)
-			} else {
-				os = append(os, fmt.Sprintf("%s SHIFT:%s>%s", seatLetter(o.seat), g.name[o.field], g.name[o.to]))
-			}
+			os = append(os, g.orderText(o))
 		}
-		add("Orders: " + strings.Join(os, "; "))
+		add(msgBoardOrders.New("Orders", strings.Join(os, "; ")))
 	}
 	if len(s.events) > 0 {
-		add("This round: " + strings.Join(s.events, "; "))
+		add(msgBoardThisRound.New("Captures", join(msgBoardSemicolon, s.events)))
 	}
-	add("Options: " + s.o.String() + ".")
+	add(msgBoardOptions.New("Options", s.o.String()))
 	if len(s.report) > 0 {
-		add(fmt.Sprintf("Round %d, after the movement:", s.reportRound))
+		add(msgBoardAfter.New("Round", s.reportRound))
 		for _, l := range s.report {
-			add("  " + l)
+			add(msgBoardIndent.New("Line", l))
 		}
 	}
 	return out
+}
+
+// orderText is a shot or regrouping order in notation: "R SHOOT:C3:B@D4*6",
+// "B SHIFT:D4>C3".
+func (g *geom) orderText(o order) string {
+	if o.shoot {
+		txt := fmt.Sprintf("%s SHOOT:%s:%s", seatLetter(o.seat), g.name[o.field], seatLetter(o.colour))
+		if o.pays != nil {
+			txt += "@" + g.payList(o.pays)
+		}
+		return txt
+	}
+	return fmt.Sprintf("%s SHIFT:%s>%s", seatLetter(o.seat), g.name[o.field], g.name[o.to])
 }
 
 // nameMap draws the names of the fields: each hexagon's name where the
@@ -348,3 +367,63 @@ func nameMap(g *geom) []string {
 	}
 	return c.lines()
 }
+
+// The sentences of the board. The data are notation: fields, seat
+// letters, orders, counts ("R4 B1"), option words ("size 3, shoot").
+var (
+	msgBoardFieldNames = engine.Define("BoardHexatriFieldNames", "Field names: a '.' triangle is the N one of the hexagon right below it\n"+
+		"or the S one of the hexagon right above it; any of a triangle's names is\n"+
+		"accepted (D4N = C3SE = C4SW).")
+	msgBoardSeatNumber    = engine.Define("BoardHexatriSeatNumber", "seat{{.N}}")
+	msgBoardComma         = engine.Define("BoardHexatriComma", "{{.First}}, {{.Rest}}")
+	msgBoardSemicolon     = engine.Define("BoardHexatriSemicolon", "{{.First}}; {{.Rest}}")
+	msgBoardOver          = engine.Define("BoardHexatriOver", "Round {{.Round}}. Game over: {{.Reason}}.")
+	msgBoardRound         = engine.DefinePlural("BoardHexatriRound", "Round {{.Round}}, movement: {{.Letter}} ({{.Name}}) to act; {{.Passed}} of {{.Active}} seats passed since the last action.", "Round {{.Round}}, movement: {{.Letter}} ({{.Name}}) to act; {{.Passed}} of {{.Active}} seats passed since the last action.")
+	msgBoardOneMail       = engine.Define("BoardHexatriOneMail", "One mail is one turn: PASS, or any actions in order (L:D4-D4N! D4-D4S@D4).")
+	msgBoardMovementEnds  = engine.Define("BoardHexatriMovementEnds", "Movement ends when every seat still in the game passes in a row.")
+	msgBoardSeatOut       = engine.Define("BoardHexatriSeatOut", "{{.Letter}} {{.Name}}: out ({{.Why}}).")
+	msgBoardResignedIn    = engine.Define("BoardHexatriResignedIn", "resigned in round {{.Round}}")
+	msgBoardLeaderLostIn  = engine.Define("BoardHexatriLeaderLostIn", "leader lost in round {{.Round}}")
+	msgBoardSeat          = engine.Define("BoardHexatriSeat", "{{.Letter}} {{.Name}}: {{.Leaders}}; {{.Pieces}}.")
+	msgBoardSeatMoved     = engine.Define("BoardHexatriSeatMoved", "{{.Letter}} {{.Name}}: {{.Leaders}}; {{.Pieces}}; moved: {{.Moved}}.")
+	msgBoardLeaderOn      = engine.Define("BoardHexatriLeaderOn", "leader on {{.Field}}")
+	msgBoardLeaderOnUsed  = engine.Define("BoardHexatriLeaderOnUsed", "leader on {{.Field}} ({{.Used}})")
+	msgBoardLeaderOff     = engine.Define("BoardHexatriLeaderOff", "leader off board")
+	msgBoardLeaderOffUsed = engine.Define("BoardHexatriLeaderOffUsed", "leader off board ({{.Used}})")
+	msgBoardFreeUsed      = engine.Define("BoardHexatriFreeUsed", "free step used")
+	msgBoardPaidUsed      = engine.Define("BoardHexatriPaidUsed", "paid step used")
+	msgBoardBothUsed      = engine.Define("BoardHexatriBothUsed", "free step used, paid step used")
+	msgBoardPieces        = engine.Define("BoardHexatriPieces", "{{.OnBoard}} on board, {{.Ready}} off board ready")
+	msgBoardLocked        = engine.Define("BoardHexatriLocked", "{{.Pieces}}, {{.N}} locked until round {{.Round}}")
+	msgBoardNone          = engine.Define("BoardHexatriNone", "none")
+	msgBoardPoints        = engine.Define("BoardHexatriPoints", "Points: {{.Points}}")
+	msgBoardBlockUntil    = engine.Define("BoardHexatriBlockUntil", "{{.Hexagon}} to the end of round {{.Round}}")
+	msgBoardBlockaded     = engine.Define("BoardHexatriBlockaded", "Blockaded: {{.Hexagons}}")
+	msgBoardCrowded       = engine.Define("BoardHexatriCrowded", "Crowded hexagons: {{.Hexagons}}")
+	msgBoardOrders        = engine.Define("BoardHexatriOrders", "Orders: {{.Orders}}")
+	msgBoardThisRound     = engine.Define("BoardHexatriThisRound", "This round: {{.Captures}}")
+	msgBoardOptions       = engine.Define("BoardHexatriOptions", "Options: {{.Options}}.")
+	msgBoardAfter         = engine.Define("BoardHexatriAfter", "Round {{.Round}}, after the movement:")
+	msgBoardIndent        = engine.Define("BoardHexatriIndent", "  {{.Line}}")
+
+	// What a round did: captures in the movement, then the report of
+	// production and combat.
+	msgBoardCapture       = engine.Define("BoardHexatriCapture", "{{.Field}}: {{.Piece}} captures {{.Victim}}")
+	msgBoardLeaderPiece   = engine.Define("BoardHexatriLeaderPiece", "{{.Letter}} leader")
+	msgBoardOrdinaryPiece = engine.Define("BoardHexatriOrdinaryPiece", "{{.Letter}} piece")
+	msgBoardCaptures      = engine.Define("BoardHexatriCaptures", "Captures: {{.Captures}}")
+	msgBoardProduction    = engine.Define("BoardHexatriProduction", "Production: {{.Hexagons}}")
+	msgBoardRegroupDone   = engine.Define("BoardHexatriRegroupDone", "Regroup: {{.Order}} done")
+	msgBoardRegroupPoints = engine.Define("BoardHexatriRegroupPoints", "Regroup: {{.Order}} not done: {{.Hexagon}} is not yours alone with 2 points")
+	msgBoardRegroupAlone  = engine.Define("BoardHexatriRegroupAlone", "Regroup: {{.Order}} not done: {{.Hexagon}} is not yours alone")
+	msgBoardShotMissed    = engine.Define("BoardHexatriShotMissed", "Shot: {{.Order}} missed: no such piece there any more")
+	msgBoardShotNo6       = engine.Define("BoardHexatriShotNoSix", "Shot: {{.Order}} not fired: no hexagon of yours has 6 points")
+	msgBoardShotUsable    = engine.DefinePlural("BoardHexatriShotUsable", "Shot: {{.Order}} not fired: only {{.N}} usable points", "Shot: {{.Order}} not fired: only {{.N}} usable points")
+	msgBoardShotNotHeld   = engine.Define("BoardHexatriShotNotHeld", "Shot: {{.Order}} not fired: {{.Hexagon}} is not held by {{.Letter}} alone")
+	msgBoardShotPoints    = engine.DefinePlural("BoardHexatriShotPoints", "Shot: {{.Order}} not fired: {{.Hexagon}} has {{.N}} points, not {{.Want}}", "Shot: {{.Order}} not fired: {{.Hexagon}} has {{.N}} points, not {{.Want}}")
+	msgBoardShotHits      = engine.Define("BoardHexatriShotHits", "Shot: {{.Order}} hits, paid {{.Paid}}")
+	msgBoardBattle        = engine.Define("BoardHexatriBattle", "Battle on {{.Hexagon}}: {{.Before}} -> {{.After}}")
+	msgBoardEncircled     = engine.DefinePlural("BoardHexatriEncircled", "Encircled on {{.Field}}: {{.N}} of {{.Letter}} removed", "Encircled on {{.Field}}: {{.N}} of {{.Letter}} removed")
+	msgBoardLeaderFalls   = engine.Define("BoardHexatriLeaderFalls", "{{.Line}}; {{.Letter}}'s leader falls")
+	msgBoardLostLeader    = engine.Define("BoardHexatriLostLeader", "{{.Letter}} has lost its leader and is out")
+)

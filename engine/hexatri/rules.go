@@ -1,7 +1,6 @@
 package hexatri
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -655,7 +654,7 @@ func adjacent(g *geom, a, b int) bool {
 func (s *state) stepTo(i, t int) {
 	if !s.g.isHex(t) {
 		if j := s.occ[t-s.g.nHex]; j >= 0 {
-			s.events = append(s.events, fmt.Sprintf("%s: %s captures %s", s.g.name[t], pieceName(s.pieces[i]), pieceName(s.pieces[j])))
+			s.events = append(s.events, msgBoardCapture.New("Field", s.g.name[t], "Piece", pieceName(s.pieces[i]), "Victim", pieceName(s.pieces[j])))
 			s.remove(j)
 			if !s.pieces[i].leader {
 				s.remove(i)
@@ -667,11 +666,12 @@ func (s *state) stepTo(i, t int) {
 	s.put(i, t)
 }
 
-func pieceName(pc piece) string {
+// pieceName is "R leader" or "r piece" as a message.
+func pieceName(pc piece) *engine.Refusal {
 	if pc.leader {
-		return seatLetter(pc.owner) + " leader"
+		return msgBoardLeaderPiece.New("Letter", seatLetter(pc.owner))
 	}
-	return strings.ToLower(seatLetter(pc.owner)) + " piece"
+	return msgBoardOrdinaryPiece.New("Letter", strings.ToLower(seatLetter(pc.owner)))
 }
 
 // apply carries out a resolved action; the turn goes on.

@@ -60,6 +60,7 @@ func message(r *engine.Refusal) lang.Msg {
 // tomlString quotes s as a TOML basic string.
 func tomlString(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
+	s = strings.ReplaceAll(s, "\n", `\n`)
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
 
