@@ -106,6 +106,9 @@ func TextBoardIn(p lang.Printer, b store.Board, st engine.State) string {
 				removed = false
 			}
 		}
+		if l.Msg != nil {
+			line = strings.Join(engine.WrapLine(line), "\n")
+		}
 		out.WriteString(line)
 		out.WriteByte('\n')
 	}

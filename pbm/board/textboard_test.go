@@ -1,0 +1,93 @@
+package board
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/eko"
+	"github.com/pbmgo/pbm/engine/esagek"
+	"github.com/pbmgo/pbm/engine/hexatri"
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+// TestTextBoardIn: in English the text board is the engine's own; in
+// another language its drawing lines are kept as drawn and its
+// sentences are written in the language, no line of them over 79
+// columns; a declined board says so in the language.
+func TestTextBoardIn(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []engine.Game{hexemergo.Game{}, esagek.Game{}, hexatri.Game{}, eko.Game{}} {
+		rng := rand.New(rand.NewPCG(1, 2))
+		b := store.Board{Game: g.Name(), Number: 101, Seed: 9, Players: []string{"alice", "bob"}}
+		reg := engine.NewRegistry(g)
+		for ply := 0; ply < 12; ply++ {
+			_, st, err := Replay(reg, nil, b, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.ToMove() < 0 {
+				break
+			}
+			legal := st.Legal()
+			b.Log = append(b.Log, store.Entry{Seat: st.ToMove(), Move: legal[rng.IntN(len(legal))]})
+		}
+		_, st, err := Replay(reg, nil, b, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := TextBoardIn(cat.For("en"), b, st); got != TextBoard(b, st) {
+			t.Errorf("%s: English differs from the engine's text board", g.Name())
+		}
+		tb, ok := st.(engine.TextBoard)
+		if !ok {
+			t.Errorf("%s: the text board is not written in lines", g.Name())
+			continue
+		}
+		for _, code := range lang.Codes[1:] {
+			text := TextBoardIn(cat.For(code), b, st)
+			if text == TextBoard(b, st) {
+				t.Errorf("%s in %s: the text board is the English one", g.Name(), code)
+			}
+			for _, l := range tb.BoardLines(b.Players) {
+				if l.Msg == nil && l.Text != "" && !strings.Contains(text, l.Text) {
+					t.Errorf("%s in %s: the drawing line %q is missing", g.Name(), code, l.Text)
+				}
+			}
+			drawing := map[string]bool{}
+			for _, l := range tb.BoardLines(b.Players) {
+				if l.Msg == nil {
+					drawing[l.Text] = true
+				}
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if !drawing[l] && utf8.RuneCountInString(l) > 79 {
+					t.Errorf("%s in %s: a sentence line of %d columns: %q", g.Name(), code, utf8.RuneCountInString(l), l)
+				}
+			}
+		}
+	}
+	// A declined board.
+	g := hexemergo.Game{}
+	reg := engine.NewRegistry(g)
+	b := store.Board{Game: g.Name(), Number: 102, Seed: 3, Players: []string{"alice", "bob"}}
+	_, st, _ := Replay(reg, nil, b, -1)
+	b.Log = append(b.Log, store.Entry{Seat: 0, Move: st.Legal()[0]}, store.Entry{Seat: 1, Kind: "decline"})
+	b.Over = true
+	_, st, err = Replay(reg, nil, b, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := cat.For("cs")
+	text := TextBoardIn(cs, b, st)
+	if !strings.Contains(text, cs.T("StatusDeclined", "Who", "bob")) || strings.Contains(text, "Game over") {
+		t.Errorf("a declined board in Czech:\n%s", text)
+	}
+}
