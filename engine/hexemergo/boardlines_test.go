@@ -1,16 +1,11 @@
 package hexemergo
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"regexp"
-	"slices"
-	"sort"
-	"strings"
 	"testing"
-	"text/template/parse"
 
-	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/enginetest"
 )
 
 // TestBoardLines plays random games and checks at every position that
@@ -28,7 +23,7 @@ func TestBoardLines(t *testing.T) {
 		s := newState(g%2 == 1)
 		names := [][]string{{"alice", "bob"}, nil, {"jana", ""}}[g%3]
 		for ply := 0; ; ply++ {
-			checkBoardLines(t, s, names, seen)
+			enginetest.CheckBoardLines(t, "", s, names, seen, word)
 			if s.over {
 				break
 			}
@@ -45,11 +40,11 @@ func TestBoardLines(t *testing.T) {
 	s := setup(t, white, 0, 0, "A1:O G7:X")
 	for range 2 {
 		for _, m := range []string{"A1-A2", "G7-G6", "A2-A1", "G6-G7"} {
-			checkBoardLines(t, s, []string{"jana", "petr"}, seen)
+			enginetest.CheckBoardLines(t, "", s, []string{"jana", "petr"}, seen, word)
 			mustPlay(t, s, m)
 		}
 	}
-	checkBoardLines(t, s, []string{"jana", "petr"}, seen)
+	enginetest.CheckBoardLines(t, "", s, []string{"jana", "petr"}, seen, word)
 	if !s.over || len(s.winners) != 0 {
 		t.Fatalf("no draw: %v", s.Result())
 	}
@@ -63,89 +58,3 @@ func TestBoardLines(t *testing.T) {
 // word is a run of three letters or more: no line of the drawing has
 // one (cells, columns and line labels are a letter and digits).
 var word = regexp.MustCompile(`[A-Za-z]{3,}`)
-
-func checkBoardLines(t *testing.T, s *state, names []string, seen map[string]bool) {
-	t.Helper()
-	lines := s.BoardLines(names)
-	var want, got bytes.Buffer
-	s.Board(&want, names)
-	engine.WriteLines(&got, lines)
-	if got.String() != want.String() {
-		t.Fatalf("WriteLines(BoardLines) differs from Board:\n%s\nwant:\n%s", got.String(), want.String())
-	}
-	defs := engine.Defined()
-	for _, l := range lines {
-		if l.Msg == nil {
-			if w := word.FindString(l.Text); w != "" {
-				t.Fatalf("the drawing's line %q has the word %q", l.Text, w)
-			}
-			continue
-		}
-		checkMsg(t, defs, l.Msg, seen)
-	}
-}
-
-// checkMsg: the message is defined, its data fill exactly its
-// placeholders, and the data are notation, numbers or messages.
-func checkMsg(t *testing.T, defs map[string][2]string, r *engine.Refusal, seen map[string]bool) {
-	t.Helper()
-	d, ok := defs[r.Code]
-	if !ok {
-		t.Fatalf("message %s is not defined", r.Code)
-	}
-	seen[r.Code] = true
-	var keys []string
-	for k, v := range r.Args {
-		keys = append(keys, k)
-		switch v := v.(type) {
-		case string, int, engine.List:
-		case *engine.Refusal:
-			checkMsg(t, defs, v, seen)
-		default:
-			t.Fatalf("%s.%s is a %T", r.Code, k, v)
-		}
-	}
-	sort.Strings(keys)
-	if want := placeholders(t, d[1]); !slices.Equal(keys, want) {
-		t.Fatalf("%s has data %v, its text the placeholders %v", r.Code, keys, want)
-	}
-	if e := r.Error(); strings.Contains(e, "<no value>") || strings.Contains(e, "%!") {
-		t.Fatalf("%s written %q", r.Code, e)
-	}
-}
-
-// placeholders are the fields of a message's text, sorted, each once.
-func placeholders(t *testing.T, text string) []string {
-	t.Helper()
-	trees, err := parse.Parse("m", text, "{{", "}}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			for _, c := range n.Nodes {
-				walk(c)
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			for _, c := range n.Cmds {
-				walk(c)
-			}
-		case *parse.CommandNode:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.FieldNode:
-			out = append(out, strings.Join(n.Ident, "."))
-		}
-	}
-	for _, tr := range trees {
-		walk(tr.Root)
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
-}
