@@ -12,6 +12,7 @@
 //	pbmd -config pbm.yaml admin add <userid> <address>...
 //	                                 write an admin's account, password from stdin (daemon stopped)
 //	pbmd bench [-n 2000] ...         the whole-path benchmark
+//	pbmd soak [-n 100000] ...        heap and store size as mails go by
 package main
 
 import (
