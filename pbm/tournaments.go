@@ -180,25 +180,6 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 	return out
 }
 
-// describe is one line of a tournament's settings.
-func describe(t *tournament.Tournament) string {
-	parts := []string{string(t.Format), fmt.Sprintf("%d seats", t.Seats)}
-	if t.Rounds > 0 {
-		parts = append(parts, fmt.Sprintf("%d rounds", t.Rounds))
-	}
-	if t.Double {
-		parts = append(parts, "double")
-	}
-	if t.Size > 0 {
-		parts = append(parts, fmt.Sprintf("starts at %d entrants", t.Size))
-	}
-	if !t.StartOn.IsZero() {
-		parts = append(parts, "starts on "+t.StartOn.Format("2006-01-02"))
-	}
-	parts = append(parts, board.OptionWords(t.Options)...)
-	return strings.Join(parts, ", ")
-}
-
 // organises reports whether u may run tournament t: its organiser or an
 // admin.
 // tournamentAs loads the tournament of "<name> <userid> <password>"
