@@ -265,10 +265,7 @@ func (s *Server) cmdVacation(c *call) error {
 	return nil
 }
 
-// duration formats a time used: "3 days, 02:04".
-func duration(d time.Duration) string { return durationIn(lang.English(), d) }
-
-// durationIn is duration written by p.
+// durationIn writes a time used by p: "3 days, 02:04".
 func durationIn(p lang.Printer, d time.Duration) string {
 	if d < 0 {
 		d = 0

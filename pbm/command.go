@@ -144,10 +144,6 @@ type Refusal struct {
 
 func (r *Refusal) Error() string { return r.Text }
 
-func refuse(format string, args ...any) error {
-	return &Refusal{Text: fmt.Sprintf(format, args...)}
-}
-
 // refuseMsg is a refusal from the catalogue.
 func refuseMsg(ms ...lang.Msg) *Refusal {
 	return &Refusal{Text: lang.English().Join(ms), msgs: ms}

@@ -713,14 +713,9 @@ func (r *run) replyBoard() (string, error) {
 	return r.s.boardReplyTo(r.tx, b, r.msg.From)
 }
 
-// tellAbout sends a notice about board b to a user, with a reply
-// address when the user plays the board: a reminder, a chat.
-func (c *call) tellAbout(b store.Board, id, subject, text string) error {
-	return c.tellAboutIn(b, id, subject, func(lang.Printer) string { return text })
-}
-
-// tellAboutIn is tellAbout with the text written in the user's
-// language.
+// tellAboutIn sends a notice about board b to a user, written in the
+// user's language, with a reply address when the user plays the
+// board: a reminder, a chat.
 func (c *call) tellAboutIn(b store.Board, id, subject string, text func(lang.Printer) string) error {
 	u, err := c.tx.User(id)
 	if errors.Is(err, store.ErrNotFound) || u.Closed {

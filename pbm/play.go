@@ -90,23 +90,6 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	return nil
 }
 
-// tellUser sends a notice to every address of a user.
-func (c *call) tellUser(id, subject, text string) error {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) || u.Closed {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	for _, a := range u.Addresses {
-		if err := c.notice(a, subject, text); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
 func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
@@ -437,13 +420,6 @@ func toggle(list []string, s string, on bool) []string {
 		out = append(out, s)
 	}
 	return out
-}
-
-func orNone(list []string) string {
-	if len(list) == 0 {
-		return "none"
-	}
-	return strings.Join(list, ", ")
 }
 
 // Correspondence commands: moves queued or submitted ahead of their

@@ -386,12 +386,6 @@ func (c *call) advanceTournament(t *tournament.Tournament) error {
 	return c.playRound(t)
 }
 
-// tournamentText is the standings table and the rounds with their
-// boards, in English.
-func (c *call) tournamentText(t *tournament.Tournament) string {
-	return lang.English().Join(tournamentMsgs(t))
-}
-
 // tournamentMsgs is the standings table and the rounds with their
 // boards, to be written in the reader's language.
 func tournamentMsgs(t *tournament.Tournament) []lang.Msg {

@@ -279,17 +279,6 @@ func fmtCounts(c []int) any {
 	return strings.Join(parts, " ")
 }
 
-func letters(seats []int) string {
-	var b strings.Builder
-	for i, q := range seats {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(seatLetter(q))
-	}
-	return b.String()
-}
-
 func contains(xs []int, x int) bool {
 	for _, y := range xs {
 		if y == x {
