@@ -741,8 +741,8 @@ func drawn(b store.Board, st engine.State) lang.Msg {
 	return m
 }
 
-// tellUserIn is tellUser with the subject and the text written in the
-// user's language.
+// tellUserIn sends a notice to every address of a user, its subject
+// and text written in the user's language.
 func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) error {
 	u, err := c.tx.User(id)
 	if errors.Is(err, store.ErrNotFound) || u.Closed {
