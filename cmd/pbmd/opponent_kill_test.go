@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -45,21 +46,21 @@ func TestKillWhileComputerThinks(t *testing.T) {
 		cmd.Process.Signal(sig)
 		cmd.Wait()
 	}
-	board := func() store.Board {
+	board := func(n int) store.Board {
 		st, err := store.Open(store.Config{Path: data})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer st.Close()
 		var b store.Board
-		st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("esagek", 101); return })
+		st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("esagek", n); return })
 		return b
 	}
 
 	alice := &player.Player{Address: "alice@example.test", Server: "pbm@localhost",
 		SMTP: mail.SMTPAddr(), IMAP: mail.IMAPAddr(), Password: localmail.DefaultPassword}
-	cmd := start()
-	for _, c := range []string{"signup alice pw-alice", "esagek challenge alice pw-alice computer:easy computer:normal alice -invasion", "esagek resign 101 alice pw-alice"} {
+	send := func(c string) {
+		t.Helper()
 		id, err := alice.Send(c, "")
 		if err != nil {
 			t.Fatal(err)
@@ -68,36 +69,56 @@ func TestKillWhileComputerThinks(t *testing.T) {
 			t.Fatalf("%s: %v %s", c, err, r.Text)
 		}
 	}
+	cmd := start()
+	send("signup alice pw-alice")
 
+	// How long a game lasts depends on its seed; games are played
+	// until the kills are enough, each checked move by move.
 	r := rand.New(rand.NewPCG(7, 8))
-	kills, last, stalls := 0, -1, 0
-	for {
-		time.Sleep(time.Duration(100+r.IntN(700)) * time.Millisecond)
-		stop(cmd, syscall.SIGKILL)
-		kills++
-		b := board()
-		if b.Over {
-			break
+	kills := 0
+	for n := 101; kills < 10; n++ {
+		if n > 110 {
+			t.Fatalf("only %d kills over %d games", kills, n-101)
 		}
-		// Progress, not a time window: the game must move on between
-		// a few kills, since each restart thinks again from scratch.
-		if len(b.Log) == last {
-			if stalls++; stalls > 30 {
-				t.Fatalf("no progress over %d kills at %d moves", stalls, len(b.Log))
+		send("esagek challenge alice pw-alice computer:easy computer:normal alice -invasion")
+		send(fmt.Sprintf("esagek resign %d alice pw-alice", n))
+		last, stalls := -1, 0
+		for {
+			time.Sleep(time.Duration(100+r.IntN(700)) * time.Millisecond)
+			stop(cmd, syscall.SIGKILL)
+			kills++
+			b := board(n)
+			if b.Over {
+				break
 			}
-		} else {
-			last, stalls = len(b.Log), 0
-		}
-		if kills%5 == 0 {
-			// Let it run a while so that the game completes.
+			// Progress, not a time window: the game must move on
+			// between a few kills, since each restart thinks again
+			// from scratch.
+			if len(b.Log) == last {
+				if stalls++; stalls > 30 {
+					t.Fatalf("board %d: no progress over %d kills at %d moves", n, stalls, len(b.Log))
+				}
+			} else {
+				last, stalls = len(b.Log), 0
+			}
 			cmd = start()
-			time.Sleep(2 * time.Second)
-			continue
+			if kills%5 == 0 {
+				// Let it run a while so that the game completes.
+				time.Sleep(2 * time.Second)
+			}
 		}
+		computerMoves := checkComputerGame(t, board(n))
+		t.Logf("kill while thinking: board %d, %d kills so far, %d computer moves, none lost or doubled; %s", n, kills, computerMoves, board(n).Outcome)
 		cmd = start()
 	}
+	stop(cmd, syscall.SIGTERM)
+}
 
-	b := board()
+// checkComputerGame replays a finished game of computers move by move:
+// each move is the one the search finds for its position with the seed
+// of its move number. It returns the number of computer moves.
+func checkComputerGame(t *testing.T, b store.Board) int {
+	t.Helper()
 	g, ok := engine.NewRegistry(games()...).Lookup("esagek")
 	if !ok {
 		t.Fatal("no esagek")
@@ -138,8 +159,5 @@ func TestKillWhileComputerThinks(t *testing.T) {
 	if !st.Result().Over {
 		t.Fatalf("the log replays to a game not over: %d entries", len(b.Log))
 	}
-	t.Logf("kill while thinking: %d kills, %d computer moves, none lost or doubled; %s", kills, computerMoves, b.Outcome)
-	if kills < 10 {
-		t.Errorf("only %d kills", kills)
-	}
+	return computerMoves
 }
