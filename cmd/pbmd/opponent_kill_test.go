@@ -18,11 +18,12 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// TestKillWhileComputerThinks plays a game between two computers (the
+// TestKillWhileComputerThinks plays games between two computers (the
 // challenger declines, and the game goes on without her) with the
 // daemon binary killed with SIGKILL again and again while the
-// computers think. The game must complete, and its log must be exactly
-// the game the search plays without kills: each computer move is the
+// computers think, until it was killed ten times. Each game must
+// complete, and its log must be exactly the game the search plays
+// without kills: each computer move is the
 // one the search finds for that position with the seed of that move
 // number, so a move lost, doubled or thought with the wrong seed
 // shows.
