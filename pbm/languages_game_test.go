@@ -161,7 +161,17 @@ func TestWholeGameInLanguage(t *testing.T) {
 				t.Fatal("the game did not end")
 			}
 			draw(b)
-			rated := false
+			// The end's mails to both players carry both rating
+			// lines, in the language: the winner's first game of
+			// performance 2000, the loser's 1200.
+			winner := b.Players[0]
+			if strings.EqualFold(winner, who) {
+				winner = b.Players[1]
+			}
+			prov := lang.M("RatingProvisional")
+			up := p.Render(lang.M("RatingUp", "Who", winner, "Before", "1600", "After", "2000", "Provisional", prov))
+			down := p.Render(lang.M("RatingDown", "Who", who, "Before", "1600", "After", "1200", "Provisional", prov))
+			rated := map[string]bool{}
 			frags := englishFragments(t, c.code)
 			for _, m := range mails {
 				if !strings.HasPrefix(m.To, "p1@") && !strings.HasPrefix(m.To, "p2@") {
@@ -179,12 +189,12 @@ func TestWholeGameInLanguage(t *testing.T) {
 						t.Errorf("mail %q to %s holds the English %q:\n%s", m.Subject, m.To, fr, m.Text)
 					}
 				}
-				if strings.Contains(text, strings.Fields(p.T("RatingUp", "Who", "p1", "From", 1600, "To", 1800))[0]) || strings.Contains(m.Text, "1600") {
-					rated = true
+				if strings.Contains(text, strings.Join(strings.Fields(up), " ")) && strings.Contains(text, strings.Join(strings.Fields(down), " ")) {
+					rated[m.To] = true
 				}
 			}
-			if !rated {
-				t.Error("no rating line in the mails of the end")
+			if !rated["p1@players.test"] || !rated["p2@players.test"] {
+				t.Errorf("the rating lines %q and %q are not in both players' mails of the end: %v", up, down, rated)
 			}
 			// The notation is as the rule book writes it: every move
 			// played is in the players' mails as it was sent.
