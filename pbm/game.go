@@ -990,14 +990,13 @@ func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto 
 // rulesSummary is a game's rules summary in every language the engine
 // writes it in (engine.Helps), in English otherwise.
 func rulesSummary(g engine.Game) lang.Msg {
-	m := lang.Literal("\n\n" + strings.TrimRight(g.Help(), "\n") + "\n")
-	for _, code := range lang.Codes {
-		if text, ok := engine.HelpIn(g, code); ok {
-			if m.ByLanguage == nil {
-				m.ByLanguage = map[string]string{}
-			}
-			m.ByLanguage[code] = "\n\n" + strings.TrimRight(text, "\n") + "\n"
+	frame := func(text string) string { return "\n\n" + strings.TrimRight(text, "\n") + "\n" }
+	m := lang.Literal(frame(g.Help()))
+	m.Write = func(p lang.Printer) string {
+		if text, ok := engine.HelpIn(g, p.Code()); ok {
+			return frame(text)
 		}
+		return m.Literal
 	}
 	return m
 }

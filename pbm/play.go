@@ -728,16 +728,8 @@ func listOrNone(list []string) lang.Msg {
 // drawn is the board as the engine draws it, its sentences in each
 // reader's language (board.TextBoardIn).
 func drawn(b store.Board, st engine.State) lang.Msg {
-	var d strings.Builder
-	st.Board(&d, b.Players)
-	m := lang.Literal(strings.TrimRight(d.String(), "\n"))
-	if _, ok := st.(engine.TextBoard); ok {
-		cat, _ := lang.Load()
-		m.ByLanguage = map[string]string{}
-		for _, code := range lang.Codes[1:] {
-			m.ByLanguage[code] = board.TextBoardIn(cat.For(code), b, st)
-		}
-	}
+	m := lang.Literal(board.TextBoardIn(lang.English(), b, st))
+	m.Write = func(p lang.Printer) string { return board.TextBoardIn(p, b, st) }
 	return m
 }
 

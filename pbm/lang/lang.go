@@ -161,9 +161,10 @@ type Msg struct {
 	// Count picks the plural form, when the message has them.
 	Count   any
 	Literal string
-	// ByLanguage, when set, is a text the caller has in several
-	// languages, by code: the reader's, else Literal.
-	ByLanguage map[string]string
+	// Write, when set, writes a text the caller has in several
+	// languages (a game's rules summary, a text board), when it is
+	// rendered for a reader; Literal is its English.
+	Write func(Printer) string
 }
 
 // M is the message id with its data given as pairs: M("Turn", "Who",
@@ -224,8 +225,8 @@ func (p Printer) N(id string, n int, kv ...any) string { return p.Render(N(id, n
 // Render writes a message.
 func (p Printer) Render(m Msg) (out string) {
 	if m.ID == "" {
-		if t, ok := m.ByLanguage[p.Code()]; ok {
-			return t
+		if m.Write != nil {
+			return m.Write(p)
 		}
 		return m.Literal
 	}
