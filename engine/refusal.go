@@ -2,10 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"text/template"
+	"text/template/parse"
 )
 
 // Refusal is the error of a move, a resignation or a challenge that an
@@ -162,3 +164,47 @@ var (
 	// AlreadyOver refuses a resignation after the end.
 	AlreadyOver = Define("RefuseAlreadyOver", "the game is already over: {{.Reason}}")
 )
+
+// Placeholders are the fields of a message's text ({{.Cell}}), sorted,
+// each once, also those inside {{if}}: the data a message needs.
+func Placeholders(text string) ([]string, error) {
+	trees, err := parse.Parse("message", text, "{{", "}}")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var walk func(parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n != nil {
+				for _, c := range n.Nodes {
+					walk(c)
+				}
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n != nil {
+				for _, c := range n.Cmds {
+					walk(c)
+				}
+			}
+		case *parse.CommandNode:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.FieldNode:
+			out = append(out, strings.Join(n.Ident, "."))
+		case *parse.IfNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		}
+	}
+	for _, tr := range trees {
+		walk(tr.Root)
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
+}

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"text/template/parse"
 
 	"github.com/pbmgo/pbm/engine"
 )
@@ -87,38 +86,12 @@ func checkMessage(t testing.TB, what string, defs map[string][2]string, r *engin
 	}
 }
 
-// placeholders are the fields of a message's text, sorted, each once.
+// placeholders are the fields of a message's text (engine.Placeholders).
 func placeholders(t testing.TB, text string) []string {
 	t.Helper()
-	trees, err := parse.Parse("m", text, "{{", "}}")
+	out, err := engine.Placeholders(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			for _, c := range n.Nodes {
-				walk(c)
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			for _, c := range n.Cmds {
-				walk(c)
-			}
-		case *parse.CommandNode:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.FieldNode:
-			out = append(out, strings.Join(n.Ident, "."))
-		}
-	}
-	for _, tr := range trees {
-		walk(tr.Root)
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
+	return out
 }

@@ -2,13 +2,12 @@ package lang
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"testing"
-	"text/template/parse"
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/pbmgo/pbm/engine"
 )
 
 // forms are the CLDR plural forms each language needs for whole
@@ -26,48 +25,6 @@ func plurals(m *i18n.Message) map[string]string {
 		}
 	}
 	return out
-}
-
-// fields are the placeholders of a message text, sorted, each once.
-func fields(t *testing.T, id, text string) []string {
-	t.Helper()
-	trees, err := parse.Parse(id, text, "{{", "}}")
-	if err != nil {
-		t.Fatalf("%s: %v", id, err)
-	}
-	var out []string
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			if n != nil {
-				for _, c := range n.Nodes {
-					walk(c)
-				}
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			for _, c := range n.Cmds {
-				walk(c)
-			}
-		case *parse.CommandNode:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.FieldNode:
-			out = append(out, strings.Join(n.Ident, "."))
-		case *parse.IfNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
-		}
-	}
-	for _, tr := range trees {
-		walk(tr.Root)
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
 }
 
 // TestCatalogueComplete: every file parses; every message of the
@@ -236,4 +193,14 @@ func TestName(t *testing.T) {
 			t.Errorf("Name(%s) = %q, want %q", code, got, want)
 		}
 	}
+}
+
+// fields are the placeholders of a message text (engine.Placeholders).
+func fields(t *testing.T, id, text string) []string {
+	t.Helper()
+	out, err := engine.Placeholders(text)
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return out
 }

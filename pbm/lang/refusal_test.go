@@ -27,7 +27,6 @@ import (
 	"strings"
 	"testing"
 	"text/template"
-	"text/template/parse"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pbmgo/pbm/engine"
@@ -158,44 +157,6 @@ func TestRefusalCatalogue(t *testing.T) {
 			}
 		}
 	}
-}
-
-// fieldsOf are the placeholders of a template, sorted, each once.
-func fieldsOf(t *testing.T, id, text string) []string {
-	t.Helper()
-	trees, err := parse.Parse(id, text, "{{", "}}")
-	if err != nil {
-		t.Fatalf("%s: %v", id, err)
-	}
-	var out []string
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			if n != nil {
-				for _, c := range n.Nodes {
-					walk(c)
-				}
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			for _, c := range n.Cmds {
-				walk(c)
-			}
-		case *parse.CommandNode:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.FieldNode:
-			out = append(out, strings.Join(n.Ident, "."))
-		}
-	}
-	for _, tr := range trees {
-		walk(tr.Root)
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
 }
 
 // pseudo writes a refusal in a pseudo-language whose every message is
@@ -590,4 +551,14 @@ func TestNoSentenceInEngines(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fieldsOf are the placeholders of a template (engine.Placeholders).
+func fieldsOf(t *testing.T, id, text string) []string {
+	t.Helper()
+	out, err := engine.Placeholders(text)
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return out
 }
