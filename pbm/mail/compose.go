@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	htmltemplate "html/template"
+	"io"
 	"net/url"
 	"strings"
 	"time"
@@ -121,31 +122,34 @@ func (w *Writer) Compose(m Out, id string, date time.Time) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	var ph gomail.InlineHeader
-	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	ph.Set("Content-Transfer-Encoding", "quoted-printable")
-	pw, err := mw.CreatePart(ph)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
+	inline := func(ph message.Header) (io.WriteCloser, error) { return mw.CreatePart(gomail.InlineHeader{Header: ph}) }
+	if err := textPart(inline, "text/plain", func(pw io.Writer) error { _, err := io.WriteString(pw, text); return err }); err != nil {
+		return nil, err
 	}
-	pw.Write([]byte(text))
-	pw.Close()
-
-	var hh gomail.InlineHeader
-	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	hh.Set("Content-Transfer-Encoding", "quoted-printable")
-	hw, err := mw.CreatePart(hh)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}
+	if err := textPart(inline, "text/html", func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {
+		return nil, err
 	}
-	if err := w.html.Execute(hw, htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
-	}
-	hw.Close()
 	if err := mw.Close(); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// textPart writes one part of text of the type ct in UTF-8 and
+// quoted-printable (RFC 2045 section 6.7), its body written by body.
+func textPart(create func(message.Header) (io.WriteCloser, error), ct string, body func(io.Writer) error) error {
+	var ph message.Header
+	ph.SetContentType(ct, map[string]string{"charset": "utf-8"})
+	ph.Set("Content-Transfer-Encoding", "quoted-printable")
+	pw, err := create(ph)
+	if err != nil {
+		return fmt.Errorf("compose: %w", err)
+	}
+	if err := body(pw); err != nil {
+		return fmt.Errorf("compose %s: %w", ct, err)
+	}
+	return pw.Close()
 }
 
 // withPicture writes a mail whose HTML part shows the picture:
@@ -162,16 +166,10 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	var ph message.Header
-	ph.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	ph.Set("Content-Transfer-Encoding", "quoted-printable")
-	pw, err := mw.CreatePart(ph)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
+	if err := textPart(func(ph message.Header) (io.WriteCloser, error) { return mw.CreatePart(ph) }, "text/plain",
+		func(pw io.Writer) error { _, err := io.WriteString(pw, text); return err }); err != nil {
+		return nil, err
 	}
-	pw.Write([]byte(text))
-	pw.Close()
-
 	var rh message.Header
 	rh.SetContentType("multipart/related", map[string]string{"type": "text/html"})
 	rw, err := mw.CreatePart(rh)
@@ -181,19 +179,12 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	// RFC 2392 section 2: the cid: URL is the Content-ID without its
 	// angle brackets, URL-encoded.
 	cid := "board." + id
-	var hh message.Header
-	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
-	hh.Set("Content-Transfer-Encoding", "quoted-printable")
-	hw, err := rw.CreatePart(hh)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
 	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
 		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
-	if err := w.html.Execute(hw, v); err != nil {
-		return nil, fmt.Errorf("compose html: %w", err)
+	if err := textPart(func(ph message.Header) (io.WriteCloser, error) { return rw.CreatePart(ph) }, "text/html",
+		func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {
+		return nil, err
 	}
-	hw.Close()
 	var ih message.Header
 	ih.SetContentType("image/png", map[string]string{"name": "board.png"})
 	ih.Set("Content-Transfer-Encoding", "base64")
