@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,62 +60,9 @@ func TestBrowserLanguages(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	bin := buildDaemon(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "PBM_DATA="+data, "PBM_WEB_LISTEN="+web,
-		"PBM_EMBEDDED_IMAP=127.0.0.1:0", "PBM_EMBEDDED_SMTP=127.0.0.1:0")
-	var logs strings.Builder
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	base := "http://" + web
-	// Up when it answers, however long a busy machine takes, as long
-	// as the daemon runs.
-	exited := make(chan struct{})
-	go func() { cmd.Process.Wait(); close(exited) }()
-	for {
-		r, err := http.Get(base + "/")
-		if err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				break
-			}
-		}
-		select {
-		case <-exited:
-			t.Fatalf("pbmd exited before its web site came up: %v\n%s", err, logs.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-
-	shots := os.Getenv("PBM_ARTEFACTS")
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "pbm-browser-lang-")
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("screenshots in %s", shots)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(900, 1200))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
+	base := startWebDaemon(t, data)
+	shots := artefacts(t, "pbm-browser-lang-")
+	ctx := headless(t, chrome)
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}

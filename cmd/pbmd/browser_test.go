@@ -154,58 +154,9 @@ func TestBrowserBoardPages(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	bin := buildDaemon(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "PBM_DATA="+data, "PBM_WEB_LISTEN="+web,
-		"PBM_EMBEDDED_IMAP=127.0.0.1:0", "PBM_EMBEDDED_SMTP=127.0.0.1:0")
-	var logs strings.Builder
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	base := "http://" + web
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		r, err := http.Get(base + "/")
-		if err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the web site of pbmd did not come up: %v\n%s", err, logs.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-
-	shots := os.Getenv("PBM_ARTEFACTS")
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "pbm-browser-")
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("screenshots in %s", shots)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(900, 1200))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
+	base := startWebDaemon(t, data)
+	shots := artefacts(t, "pbm-browser-")
+	ctx := headless(t, chrome)
 
 	// look loads a page and reads what the test checks.
 	look := func(url string) (cells, pieces int, current string, links []string, shot []byte, err error) {
@@ -370,4 +321,78 @@ func TestBrowserBoardPages(t *testing.T) {
 			os.WriteFile(filepath.Join(shots, "phone-"+name+".jpg"), shot, 0o644)
 		}
 	}
+}
+
+// startWebDaemon runs the pbmd binary on its embedded mail servers with
+// its web site on a free port and the store at data, and returns the
+// site's base URL once it answers: however long a busy machine takes,
+// as long as the daemon runs.
+func startWebDaemon(t *testing.T, data string) string {
+	t.Helper()
+	bin := buildDaemon(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "PBM_DATA="+data, "PBM_WEB_LISTEN="+web,
+		"PBM_EMBEDDED_IMAP=127.0.0.1:0", "PBM_EMBEDDED_SMTP=127.0.0.1:0")
+	var logs strings.Builder
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
+	base := "http://" + web
+	for {
+		r, err := http.Get(base + "/")
+		if err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return base
+			}
+		}
+		select {
+		case <-exited:
+			t.Fatalf("pbmd exited before its web site came up: %v\n%s", err, logs.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// artefacts is where a browser test keeps its screenshots:
+// $PBM_ARTEFACTS, else a new directory named after prefix.
+func artefacts(t *testing.T, prefix string) string {
+	t.Helper()
+	shots := os.Getenv("PBM_ARTEFACTS")
+	if shots == "" {
+		var err error
+		if shots, err = os.MkdirTemp("", prefix); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("screenshots in %s", shots)
+	return shots
+}
+
+// headless starts headless Chromium with the flags this machine's
+// closed network wants and a window of 900 by 1200, for at most five
+// minutes of the test.
+func headless(t *testing.T, chrome string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(900, 1200))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	t.Cleanup(func() { cancelT(); cancel(); cancelAlloc() })
+	return ctx
 }
