@@ -125,92 +125,79 @@ func TestCrowdDoesNotStarveMail(t *testing.T) {
 		}
 	}
 
+	// member is one member of a crowd: it connects to addr, uses the
+	// connection, and after a pause connects again, until the test is
+	// over, which closes a connection still open.
+	member := func(addr string, use func(net.Conn)) {
+		crowds.Add(1)
+		go func() {
+			defer crowds.Done()
+			for first := true; ; first = false {
+				if !first && !pause() {
+					return
+				}
+				conn, err := net.DialTimeout("tcp", addr, time.Minute)
+				if err != nil {
+					continue
+				}
+				done := make(chan struct{})
+				go func() {
+					select {
+					case <-stop:
+						conn.Close()
+					case <-done:
+					}
+				}()
+				conn.SetDeadline(time.Now().Add(10 * time.Minute))
+				use(conn)
+				conn.Close()
+				close(done)
+			}
+		}()
+	}
+
 	// The web crowd: each connects, asks for the front page with
 	// keep-alive, and holds the connection idle until the daemon
 	// closes it.
 	var webConnected, webAnswered, webClosed atomic.Int64
 	var webServed [webCrowd]atomic.Bool
 	for i := range webCrowd {
-		crowds.Add(1)
-		go func() {
-			defer crowds.Done()
-			counted := false
-			for first := true; ; first = false {
-				if !first && !pause() {
-					return
-				}
-				conn, err := net.DialTimeout("tcp", webAddr, time.Minute)
-				if err != nil {
-					continue
-				}
-				done := make(chan struct{})
-				go func() {
-					select {
-					case <-stop:
-						conn.Close()
-					case <-done:
-					}
-				}()
-				if !counted {
-					counted = true
-					webConnected.Add(1)
-				}
-				conn.SetDeadline(time.Now().Add(10 * time.Minute))
-				fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", webAddr)
-				br := bufio.NewReader(conn)
-				if r, err := http.ReadResponse(br, nil); err == nil {
-					// Read to its end: Close does not when the
-					// server closes the connection after it.
-					io.Copy(io.Discard, r.Body)
-					r.Body.Close()
-					if r.StatusCode == 200 {
-						webAnswered.Add(1)
-						webServed[i].Store(true)
-					}
-				}
-				// Idle until the daemon closes it (or the test ends).
-				if _, err := br.ReadByte(); err != nil {
-					webClosed.Add(1)
-				}
-				conn.Close()
-				close(done)
+		counted := false
+		member(webAddr, func(conn net.Conn) {
+			if !counted {
+				counted = true
+				webConnected.Add(1)
 			}
-		}()
+			fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", webAddr)
+			br := bufio.NewReader(conn)
+			if r, err := http.ReadResponse(br, nil); err == nil {
+				// Read to its end: Close does not when the server
+				// closes the connection after it.
+				io.Copy(io.Discard, r.Body)
+				r.Body.Close()
+				if r.StatusCode == 200 {
+					webAnswered.Add(1)
+					webServed[i].Store(true)
+				}
+			}
+			// Idle until the daemon closes it (or the test ends).
+			if _, err := br.ReadByte(); err != nil {
+				webClosed.Add(1)
+			}
+		})
 	}
 	// The LMTP crowd: each connects, reads the greeting and says
 	// nothing more.
 	var lmtpTold atomic.Int64
 	for range lmtpCrowd {
-		crowds.Add(1)
-		go func() {
-			defer crowds.Done()
-			for first := true; ; first = false {
-				if !first && !pause() {
-					return
+		member(lmtpAddr, func(conn net.Conn) {
+			br := bufio.NewReader(conn)
+			if l, err := br.ReadString('\n'); err == nil && strings.HasPrefix(l, "220 ") {
+				if l, err := br.ReadString('\n'); err == nil && strings.HasPrefix(l, "421 ") {
+					lmtpTold.Add(1)
 				}
-				conn, err := net.DialTimeout("tcp", lmtpAddr, time.Minute)
-				if err != nil {
-					continue
-				}
-				done := make(chan struct{})
-				go func() {
-					select {
-					case <-stop:
-						conn.Close()
-					case <-done:
-					}
-				}()
-				conn.SetDeadline(time.Now().Add(10 * time.Minute))
-				br := bufio.NewReader(conn)
-				if l, err := br.ReadString('\n'); err == nil && strings.HasPrefix(l, "220 ") {
-					if l, err := br.ReadString('\n'); err == nil && strings.HasPrefix(l, "421 ") {
-						lmtpTold.Add(1)
-					}
-				}
-				conn.Close()
-				close(done)
 			}
-		}()
+		})
 	}
 	t.Cleanup(func() { close(stop); crowds.Wait() })
 	// The web crowd is all there before the mail starts.
