@@ -816,23 +816,12 @@ func (r *run) known() (quote.Known, error) {
 	return k, nil
 }
 
-// textIn is a section's text from the catalogue written by p. In
-// English it is the section's text as the commands left it. A text
-// added to the English after the catalogue's (a note about how a
-// reply was read) is kept after it as it was added; otherwise the
-// catalogue's messages are the section (their data may be written in
-// the reader's language, as a board's status is).
+// textIn is a section's text written by p: its messages from the
+// catalogue; in English the text as the commands left it, which is
+// their English.
 func textIn(p lang.Printer, sec *section) string {
 	if p.Code() == lang.Default {
 		return sec.Text
-	}
-	en := lang.English().Join(sec.msgs)
-	if sec.Text == en {
-		return p.Join(sec.msgs)
-	}
-	head := strings.TrimRight(en, "\n")
-	if rest, ok := strings.CutPrefix(sec.Text, head); ok {
-		return strings.TrimRight(p.Join(sec.msgs), "\n") + rest
 	}
 	return p.Join(sec.msgs)
 }
