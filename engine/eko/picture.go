@@ -1,9 +1,10 @@
 package eko
 
 import (
-	"fmt"
 	"math"
+	"slices"
 
+	"github.com/pbmgo/pbm/engine"
 	pict "github.com/pbmgo/pbm/engine/picture"
 )
 
@@ -24,27 +25,38 @@ var terrainOf = [...]pict.Terrain{
 
 // terrainKey is the key of the map's colours, in the rule book's order
 // (part 2, section 2).
-var terrainKey = []pict.TerrainName{
-	{Terrain: pict.Sand, Name: "sand: discs move"},
-	{Terrain: pict.Chasm, Name: "chasm: impassable"},
-	{Terrain: pict.Reg, Name: "reg: camp"},
-	{Terrain: pict.Ravine, Name: "ravine: camp, tower"},
-	{Terrain: pict.Mountain, Name: "mountain: camp, tower, castle"},
-	{Terrain: pict.Capital, Name: "capital: camp, tower; needed to win"},
-}
+var terrainKey = func() []pict.TerrainName {
+	key := []pict.TerrainName{
+		{Terrain: pict.Sand, Msg: engine.Define("PictureEkoSand", "sand: discs move").New()},
+		{Terrain: pict.Chasm, Msg: engine.Define("PictureEkoChasm", "chasm: impassable").New()},
+		{Terrain: pict.Reg, Msg: engine.Define("PictureEkoReg", "reg: camp").New()},
+		{Terrain: pict.Ravine, Msg: engine.Define("PictureEkoRavine", "ravine: camp, tower").New()},
+		{Terrain: pict.Mountain, Msg: engine.Define("PictureEkoMountain", "mountain: camp, tower, castle").New()},
+		{Terrain: pict.Capital, Msg: engine.Define("PictureEkoCapital", "capital: camp, tower; needed to win").New()},
+	}
+	for i := range key {
+		key[i].Name = key[i].Msg.Error()
+	}
+	return key
+}()
 
 // Picture describes the position for drawing.
 func (s *state) Picture() pict.Picture {
 	b, p := s.b, &s.p
-	pic := pict.Picture{Game: "Ekö", ToMove: s.toMove, Key: terrainKey}
+	pic := pict.Picture{Game: "Ekö", ToMove: s.toMove, Key: slices.Clone(terrainKey)}
 	switch {
 	case s.over:
-		pic.ToMove, pic.Status = -1, "Game over: "+s.reason
+		var why any = s.reason
+		if s.why != nil {
+			why = s.why
+		}
+		pic.ToMove, pic.StatusMsg = -1, msgPictureOver.New("Reason", why)
 	case len(s.swaps) > 0:
-		pic.Status = "Emperor swap round"
+		pic.StatusMsg = msgPictureSwap.New()
 	default:
-		pic.Status = fmt.Sprintf("Turn %d of at most %d", s.turns+1, turnsPerSeat*b.players)
+		pic.StatusMsg = msgPictureTurn.New("Turn", s.turns+1, "Max", turnsPerSeat*b.players)
 	}
+	pic.Status = pic.StatusMsg.Error()
 	w := math.Sqrt(3) / 2
 	for c := 0; c < b.n; c++ {
 		cell := pict.Cell{
@@ -67,19 +79,22 @@ func (s *state) Picture() pict.Picture {
 		pic.Cells = append(pic.Cells, cell)
 	}
 	for seat := 0; seat < b.players; seat++ {
-		emp := "Emperor on board"
+		emp := msgPictureEmperorOn.New()
 		switch {
 		case p.captor[seat] >= 0:
-			emp = fmt.Sprintf("Emperor held by %c", s.colour[p.captor[seat]])
+			emp = msgPictureEmperorHeld.New("Letter", string(s.colour[p.captor[seat]]))
 		case p.empRes[seat]:
-			emp = "Emperor in reserve"
+			emp = msgPictureEmperorReserve.New()
 		}
 		l := s.colour[seat]
+		note := msgPictureNote.New("VP", p.points(b, seat), "Reserve", int(p.reserve[seat]), "Emperor", emp)
 		pic.Seats = append(pic.Seats, pict.Seat{
-			Letter: string(l),
-			Colour: letterColour[l],
-			Note:   fmt.Sprintf("%d VP, reserve %d, %s", p.points(b, seat), p.reserve[seat], emp),
-			Out:    s.resigned[seat],
+			Letter:    string(l),
+			Colour:    letterColour[l],
+			Note:      note.Error(),
+			NoteMsg:   note,
+			ColourMsg: pict.ColourWord(letterColour[l]),
+			Out:       s.resigned[seat],
 		})
 	}
 	if s.lastSeat >= 0 {
@@ -87,3 +102,14 @@ func (s *state) Picture() pict.Picture {
 	}
 	return pic
 }
+
+// The sentences of the picture: its status line and the seats' notes.
+var (
+	msgPictureOver           = engine.Define("PictureEkoOver", "Game over: {{.Reason}}")
+	msgPictureSwap           = engine.Define("PictureEkoSwap", "Emperor swap round")
+	msgPictureTurn           = engine.Define("PictureEkoTurn", "Turn {{.Turn}} of at most {{.Max}}")
+	msgPictureNote           = engine.Define("PictureEkoNote", "{{.VP}} VP, reserve {{.Reserve}}, {{.Emperor}}")
+	msgPictureEmperorOn      = engine.Define("PictureEkoEmperorOn", "Emperor on board")
+	msgPictureEmperorHeld    = engine.Define("PictureEkoEmperorHeld", "Emperor held by {{.Letter}}")
+	msgPictureEmperorReserve = engine.Define("PictureEkoEmperorReserve", "Emperor in reserve")
+)

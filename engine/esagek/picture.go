@@ -1,9 +1,9 @@
 package esagek
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 )
 
@@ -22,10 +22,11 @@ func (s *state) Picture() picture.Picture {
 	}
 	if s.over {
 		p.ToMove = -1
-		p.Status = "Game over: " + s.reason
+		p.StatusMsg = msgPictureOver.New("Reason", s.reasonArg())
 	} else {
-		p.Status = fmt.Sprintf("Turn %d", s.turn)
+		p.StatusMsg = msgPictureTurn.New("Turn", s.turn)
 	}
+	p.Status = p.StatusMsg.Error()
 	h := math.Sqrt(3)
 	for hx := 0; hx < numHex; hx++ {
 		o := blockOrigin[hx]
@@ -62,19 +63,31 @@ func (s *state) Picture() picture.Picture {
 		p.Cells = append(p.Cells, cell)
 	}
 	for seat := 0; seat < s.n; seat++ {
-		note := fmt.Sprintf("%d pieces", s.count(seat))
+		n := s.count(seat)
+		note := msgPicturePieces.N(n, "N", n)
 		switch s.v {
 		case classic, invasion:
-			note += fmt.Sprintf(", captured %d", s.taken[seat])
+			note = msgPictureCaptured.N(n, "N", n, "Captured", s.taken[seat])
 		case surrounder:
-			note += fmt.Sprintf(", conquered %d/%d", s.taken[seat], s.goal)
+			note = msgPictureConquered.N(n, "N", n, "Conquered", s.taken[seat], "Goal", s.goal)
 		}
 		p.Seats = append(p.Seats, picture.Seat{
-			Letter: colourLetters[seat : seat+1],
-			Colour: colourNames[seat],
-			Note:   note,
-			Out:    s.out[seat] && !(s.over && s.v == alone),
+			Letter:    colourLetters[seat : seat+1],
+			Colour:    colourNames[seat],
+			Note:      note.Error(),
+			NoteMsg:   note,
+			ColourMsg: colourMsg[seat].New(),
+			Out:       s.out[seat] && !(s.over && s.v == alone),
 		})
 	}
 	return p
 }
+
+// The sentences of the picture: its status line and the seats' notes.
+var (
+	msgPictureOver      = engine.Define("PictureEsagekOver", "Game over: {{.Reason}}")
+	msgPictureTurn      = engine.Define("PictureEsagekTurn", "Turn {{.Turn}}")
+	msgPicturePieces    = engine.DefinePlural("PictureEsagekPieces", "{{.N}} pieces", "{{.N}} pieces")
+	msgPictureCaptured  = engine.DefinePlural("PictureEsagekCaptured", "{{.N}} pieces, captured {{.Captured}}", "{{.N}} pieces, captured {{.Captured}}")
+	msgPictureConquered = engine.DefinePlural("PictureEsagekConquered", "{{.N}} pieces, conquered {{.Conquered}}/{{.Goal}}", "{{.N}} pieces, conquered {{.Conquered}}/{{.Goal}}")
+)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 )
 
@@ -36,10 +37,15 @@ func (s *state) Picture() picture.Picture {
 	g := s.g
 	p := picture.Picture{Game: "Hexatri", ToMove: s.toMove}
 	if s.res.Over {
-		p.ToMove, p.Status = -1, "Game over: "+s.res.Reason
+		var why any = s.res.Reason
+		if s.res.Why != nil {
+			why = s.res.Why
+		}
+		p.ToMove, p.StatusMsg = -1, msgPictureOver.New("Reason", why)
 	} else {
-		p.Status = fmt.Sprintf("Round %d", s.round)
+		p.StatusMsg = msgPictureRound.New("Round", s.round)
 	}
+	p.Status = p.StatusMsg.Error()
 	h3 := math.Sqrt(3)
 	centre := func(h int) picture.Point {
 		return picture.Point{X: float64(2*g.hexQ[h] + g.hexR[h]), Y: h3 * float64(g.hexR[h])}
@@ -114,12 +120,22 @@ func (s *state) Picture() picture.Picture {
 				off++
 			}
 		}
+		note := msgPicturePieces.New("On", on, "Off", off)
 		p.Seats = append(p.Seats, picture.Seat{
-			Letter: seatLetter(q),
-			Colour: seatColour[q],
-			Note:   fmt.Sprintf("%d on board, %d off board", on, off),
-			Out:    s.out[q],
+			Letter:    seatLetter(q),
+			Colour:    seatColour[q],
+			Note:      note.Error(),
+			NoteMsg:   note,
+			ColourMsg: picture.ColourWord(seatColour[q]),
+			Out:       s.out[q],
 		})
 	}
 	return p
 }
+
+// The sentences of the picture: its status line and the seats' notes.
+var (
+	msgPictureOver   = engine.Define("PictureHexatriOver", "Game over: {{.Reason}}")
+	msgPictureRound  = engine.Define("PictureHexatriRound", "Round {{.Round}}")
+	msgPicturePieces = engine.Define("PictureHexatriPieces", "{{.On}} on board, {{.Off}} off board")
+)

@@ -1,9 +1,9 @@
 package hexemergo
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 )
 
@@ -18,12 +18,13 @@ func (s *state) Picture() picture.Picture {
 	p := picture.Picture{Game: "HexEmergo", ToMove: int(s.pos.turn)}
 	switch {
 	case !s.over:
-		p.Status = fmt.Sprintf("Move %d", s.plies+1)
+		p.StatusMsg = msgPictureMove.New("N", s.plies+1)
 	case len(s.winners) == 0:
-		p.ToMove, p.Status = -1, "Game over: "+s.reason
+		p.ToMove, p.StatusMsg = -1, msgPictureOver.New("Reason", s.reasonArg())
 	default:
-		p.ToMove, p.Status = -1, fmt.Sprintf("Game over: %s wins: %s", colourName[s.winners[0]], s.reason)
+		p.ToMove, p.StatusMsg = -1, msgPictureWon.New("Side", colourName[s.winners[0]], "Reason", s.reasonArg())
 	}
+	p.Status = p.StatusMsg.Error()
 	w := math.Sqrt(3)
 	for c := cell(0); c < numCells; c++ {
 		r, n := float64(cellRow[c]), float64(cellLine[c])
@@ -52,12 +53,32 @@ func (s *state) Picture() picture.Picture {
 		p.Cells = append(p.Cells, pc)
 	}
 	for colour := white; colour <= black; colour++ {
+		word := [2]string{"White", "Black"}[colour]
+		note := msgPictureInHand.New("Side", colourName[colour], "N", int(s.pos.hand[colour]))
 		p.Seats = append(p.Seats, picture.Seat{
-			Letter: string(colourLetter[colour]),
-			Colour: [2]string{"White", "Black"}[colour],
-			Note:   fmt.Sprintf("%s, %d in hand", colourName[colour], s.pos.hand[colour]),
+			Letter:    string(colourLetter[colour]),
+			Colour:    word,
+			Note:      note.Error(),
+			NoteMsg:   note,
+			ColourMsg: picture.ColourWord(word),
 		})
 	}
 	p.MarkLast(s.last)
 	return p
 }
+
+// reasonArg is how the game ended, as a message when it has one.
+func (s *state) reasonArg() any {
+	if s.why != nil {
+		return s.why
+	}
+	return s.reason
+}
+
+// The sentences of the picture: its status line and the seats' notes.
+var (
+	msgPictureMove   = engine.Define("PictureHexemergoMove", "Move {{.N}}")
+	msgPictureOver   = engine.Define("PictureHexemergoOver", "Game over: {{.Reason}}")
+	msgPictureWon    = engine.Define("PictureHexemergoWon", "Game over: {{.Side}} wins: {{.Reason}}")
+	msgPictureInHand = engine.Define("PictureHexemergoInHand", "{{.Side}}, {{.N}} in hand")
+)

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/pbmgo/pbm/engine"
 )
 
 // Picture is one position ready to be drawn.
@@ -23,10 +25,22 @@ type Picture struct {
 	ToMove  int      // the seat to move, -1 when the game is over
 	Last    string   // the last move in canonical notation, "" before the first
 	Status  string   // one line: "Game over: Blue wins", "Round 3, movement"
+	// StatusMsg is Status as a message of the catalogue, which the
+	// server writes in the reader's language; its Error is Status.
+	// Nil when the engine has none: Status is then written as it is.
+	StatusMsg *engine.Refusal
 	// Key names the terrains a picture shows, in the order a key below
 	// the board lists them; a game whose terrains need no key leaves
 	// it empty.
 	Key []TerrainName
+
+	// The drawing's own words, as the server writes them in the
+	// reader's language. Each left empty is drawn in English as
+	// before: the line above the board from Game, Status and the seat
+	// to move; "Last move:"; "(out)".
+	Title     string // the whole line above the board: "Esagek Classic · Turn 3 · Kék (alice) következik"
+	LastLabel string // the label before the last move: "Utolsó lépés:"
+	OutLabel  string // after the line of a seat out of the game: "(kiesett)"
 }
 
 // TerrainName is one line of a picture's key: a terrain and what
@@ -34,6 +48,9 @@ type Picture struct {
 type TerrainName struct {
 	Terrain Terrain
 	Name    string // "ravine: camps and towers"
+	// Msg is Name as a message (its Error is Name), nil when the
+	// engine has none.
+	Msg *engine.Refusal
 }
 
 // Source is implemented by an engine's State that can describe its
@@ -131,6 +148,14 @@ type Seat struct {
 	Player string // the userid, set by the server; empty in an engine's picture
 	Note   string // one line about the seat: "7 pieces, captured 2"
 	Out    bool   // out of the game
+	// NoteMsg is Note as a message (its Error is Note) and ColourMsg
+	// the colour word as one (its Error is Colour), for the server to
+	// write in the reader's language; nil when the engine has none.
+	NoteMsg   *engine.Refusal
+	ColourMsg *engine.Refusal
+	// Label, when set, is the seat as the server writes it in the
+	// reader's language, drawn instead of "Blue (alice)".
+	Label string
 }
 
 // Palette maps every colour word a game uses for its seats to its RGB
@@ -150,6 +175,26 @@ var Palette = map[string]string{
 	"Black":  "#222222",
 	"Orange": "#e69f00",
 	"Grey":   "#8c8c8c",
+}
+
+// colourWords are the colour words of Palette as messages, for the
+// engines' pictures.
+var colourWords = map[string]engine.Message{}
+
+func init() {
+	for w := range Palette {
+		colourWords[w] = engine.Define("PictureColour"+w, w)
+	}
+}
+
+// ColourWord is a colour word of Palette as a message whose Error is
+// the word, nil for a word Palette lacks.
+func ColourWord(word string) *engine.Refusal {
+	m, ok := colourWords[word]
+	if !ok {
+		return nil
+	}
+	return m.New()
 }
 
 // RGB returns the colour of a colour word, grey for an unknown word.

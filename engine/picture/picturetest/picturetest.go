@@ -137,3 +137,60 @@ func inner(c picture.Cell) float64 {
 	}
 	return c.Size * math.Sqrt(3) / 2
 }
+
+// Messages verifies that a picture's words are its messages' English,
+// so that a reader of another language is told the same: the status,
+// every seat's note and colour word and every line of the key have a
+// message whose Error is the text exactly.
+func Messages(t testing.TB, p picture.Picture) {
+	t.Helper()
+	switch {
+	case p.StatusMsg == nil:
+		t.Errorf("status %q has no message", p.Status)
+	case p.StatusMsg.Error() != p.Status:
+		t.Errorf("status %q, its message %q", p.Status, p.StatusMsg.Error())
+	}
+	for i, s := range p.Seats {
+		switch {
+		case s.NoteMsg == nil:
+			t.Errorf("seat %d: note %q has no message", i, s.Note)
+		case s.NoteMsg.Error() != s.Note:
+			t.Errorf("seat %d: note %q, its message %q", i, s.Note, s.NoteMsg.Error())
+		}
+		switch {
+		case s.ColourMsg == nil:
+			t.Errorf("seat %d: colour %q has no message", i, s.Colour)
+		case s.ColourMsg.Error() != s.Colour:
+			t.Errorf("seat %d: colour %q, its message %q", i, s.Colour, s.ColourMsg.Error())
+		}
+	}
+	for _, k := range p.Key {
+		switch {
+		case k.Msg == nil:
+			t.Errorf("key %s: %q has no message", k.Terrain, k.Name)
+		case k.Msg.Error() != k.Name:
+			t.Errorf("key %s: %q, its message %q", k.Terrain, k.Name, k.Msg.Error())
+		}
+	}
+}
+
+// PlayOut plays seeded games of g to their end, or plies moves,
+// checking Messages on the picture before every move and after the
+// last, and returns how many pictures it checked and how many of the
+// games ended.
+func PlayOut(t testing.TB, g engine.Game, players int, opts map[string]string, seeds []uint64, plies int) (pictures, ended int) {
+	t.Helper()
+	for _, seed := range seeds {
+		st, _ := Play(t, g, players, opts, seed, plies, func(s engine.State) bool {
+			Messages(t, Describe(t, s))
+			pictures++
+			return false
+		})
+		Messages(t, Describe(t, st))
+		pictures++
+		if st.Result().Over {
+			ended++
+		}
+	}
+	return pictures, ended
+}
