@@ -114,8 +114,24 @@ func background(s surface, height int) {
 }
 
 func drawTitle(s surface, p *picture.Picture) {
-	s.text(margin, titleH/2+4, 17, true, true, inkColour, title(p))
+	size := 17.0
+	if p.Title != "" {
+		size = fitSize(size, minCaption, Width-2*margin, boldFont, p.Title)
+	}
+	s.text(margin, titleH/2+4, size, true, true, inkColour, title(p))
 }
+
+// written reports whether the server wrote the picture's words in the
+// reader's language (Picture.Title and the like): its captions are then
+// made to fit the drawing's width, those of English as they always
+// were drawn.
+func written(p *picture.Picture) bool {
+	return p.Title != "" || p.LastLabel != "" || p.OutLabel != ""
+}
+
+// minCaption is the least font size a caption is made smaller to, to
+// fit the width.
+const minCaption = 9
 
 // drawFoot draws the seats and the last move below the board.
 func drawFoot(s surface, p *picture.Picture, t transform) {
@@ -123,7 +139,7 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 	y := max.Y*t.scale + t.dy + margin + seatLineH/2
 	s.group("seats")
 	for i, seat := range p.Seats {
-		drawSeat(s, i, seat, p.ToMove == i, y)
+		drawSeat(s, p, i, seat, p.ToMove == i, y)
 		y += seatLineH
 	}
 	s.end()
@@ -131,26 +147,44 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 		// The move as the player types it, in a monospaced face: a
 		// hyphen is a hyphen and O is not 0.
 		s.group("last")
-		s.text(margin, y, 13, false, true, inkColour, "Last move:")
-		s.code(margin+72, y, 13, inkColour, p.Last)
+		if p.LastLabel == "" {
+			s.text(margin, y, 13, false, true, inkColour, "Last move:")
+			s.code(margin+72, y, 13, inkColour, p.Last)
+		} else {
+			// After the label as wide as it is written.
+			x := margin + textWidth(13, regularFont, p.LastLabel) + lastGap
+			s.text(margin, y, 13, false, true, inkColour, p.LastLabel)
+			s.code(x, y, fitSize(13, minCaption, Width-margin-x, monoFont, p.Last), inkColour, p.Last)
+		}
 		s.end()
 	}
 	if len(p.Key) > 0 {
 		y += seatLineH
-		drawKey(s, p.Key, y)
+		drawKey(s, p.Key, y, written(p))
 	}
 }
 
+// lastGap is the space between the label of the last move and the
+// move, in pixels.
+const lastGap = 8
+
 // drawKey lists what each terrain colour stands for, two a line: a
 // swatch of the terrain and its name.
-func drawKey(s surface, key []picture.TerrainName, y float64) {
+//
+// When fit is set, a name too long for its half of the line is drawn
+// smaller to fit.
+func drawKey(s surface, key []picture.TerrainName, y float64, fit bool) {
 	s.group("key")
 	for i, k := range key {
 		x := float64(margin) + float64(i%2)*(Width-2*margin)/2
 		yy := y + float64(i/2)*seatLineH
 		s.group("key-entry", "data-terrain", string(k.Terrain))
 		s.poly(picture.Corners(picture.HexPointy, picture.Point{X: x + 9, Y: yy}, 9), fillOf(k.Terrain), lineColour, 1)
-		s.text(x+24, yy, 13, false, true, inkColour, k.Name)
+		size := 13.0
+		if fit {
+			size = fitSize(size, minCaption, (Width-2*margin)/2-24-keyGap, regularFont, k.Name)
+		}
+		s.text(x+24, yy, size, false, true, inkColour, k.Name)
 		s.end()
 	}
 	s.end()
@@ -164,8 +198,16 @@ func fillOf(t picture.Terrain) string {
 	return terrainFill[picture.Plain]
 }
 
-// title is the line above the board.
+// keyGap is the least space after a name of the key, before the next
+// entry or the edge.
+const keyGap = 6
+
+// title is the line above the board: Picture.Title when the server
+// wrote it, else Game, Status and who is to move in English.
 func title(p *picture.Picture) string {
+	if p.Title != "" {
+		return p.Title
+	}
 	t := p.Game
 	if p.Status != "" {
 		t += " · " + p.Status
@@ -176,8 +218,12 @@ func title(p *picture.Picture) string {
 	return t
 }
 
-// seatLabel is "Blue (alice)" or "Blue".
+// seatLabel is Seat.Label when the server wrote it, else "Blue
+// (alice)" or "Blue".
 func seatLabel(s picture.Seat) string {
+	if s.Label != "" {
+		return s.Label
+	}
 	if s.Player != "" {
 		return s.Colour + " (" + s.Player + ")"
 	}
@@ -516,7 +562,7 @@ func fitText(size, width float64, label string) float64 {
 	return clamp(math.Min(size, width/(0.68*n)), 7, size)
 }
 
-func drawSeat(s surface, i int, seat picture.Seat, toMove bool, y float64) {
+func drawSeat(s surface, p *picture.Picture, i int, seat picture.Seat, toMove bool, y float64) {
 	attrs := []string{"data-seat", fmt.Sprint(i), "data-colour", seat.Colour}
 	if toMove {
 		attrs = append(attrs, "data-to-move", "true")
@@ -533,9 +579,17 @@ func drawSeat(s surface, i int, seat picture.Seat, toMove bool, y float64) {
 		line += " — " + seat.Note
 	}
 	if seat.Out {
-		line += " (out)"
+		if p.OutLabel != "" {
+			line += " " + p.OutLabel
+		} else {
+			line += " (out)"
+		}
 	}
-	s.text(x+14, y, 13, toMove, true, inkColour, line)
+	size := 13.0
+	if written(p) || seat.Label != "" {
+		size = fitSize(size, minCaption, Width-margin-(x+14), fontOf(toMove), line)
+	}
+	s.text(x+14, y, size, toMove, true, inkColour, line)
 	s.end()
 }
 
