@@ -311,11 +311,21 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		return t, err
 	}
 	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
-	// The picture is drawn once, in this transaction, like the text,
-	// and only when a recipient shows pictures: drawing costs more than
-	// all the rest of a move. In a group commit it is drawn with the
-	// batch's other pictures, on every core (pictures.go).
-	var job *pictureJob
+	// The picture is drawn once per language of the recipients, in
+	// this transaction, like the text, and only when a recipient shows
+	// pictures: drawing costs more than all the rest of a move. In a
+	// group commit it is drawn with the batch's other pictures, on
+	// every core (pictures.go).
+	jobs := map[string]*pictureJob{}
+	jobIn := func(u store.User) *pictureJob {
+		p := c.s.printerOf(u)
+		j := jobs[p.Code()]
+		if j == nil {
+			j = &pictureJob{pr: p, b: b.Clone(), st: st.Clone()}
+			jobs[p.Code()] = j
+		}
+		return j
+	}
 	link := c.s.boardLink(g.Name(), b.Number)
 	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
 	for i, p := range recipients {
@@ -333,10 +343,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		for _, a := range u.Addresses {
 			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link}
 			if !u.NoPictures {
-				if job == nil {
-					job = &pictureJob{b: b.Clone(), st: st.Clone()}
-				}
-				m.picture = job
+				m.picture = jobIn(u)
 			}
 			if i < len(b.Players) && !b.Over {
 				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
@@ -384,38 +391,17 @@ func (c *call) notice(to, subject, text string) error {
 // board as a PNG image carried in the same mail, above the text board.
 
 // BoardPicture returns the description of a board's position with the
-// players' userids on their seats and the last move marked, or false
-// when the game does not describe its positions.
+// players' userids on their seats and the last move marked, in English
+// (board.PictureIn), or false when the game does not describe its
+// positions.
 func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
-	src, ok := st.(picture.Source)
-	if !ok {
-		return picture.Picture{}, false
-	}
-	p := src.Picture()
-	if board.Removed(b, st) {
-		// The engine took the decline for a resignation; the board
-		// has no winner.
-		p.Status, p.ToMove = board.DeclineStatus(b), -1
-	}
-	for i := range p.Seats {
-		if i < len(b.Players) {
-			p.Seats[i].Player = b.Players[i]
-		}
-	}
-	if p.Last == "" {
-		for i := len(b.Log) - 1; i >= 0; i-- {
-			if e := b.Log[i]; e.Kind == "" && e.Move != "" {
-				p.MarkLast(e.Move)
-				break
-			}
-		}
-	}
-	return p, true
+	return board.PictureIn(lang.English(), b, st)
 }
 
-// boardPNG draws the board for mail; nil when the game has no picture.
-func boardPNG(b store.Board, st engine.State) ([]byte, error) {
-	p, ok := BoardPicture(b, st)
+// boardPNG draws the board for mail in pr's language; nil when the
+// game has no picture.
+func boardPNG(pr lang.Printer, b store.Board, st engine.State) ([]byte, error) {
+	p, ok := board.PictureIn(pr, b, st)
 	if !ok {
 		return nil, nil
 	}
@@ -473,9 +459,10 @@ func (s *Server) cmdPictures(c *call) error {
 // mails are queued under their numbers, so that each recipient's mails
 // still go in the order they were sent.
 
-// pictureJob is the picture of one position, drawn once for every mail
-// that shows it.
+// pictureJob is the picture of one position in one language, drawn
+// once for every mail that shows it.
 type pictureJob struct {
+	pr   lang.Printer // the language of its words
 	b    store.Board  // the caller's own copy
 	st   engine.State // the caller's own copy
 	png  []byte
@@ -486,7 +473,7 @@ type pictureJob struct {
 // draw draws the picture into png, once.
 func (j *pictureJob) draw() error {
 	if !j.done {
-		j.png, j.err = boardPNG(j.b, j.st)
+		j.png, j.err = boardPNG(j.pr, j.b, j.st)
 		j.done = true
 	}
 	return j.err

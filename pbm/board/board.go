@@ -173,6 +173,9 @@ func AndList(names []string) lang.Msg {
 // Message is an engine's refusal (or reason) as a message of the
 // catalogue, the refusals among its data converted first.
 func Message(r *engine.Refusal) lang.Msg {
+	if r == nil {
+		return lang.Literal("")
+	}
 	data := make(map[string]any, len(r.Args))
 	for k, v := range r.Args {
 		var in *engine.Refusal

@@ -99,13 +99,13 @@ func cacheOf(b store.Board, finished string) string {
 	return cacheRevalidate
 }
 
-// svgOf draws the position as SVG with a <title> and a <desc> saying
-// which cell holds which piece (SVG 2 section 5.9), for readers who
-// cannot see the picture.
+// svgOf draws the position as SVG in the reader's language, with a
+// <title> and a <desc> saying which cell holds which piece (SVG 2
+// section 5.9), for readers who cannot see the picture.
 func svgOf(pr lang.Printer, g engine.Game, b store.Board, st engine.State, upto int) (template.HTML, bool) {
 	bb := b
 	bb.Log = b.Log[:upto]
-	p, ok := pbm.BoardPicture(bb, st)
+	p, ok := board.PictureIn(pr, bb, st)
 	if !ok {
 		return "", false
 	}
@@ -140,6 +140,9 @@ func describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, 
 		}
 		s := p.Seats[i]
 		who := s.Colour
+		if s.ColourMsg != nil && pr.Code() != lang.Default {
+			who = pr.Render(board.Message(s.ColourMsg))
+		}
 		if s.Letter != "" {
 			who += " " + s.Letter
 		}
