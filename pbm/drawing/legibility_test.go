@@ -30,6 +30,7 @@ type drawn struct {
 	attrs      map[string]string
 	under      string // fill of the shape last drawn in the same group
 	mono       bool
+	bold       bool
 }
 
 // recorder is a surface that keeps every text call.
@@ -82,6 +83,7 @@ func (r *recorder) record(x, y, size float64, colour, s string, mono bool) {
 
 func (r *recorder) text(x, y, size float64, bold, start bool, colour, s string) {
 	r.record(x, y, size, colour, s, false)
+	r.texts[len(r.texts)-1].bold = bold
 }
 
 func (r *recorder) code(x, y, size float64, colour, s string) {
