@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"time"
 
@@ -473,11 +474,15 @@ type pictureJob struct {
 // draw draws the picture into png, once.
 func (j *pictureJob) draw() error {
 	if !j.done {
+		picturesDrawn.Add(1)
 		j.png, j.err = boardPNG(j.pr, j.b, j.st)
 		j.done = true
 	}
 	return j.err
 }
+
+// picturesDrawn counts the pictures drawn for board mails, for tests.
+var picturesDrawn atomic.Uint64
 
 // laterPictures holds the mails of a group commit that wait for their
 // pictures.
