@@ -32,6 +32,13 @@ func PictureIn(p lang.Printer, b store.Board, st engine.State) (picture.Picture,
 		// has no winner.
 		pic.Status, pic.StatusMsg, pic.ToMove = DeclineStatus(b), nil, -1
 	}
+	// A board an admin aborted or its players agreed drawn ended
+	// outside the engine, which still has a seat to move: the picture
+	// says how the board stands, as its text does.
+	ended := !removed && !st.Result().Over && Outcome(b, st).Over
+	if ended {
+		pic.Status, pic.StatusMsg, pic.ToMove = Status(b, st), nil, -1
+	}
 	for i := range pic.Seats {
 		if i < len(b.Players) {
 			pic.Seats[i].Player = b.Players[i]
@@ -54,9 +61,12 @@ func PictureIn(p lang.Printer, b store.Board, st engine.State) (picture.Picture,
 		}
 		return p.Render(Message(m))
 	}
-	if removed {
+	switch {
+	case removed:
 		pic.Status = p.T("StatusDeclined", "Who", Decliner(b))
-	} else {
+	case ended:
+		pic.Status = StatusIn(p, b, st)
+	default:
 		pic.Status = write(pic.StatusMsg, pic.Status)
 	}
 	for i := range pic.Seats {

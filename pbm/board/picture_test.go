@@ -164,3 +164,41 @@ func TestPictureInAtTheEnd(t *testing.T) {
 		t.Errorf("resigned in Hungarian: status %q, to move %d", p.Status, p.ToMove)
 	}
 }
+
+// TestPictureInEndedOutsideTheEngine: a board an admin aborted, or one
+// whose players agreed a draw, has nobody to move in its picture, and
+// its status is the board's, in every language, as the text says.
+func TestPictureInEndedOutsideTheEngine(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := hexemergo.Game{}
+	reg := engine.NewRegistry(g)
+	for _, end := range []string{"aborted", "draw"} {
+		b := store.Board{Game: g.Name(), Number: 103, Seed: 5, Players: []string{"alice", "bob"}}
+		_, st, _ := Replay(reg, nil, b, -1)
+		b.Log = append(b.Log, store.Entry{Seat: 0, Move: st.Legal()[0]})
+		switch end {
+		case "aborted":
+			b.Aborted = true
+		case "draw":
+			b.Log = append(b.Log, store.Entry{Seat: 1, Kind: "draw"})
+		}
+		b.Over = true
+		_, st, err = Replay(reg, nil, b, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Result().Over {
+			t.Fatalf("%s: the engine ended the game itself; the test needs a board ended outside it", end)
+		}
+		for _, code := range lang.Codes {
+			pr := cat.For(code)
+			p, _ := PictureIn(pr, b, st)
+			if want := StatusIn(pr, b, st); p.Status != want || p.ToMove != -1 {
+				t.Errorf("%s in %s: status %q, to move %d; want %q, nobody", end, code, p.Status, p.ToMove, want)
+			}
+		}
+	}
+}
