@@ -275,3 +275,6 @@ func (p Printer) Join(ms []Msg) string {
 	}
 	return b.String()
 }
+
+// Empty reports whether m says nothing: no id, no text, no writer.
+func (m Msg) Empty() bool { return m.ID == "" && m.Literal == "" && m.Write == nil }
