@@ -10,8 +10,8 @@ import (
 
 // ekoTerms are, per language, the words of Ekö's key terms as the
 // game's texts write them (the rule book's words: in Dutch those of
-// the original, "dorp" and "stukken"), and the alternates that must
-// not appear beside them.
+// the original, "dorp" and "stukken"; the terrain "reg" as the rule
+// book names it), and the alternates that must not appear beside them.
 var ekoTerms = map[string]struct {
 	words     []string // each appears in both the catalogue's Ekö messages and the rules summary
 	forbidden []string // patterns matched against both
@@ -26,15 +26,15 @@ var ekoTerms = map[string]struct {
 	},
 	"cs": {
 		words:     []string{"kotouč", "tábor", "sloupec", "rezerv", "císař"},
-		forbidden: []string{`(?i)(^|[^\pL])(kámen|kameny|kamene|kamenů|kamenem|kamenech|kamínk\pL*)($|[^\pL])`, `(?i)(^|[^\pL])(disk\pL*|žeton\pL*)`, `(?i)v zásobě máte|máte v zásobě|vaší zásoby|zásoba je prázdná`},
+		forbidden: []string{`(?i)(^|[^\pL])(kámen|kameny|kamene|kamenů|kamenem|kamenech|kamínk\pL*)($|[^\pL])`, `(?i)(^|[^\pL])(disk\pL*|žeton\pL*)`, `(?i)v zásobě máte|máte v zásobě|vaší zásoby|zásoba je prázdná`, `(?i)kamenitá poušť`},
 	},
 	"hu": {
 		words:     []string{"korong", "tábor", "halom", "tartalék", "császár"},
-		forbidden: []string{`(?i)(^|[^\pL])bábu`, `(?i)(^|[^\pL])(oszlopa|oszlopot|oszlopban|oszlopra|oszlopokra)($|[^\pL])`, `(?i)(^|[^\pL])falu`},
+		forbidden: []string{`(?i)(^|[^\pL])bábu`, `(?i)(^|[^\pL])(oszlopa|oszlopot|oszlopban|oszlopra|oszlopokra)($|[^\pL])`, `(?i)(^|[^\pL])falu`, `(?i)kősivatag`},
 	},
 	"de": {
 		words:     []string{"Scheibe", "Lager", "Stapel", "Reserve", "Kaiser"},
-		forbidden: []string{`\bSteine?n?\b`, `\bDorf\b|\bDörfer`, `Scheiben? (im|in Ihrem) Vorrat|Ihres Vorrats|Ihr Vorrat ist leer`},
+		forbidden: []string{`\bSteine?n?\b`, `\bDorf\b|\bDörfer`, `Scheiben? (im|in Ihrem) Vorrat|Ihres Vorrats|Ihr Vorrat ist leer`, `Geröllwüste`},
 	},
 }
 
