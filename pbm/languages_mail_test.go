@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
@@ -188,6 +189,20 @@ func TestSubjectsInLanguages(t *testing.T) {
 	if len(withSubject(mails, "Oznámení: deska Nim č. 101")) != 1 {
 		t.Errorf("bob has no notice of the result")
 	}
+
+	// The outcome is kept as its message too, and the history shows
+	// it in the reader's language.
+	b := f.board(101)
+	if b.Result == nil || b.Result.Parts[0].ID != "StatusWonWhy" {
+		t.Fatalf("outcome %q kept as %+v", b.Outcome, b.Result)
+	}
+	nl := f.s.printer("nl").Render(board.OutcomeMsg(b))
+	if !strings.HasPrefix(nl, "De partij is gewonnen door bob (") {
+		t.Errorf("Dutch outcome %q", nl)
+	}
+	r = f.answer(f.send("carol@players.test", "nim history bob", ""), "carol@players.test")
+	mustContain(t, "Dutch history", r.Text, nl)
+	mustLack(t, "Dutch history", r.Text, b.Outcome)
 }
 
 // The lines the server adds to a mail when it queues it are in the
