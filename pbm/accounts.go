@@ -203,7 +203,7 @@ func (s *Server) cmdChangeAddress(c *call) error {
 	// does not redirect an account silently.
 	for _, a := range old {
 		if !contains(addrs, a) && a != c.msg.From {
-			if err := c.noticeIn(c.s.printerOf(u), a, "pbm: address changed for "+u.ID,
+			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressChanged", "User", u.ID),
 				lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)); err != nil {
 				return err
 			}
@@ -267,7 +267,7 @@ func (c *call) reportForeign() error {
 	}
 	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
-		if err := c.notice(a, "pbm: a command for "+c.owner.ID+" from "+c.msg.From, text); err != nil {
+		if err := c.notice(a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
 			return err
 		}
 	}
@@ -314,7 +314,7 @@ func (s *Server) cmdAdd(c *call) error {
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
-			if err := c.noticeIn(c.s.printerOf(u), a, "pbm: address added for "+u.ID,
+			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressAdded", "User", u.ID),
 				lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)); err != nil {
 				return err
 			}
@@ -603,17 +603,17 @@ func (s *Server) cmdLimit(c *call) error {
 		return err
 	}
 	c.sec.say(lang.M("AcctLimitSet", "Title", c.game.Title(), "User", u.ID, "Was", old, "Now", limitMsg(u, c.game.Name())))
-	c.sec.subject = c.game.Title() + " challenges now limited"
+	c.sec.subject = lang.M("MailSubjectLimited", "Title", c.game.Title())
 	return nil
 }
 
 // cmdAcceptAll and cmdRejectAll: "<game> acceptall|rejectall <userid>
 // <password>", pbmserv's per-game accept and reject, named apart from
 // the draw votes.
-func (s *Server) cmdAcceptAll(c *call) error { return c.allChallenges(-1, "accepted") }
-func (s *Server) cmdRejectAll(c *call) error { return c.allChallenges(0, "rejected") }
+func (s *Server) cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAccepted") }
+func (s *Server) cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
 
-func (c *call) allChallenges(limit int, word string) error {
+func (c *call) allChallenges(limit int, subject string) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -627,7 +627,7 @@ func (c *call) allChallenges(limit int, word string) error {
 		id = "AcctAllRejected"
 	}
 	c.sec.say(lang.M(id, "Title", c.game.Title(), "User", u.ID))
-	c.sec.subject = fmt.Sprintf("%s challenges now %s", c.game.Title(), word)
+	c.sec.subject = lang.M(subject, "Title", c.game.Title())
 	return nil
 }
 
@@ -709,12 +709,12 @@ func addressList(list []string) lang.Msg {
 }
 
 // noticeIn queues a short notice to one address, written by p.
-func (c *call) noticeIn(p lang.Printer, to, subject string, ms ...lang.Msg) error {
-	return c.notice(to, subject, p.Join(ms))
+func (c *call) noticeIn(p lang.Printer, to string, subject lang.Msg, ms ...lang.Msg) error {
+	return c.notice(to, p.Render(subject), p.Join(ms))
 }
 
 // tellUserSaying sends a notice of messages to every address of a
 // user, written in the user's language (tellUserIn).
-func (c *call) tellUserSaying(id, subject string, ms ...lang.Msg) error {
-	return c.tellUserIn(id, fixed(subject), func(p lang.Printer) string { return p.Join(ms) })
+func (c *call) tellUserSaying(id string, subject lang.Msg, ms ...lang.Msg) error {
+	return c.tellUserIn(id, in(subject), func(p lang.Printer) string { return p.Join(ms) })
 }

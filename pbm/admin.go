@@ -83,10 +83,9 @@ func (s *Server) adminGames(c *call) error {
 	}
 	ms := []lang.Msg{lang.N("AdminBoards", len(boards), "Count", len(boards)), lang.Literal("\n")}
 	for _, bd := range boards {
-		// The outcome is kept in English in the store.
 		state := lang.M("AdminRunning")
 		if bd.Over {
-			state = lang.Literal(bd.Outcome)
+			state = board.OutcomeMsg(bd)
 		}
 		ms = append(ms, lang.Literal(fmt.Sprintf("  %-10s %5d %4d", bd.Game, bd.Number, len(bd.Log))), lang.M("AdminMovesColumn"),
 			lang.Literal(fmt.Sprintf("%-30s ", strings.Join(bd.Players, " "))), state, lang.Literal("\n"))
@@ -141,7 +140,7 @@ func (s *Server) adminAbort(c *call) error {
 		return err
 	}
 	if b.Over {
-		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", b.Outcome))
+		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", board.OutcomeMsg(b)))
 	}
 	g, st, err := s.replay(b, -1)
 	if err != nil {
@@ -162,7 +161,7 @@ func (s *Server) adminForfeit(c *call) error {
 		return err
 	}
 	if b.Over {
-		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", b.Outcome))
+		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", board.OutcomeMsg(b)))
 	}
 	seat := board.SeatOf(b, c.args[2])
 	if seat < 0 {
@@ -193,7 +192,7 @@ func (s *Server) adminSetPassword(c *call) error {
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
-		if err := c.noticeIn(s.printerOf(u), a, "pbm: your password was reset", lang.M("AdminPasswordReset", "User", u.ID)); err != nil {
+		if err := c.noticeIn(s.printerOf(u), a, lang.M("MailSubjectPasswordReset"), lang.M("AdminPasswordReset", "User", u.ID)); err != nil {
 			return err
 		}
 	}
@@ -310,7 +309,7 @@ func (s *Server) cmdMessage(c *call) error {
 		if contains(sent, r.ID) {
 			continue
 		}
-		if err := c.tellUserSaying(r.ID, "pbm message from "+u.ID, lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
+		if err := c.tellUserSaying(r.ID, lang.M("MailSubjectMessageFrom", "User", u.ID), lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
 			return err
 		}
 		sent = append(sent, r.ID)

@@ -70,7 +70,7 @@ func (c *call) tellLocked(u store.User, g store.Guesses) error {
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
 		"Window", window, "From", c.msg.From, "Until", g.Until.UTC()), 79)
 	for _, a := range u.Addresses {
-		if err := c.notice(a, "pbm: wrong passwords for "+u.ID, text); err != nil {
+		if err := c.notice(a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
 			return err
 		}
 	}
@@ -165,7 +165,7 @@ func (r *run) rateLimit() (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if err := r.send(outMail{To: r.msg.From, Subject: "pbm error: too many mails", Text: body, Kind: "auto-replied"}); err != nil {
+		if err := r.send(outMail{To: r.msg.From, Subject: r.answerPrinter().T("MailSubjectTooMany"), Text: body, Kind: "auto-replied"}); err != nil {
 			return false, err
 		}
 	}
@@ -279,7 +279,7 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 		if err != nil {
 			return err
 		}
-		if err := c.send(outMail{To: p.Address, Subject: "pbm: confirm mail for " + u.ID, Text: body, ReplyTo: reply}); err != nil {
+		if err := c.send(outMail{To: p.Address, Subject: c.s.printerOf(u).T("MailSubjectConfirm", "User", u.ID), Text: body, ReplyTo: reply, lang: c.s.printerOf(u).Code()}); err != nil {
 			return err
 		}
 	}
@@ -427,7 +427,7 @@ func (r *run) lapse(now time.Time) (int, error) {
 
 // listUnsubscribe adds the RFC 2369 List-Unsubscribe header and a line
 // of text to a mail that does not answer its recipient's own mail.
-func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail) (string, error) {
+func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (string, error) {
 	if m.Kind == "auto-replied" {
 		return "", nil
 	}
@@ -435,7 +435,7 @@ func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	m.Text = strings.TrimRight(m.Text, "\n") + "\n\nTo stop all mail from " + s.cfg.Name + " to this address, send any mail to " + addr + "\n"
+	m.Text = strings.TrimRight(m.Text, "\n") + "\n\n" + p.T("MailUnsubscribe", "Server", s.cfg.Name, "Address", addr) + "\n"
 	// RFC 2369 section 3.2: a mailto URL in angle brackets; the
 	// subject is a hint for the mail client. There is no https URL,
 	// so no List-Unsubscribe-Post (RFC 8058 section 3.1 needs one).

@@ -170,7 +170,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
-		if err := c.tellAboutIn(b, late, fmt.Sprintf("Nag: %s Board %d %s", g.Title(), b.Number, late), func(p lang.Printer) string {
+		if err := c.tellAboutIn(b, late, lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), func(p lang.Printer) string {
 			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
 				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
 				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
@@ -181,7 +181,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 			if strings.EqualFold(other, late) {
 				continue
 			}
-			if err := c.tellAboutIn(b, other, fmt.Sprintf("%s Board %d: %s is late", g.Title(), b.Number, late), func(p lang.Printer) string {
+			if err := c.tellAboutIn(b, other, lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), func(p lang.Printer) string {
 				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
 					p.N("LateForfeitIn", left, "Left", left)
 			}); err != nil {
@@ -250,7 +250,7 @@ func (s *Server) cmdVacation(c *call) error {
 				continue
 			}
 			told[strings.ToLower(p)] = true
-			if err := c.tellUserSaying(p, "pbm: "+u.ID+" is on vacation",
+			if err := c.tellUserSaying(p, lang.M("MailSubjectVacation", "User", u.ID),
 				lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])); err != nil {
 				return err
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -176,8 +175,8 @@ type section struct {
 	Text    string
 	game    engine.Game
 	board   int
-	subject string // subject when this is the only command
-	table   bool   // laid out in columns: not wrapped
+	subject lang.Msg // subject when this is the only command
+	table   bool     // laid out in columns: not wrapped
 	// msgs, when set, are Text from the catalogue, written in the
 	// language of the answer when it is sent.
 	msgs []lang.Msg
@@ -275,7 +274,7 @@ func (r *run) all() error {
 			echo += " ..."
 		}
 		text := lang.M("CmdNone")
-		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !boardSubject.MatchString(subj) {
+		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !isBoardSubject(subj) {
 			// The player did put something in the Subject: say what
 			// was wrong with it, not to do what he did.
 			text = lang.M("CmdNoneSubject")
@@ -478,10 +477,6 @@ func firstLine(subject, body string) string {
 	return "(empty mail)"
 }
 
-// boardSubject matches the subject of a board mail, which a reply
-// carries back: it is not a command.
-var boardSubject = regexp.MustCompile(`(?i)^(new\s+)?\S+\s+(board\s+\d+(\s+\S+)?(\s+\*\*)?|error)$`)
-
 // commandLines finds the commands of a mail and the player's comment
 // (protocol.md, "Where commands are read"): the Subject holds one
 // command, unless it is empty, only a reply prefix, "multiple", or
@@ -505,7 +500,7 @@ func (s *Server) commandLinesOf(m *mail.Message, body []string) (lines []string,
 		return s.bodyCommands(body)
 	}
 	subject := mail.Unprefixed(m.Subject)
-	if subject != "" && !strings.EqualFold(subject, "multiple") && !boardSubject.MatchString(subject) && s.isCommand(subject) {
+	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && s.isCommand(subject) {
 		return []string{subject}, mail.Comment(body)
 	}
 	return s.bodyCommands(body)

@@ -40,7 +40,7 @@ func (s *Server) cmdGameHelp(c *call) error {
 	said = append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
 		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())))
 	c.sec.say(said...)
-	c.sec.subject = c.game.Title() + " help"
+	c.sec.subject = lang.M("MailSubjectHelp", "Title", c.game.Title())
 	return nil
 }
 
@@ -419,7 +419,7 @@ func (s *Server) cmdShow(c *call) error {
 					return err
 				}
 			}
-			c.sec.subject = boardSubjectLine(g, b, now, false, false)
+			c.sec.subject = boardSubjectMsg(g, b, now, false, false)
 		}
 	}
 	c.sec.Text = "\n\n" + strings.Join(parts, "\n\n")
@@ -590,7 +590,7 @@ func (s *Server) cmdRecord(c *call) error {
 	}
 	n := b.Number
 	c.sec.say(lang.M("GameRecord", "Title", c.game.Title(), "Number", n), lang.Literal("\n\n"+board.Record(b)))
-	c.sec.subject = fmt.Sprintf("%s Board %d record", c.game.Title(), n)
+	c.sec.subject = lang.M("MailSubjectRecord", "Title", c.game.Title(), "Number", n)
 	return nil
 }
 
@@ -731,7 +731,7 @@ func (s *Server) cmdStandings(c *call) error {
 		said = append(said, l, lang.Literal("\n"))
 	}
 	c.sec.say(said...)
-	c.sec.subject = c.game.Title() + " Standings"
+	c.sec.subject = lang.M("MailSubjectStandings", "Title", c.game.Title())
 	return nil
 }
 
@@ -774,7 +774,7 @@ func (s *Server) cmdHistory(c *call) error {
 			}
 			rows = append(rows, row(b))
 		}
-		c.sec.subject = "Historical List of " + c.game.Title() + " games of " + trimLine(who)
+		c.sec.subject = lang.M("MailSubjectHistoryOf", "Title", c.game.Title(), "Who", trimLine(who))
 		if len(rows) == 0 {
 			c.sec.say(lang.M("HistoryNoneOf", "Title", c.game.Title(), "Who", trimLine(who)))
 		} else {
@@ -806,7 +806,7 @@ func (s *Server) cmdHistory(c *call) error {
 	} else {
 		c.sec.say(historyText(lang.M("HistoryAll", "Title", c.game.Title()), rows, more)...)
 	}
-	c.sec.subject = "Historical List of " + c.game.Title() + " games"
+	c.sec.subject = lang.M("MailSubjectHistory", "Title", c.game.Title())
 	return nil
 }
 

@@ -449,8 +449,9 @@ func (r *run) checkDeadline() error {
 	return nil
 }
 
-// boundText cuts the text of an outgoing mail at maxMailText bytes.
-func boundText(text string) string {
+// boundText cuts the text of an outgoing mail at maxMailText bytes,
+// and says so in the reader's language (p).
+func boundText(p lang.Printer, text string) string {
 	if len(text) <= maxMailText {
 		return text
 	}
@@ -458,7 +459,7 @@ func boundText(text string) string {
 	if cut < 0 {
 		cut = maxMailText
 	}
-	return strings.ToValidUTF8(text[:cut], "") + fmt.Sprintf("\n\n[The rest of this mail, %d bytes, was cut:\nit is longer than %d bytes. Send fewer commands at once.]\n", len(text)-cut, maxMailText)
+	return strings.ToValidUTF8(text[:cut], "") + "\n\n" + p.T("MailCut", "Bytes", len(text)-cut, "Max", maxMailText) + "\n"
 }
 
 // Set-aside mail: a mail the core gave up on (a panic, the deadline,
@@ -506,7 +507,7 @@ func (s *Server) reportSetAside(tx *store.Tx, rec store.SetAside, what lang.Msg)
 	}
 	ms = append(ms, lang.M("GuardReplayNow", "Number", rec.Seq), lang.Literal("\n"))
 	for _, a := range s.adminReaders(tx) {
-		if err := s.enqueue(tx, outMail{To: a.address, Subject: fmt.Sprintf("pbm: set-aside mail %d", rec.Seq), Text: a.p.Join(ms), Report: true}); err != nil {
+		if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectSetAside", "Number", rec.Seq), Text: a.p.Join(ms), Report: true, lang: a.p.Code()}); err != nil {
 			return err
 		}
 	}

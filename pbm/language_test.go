@@ -165,7 +165,7 @@ func TestLanguageReminderAndForfeit(t *testing.T) {
 	f.clock = f.clock.Add(48 * time.Hour)
 	mails := f.tick()
 	nag := f.only(mails, "alice@players.test")
-	if nag.Subject != "Nag: Nim Board 101 alice" {
+	if nag.Subject != "Upomínka: deska Nim č. 101, alice" {
 		t.Errorf("nag subject %q", nag.Subject)
 	}
 	mustContain(t, "Czech nag", nag.Text, "Jste na tahu na desce Nim č. 101 a poslední tah proběhl před 2 dny.",
@@ -174,7 +174,8 @@ func TestLanguageReminderAndForfeit(t *testing.T) {
 		"alice has not moved on Nim board 101 in 2 days and was reminded. The game is forfeited in 3 days.")
 
 	f.clock = f.clock.Add(72 * time.Hour)
-	mails = withSubject(f.tick(), "Nim Board 101")
+	mails = f.tick()
+	mails = append(withSubject(mails, "Nim Board 101"), withSubject(mails, "Deska Nim č. 101")...)
 	toAlice, toBob := f.only(mails, "alice@players.test"), f.only(mails, "bob@players.test")
 	mustContain(t, "Czech forfeit", toAlice.Text, "Hráč alice netáhl 5 dní a prohrává kontumačně (k datu neděle 6. prosince 2026 10:00 UTC).",
 		"Vítěz hry: bob (the others resigned).", "Hráči: alice, bob")

@@ -106,7 +106,7 @@ func TestLanguageReplyAnswers(t *testing.T) {
 	f.signupIn("alice", "hu")
 	f.signupIn("bob", "cs")
 	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
-	old := f.replyAddress("alice@players.test", "New Nim Board 101")
+	old := f.replyAddress("alice@players.test", "Új: Nim, 101. tábla")
 	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
 	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	r := f.answer(f.replyTo("alice@players.test", old, "take1"), "alice@players.test")
@@ -114,10 +114,10 @@ func TestLanguageReplyAnswers(t *testing.T) {
 		"alice következik.", "A tábla most:")
 	mustLack(t, "hu stale reply", r.Text, "The board now", "stale")
 
-	to := f.replyAddress("alice@players.test", "Nim Board 101")
+	to := f.replyAddress("alice@players.test", "Nim, 101. tábla")
 	r = f.answer(f.replyTo("alice@players.test", to, "take1 sok sikert"), "alice@players.test")
 	mustContain(t, "hu note", flat(r.Text), `"sok sikert": nem lépésként olvastuk; a megjegyzéshez került.`)
-	to = f.replyAddress("bob@players.test", "Nim Board 101")
+	to = f.replyAddress("bob@players.test", "Deska Nim č. 101")
 	r = f.answer(f.replyTo("bob@players.test", to, "take1 hodně štěstí"), "bob@players.test")
 	mustContain(t, "cs note", flat(r.Text), `"hodně štěstí" nebylo přečteno jako tah; bylo přidáno ke komentáři.`, "take1")
 }
@@ -217,7 +217,7 @@ func TestLanguageLockout(t *testing.T) {
 		}
 	}
 	mustContain(t, "en guesser", guess.Text, "Refused: Invalid password entered for alice.")
-	if len(owner) != 1 || owner[0].Subject != "pbm: wrong passwords for alice" {
+	if len(owner) != 1 || owner[0].Subject != "pbm: hibás jelszavak a(z) alice fiókhoz" {
 		t.Fatalf("the owner got %d mails", len(owner))
 	}
 	mustContain(t, "hu lockout notice", flat(owner[0].Text), "Az Ön alice fiókjához 1 óra alatt 5 hibás jelszót adtak meg",

@@ -28,7 +28,7 @@ func TestPlayHungarian(t *testing.T) {
 	mustContain(t, "challenge answer", toAlice.Text, "Rendben: A(z) 101. számú Nim tábla elindult, játékosok: alice, bob; alice következik.",
 		"Új Nim tábla indult, száma: 101.\nalice kihívása.")
 	mustContain(t, "new board to bob", toBob.Text, "Új Nim tábla indult, száma: 101.\nalice kihívása.\nalice következik.")
-	if toBob.Subject != "New Nim Board 101 alice" {
+	if toBob.Subject != "Új: Nim, 101. tábla alice" {
 		t.Errorf("board mail subject %q", toBob.Subject)
 	}
 	r = f.answer(f.send("carol@players.test", "nim notify carol pw-carol 101", ""), "carol@players.test")
@@ -66,12 +66,12 @@ func TestPlayHungarian(t *testing.T) {
 		}
 		mustLack(t, "end to "+who, m.Text, "rating", "went up", "Game won")
 	}
-	if toBob.Subject != "Nim Board 101" {
+	if toBob.Subject != "Nim, 101. tábla" {
 		t.Errorf("final board mail subject %q", toBob.Subject)
 	}
 	notice := f.only(mails, "carol@players.test")
 	mustContain(t, "result notice", notice.Text, "A(z) 101. számú Nim tábla (alice, bob) játszmája véget ért: A játszmát alice nyerte (took the last stone).\n\nalice értékszáma nőtt: ")
-	if notice.Subject != "Notification: Nim Board 101" {
+	if notice.Subject != "Értesítés: Nim, 101. tábla" {
 		t.Errorf("notice subject %q", notice.Subject)
 	}
 	if b := f.board(101); b.Outcome != "Game won by alice (took the last stone)." {
@@ -184,7 +184,7 @@ func TestPlayTournamentLanguages(t *testing.T) {
 			round1 = m
 		case m.To == "p2@players.test" && m.Subject == "Nim-Turnier Winter: Runde 1":
 			round2 = m
-		case m.To == "p1@players.test" && strings.HasPrefix(m.Subject, "New Nim Board"):
+		case m.To == "p1@players.test" && strings.HasPrefix(m.Subject, "Új: Nim, "):
 			mustContain(t, "board to p1", m.Text, "Winter verseny, 1. forduló: ")
 		}
 	}

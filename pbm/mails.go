@@ -65,6 +65,11 @@ type outMail struct {
 	// unsubscribe is the List-Unsubscribe value (confirm.go), set
 	// when the mail is queued.
 	unsubscribe string
+	// lang is the language of the reader, when the writer of the mail
+	// knows it; else it is the language of the account at To
+	// (readerOf). The lines added to the mail when it is queued are
+	// written in it.
+	lang string
 }
 
 // enqueue renders m and puts it in the outbox within tx. The
@@ -81,12 +86,13 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 		return nil
 	}
 	var err error
-	if m.unsubscribe, err = s.listUnsubscribe(tx, &m); err != nil {
+	p := s.readerOf(tx, m)
+	if m.unsubscribe, err = s.listUnsubscribe(tx, &m, p); err != nil {
 		return err
 	}
-	m.Text = boundText(m.Text)
+	m.Text = boundText(p, m.Text)
 	id := mail.NewID("pbm", s.domain)
-	raw, err := s.mime(m, id)
+	raw, err := s.mime(m, id, p)
 	if err != nil {
 		return err
 	}
@@ -106,10 +112,24 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	return err
 }
 
-// mime writes m as the mail with the Message-ID id.
-func (s *Server) mime(m outMail, id string) ([]byte, error) {
+// readerOf is the language of the reader of m: the one its writer
+// gave, else the account's at its address, else the server's.
+func (s *Server) readerOf(tx *store.Tx, m outMail) lang.Printer {
+	if m.lang != "" {
+		return s.printer(m.lang)
+	}
+	if u, ok := s.accountAt(tx, m.To); ok {
+		return s.printerOf(u)
+	}
+	return s.printer("")
+}
+
+// mime writes m as the mail with the Message-ID id, its HTML part's
+// words written by p.
+func (s *Server) mime(m outMail, id string, p lang.Printer) ([]byte, error) {
 	out := mail.Out{To: m.To, Subject: m.Subject, Text: m.Text, Kind: m.Kind, InReplyTo: m.InReplyTo,
-		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link}
+		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link,
+		Lang: p.Code(), LinkText: p.T("MailWebLink")}
 	if m.picture != nil {
 		out.PNG = m.picture.png
 	}
@@ -278,23 +298,6 @@ func statusAt(p lang.Printer, b store.Board, st engine.State) string {
 	return ""
 }
 
-// boardSubjectLine is the subject of a board mail (protocol.md,
-// Replies): "<Game> Board <n> <who>", " **" with a comment, "New "
-// before it for a new board.
-func boardSubjectLine(g engine.Game, b store.Board, st engine.State, isNew, comment bool) string {
-	s := strings.TrimSpace(fmt.Sprintf("%s Board %d %s", g.Title(), b.Number, board.ToMove(b, st)))
-	if isNew {
-		s = "New " + s
-	}
-	if b.Over && board.Removed(b, st) {
-		s += " removed"
-	}
-	if comment {
-		s += " **"
-	}
-	return s
-}
-
 // mailBoard sends the board to every player and subscriber of it,
 // one mail per address (RFC 3834 section 3.1.3: one recipient per
 // automatic mail). A player's mail carries a Reply-To address that
@@ -311,7 +314,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		texts[p.Code()] = t
 		return t, err
 	}
-	subject := boardSubjectLine(g, b, st, ch.New, ch.Comment != "")
+	subject := boardSubjectMsg(g, b, st, ch.New, ch.Comment != "")
 	// The picture is drawn once per language of the recipients, in
 	// this transaction, like the text, and only when a recipient shows
 	// pictures: drawing costs more than all the rest of a move. In a
@@ -342,7 +345,8 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 			return err
 		}
 		for _, a := range u.Addresses {
-			m := outMail{To: a, Subject: subject, Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link}
+			m := outMail{To: a, Subject: c.s.printerOf(u).Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
+				lang: c.s.printerOf(u).Code()}
 			if !u.NoPictures {
 				m.picture = jobIn(u)
 			}
@@ -580,7 +584,7 @@ func (r *run) reply() error {
 	if err != nil {
 		return err
 	}
-	m := outMail{To: r.msg.From, Subject: r.subject(), Text: text, Kind: "auto-replied"}
+	m := outMail{To: r.msg.From, Subject: r.subject(p), Text: text, Kind: "auto-replied", lang: p.Code()}
 	if m.ReplyTo, err = r.replyBoard(); err != nil {
 		return err
 	}
@@ -647,32 +651,32 @@ func (r *run) boardAnswer(held []heldBoard) (outMail, bool) {
 	return found, ok
 }
 
-// subject is the reply's subject: for one command, the subject
-// pbmserv would use; for several, a summary.
-func (r *run) subject() string {
+// subject is the reply's subject, written by p: for one command, the
+// subject pbmserv would use; for several, a summary.
+func (r *run) subject(p lang.Printer) string {
 	if len(r.sections) != 1 {
 		n := len(r.sections)
 		if k := r.refused(); k > 0 {
-			return fmt.Sprintf("pbm: %d commands, %d refused", n, k)
+			return p.N("MailSubjectCommandsRefused", n, "Refused", k)
 		}
-		return fmt.Sprintf("pbm: %d commands", n)
+		return p.N("MailSubjectCommands", n)
 	}
 	sec := r.sections[0]
 	switch {
 	case sec.Refused && sec.game != nil && sec.board != 0:
-		return fmt.Sprintf("%s Board %d Error", sec.game.Title(), sec.board)
+		return p.T("MailSubjectBoardError", "Title", sec.game.Title(), "Number", sec.board)
 	case sec.Refused && sec.game != nil:
-		return sec.game.Title() + " error"
+		return p.T("MailSubjectGameError", "Title", sec.game.Title())
 	case sec.Refused:
-		return "pbm error"
-	case sec.subject != "":
-		return sec.subject
+		return p.T("MailSubjectError")
+	case !sec.subject.Empty():
+		return p.Render(sec.subject)
 	}
 	words := strings.Fields(sec.Command)
 	if len(words) > 2 {
 		words = words[:2]
 	}
-	return "pbm: " + strings.Join(words, " ") + " OK"
+	return p.T("MailSubjectOK", "Command", strings.Join(words, " "))
 }
 
 // replyLine is the one line of a board mail and of help that says a
@@ -708,7 +712,7 @@ func (r *run) replyBoard() (string, error) {
 // tellAboutIn sends a notice about board b to a user, written in the
 // user's language, with a reply address when the user plays the
 // board: a reminder, a chat.
-func (c *call) tellAboutIn(b store.Board, id, subject string, text func(lang.Printer) string) error {
+func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func(lang.Printer) string) error {
 	u, err := c.tx.User(id)
 	if errors.Is(err, store.ErrNotFound) || u.Closed {
 		return nil
@@ -716,12 +720,13 @@ func (c *call) tellAboutIn(b store.Board, id, subject string, text func(lang.Pri
 	if err != nil {
 		return err
 	}
-	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text(c.s.printerOf(u)), "Server": c.s.cfg.Name})
+	p := c.s.printerOf(u)
+	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text(p), "Server": c.s.cfg.Name})
 	if err != nil {
 		return err
 	}
 	for _, a := range u.Addresses {
-		m := outMail{To: a, Subject: subject, Text: body, InReplyTo: b.ThreadID}
+		m := outMail{To: a, Subject: p.Render(subject), Text: body, InReplyTo: b.ThreadID, lang: p.Code()}
 		if b.ThreadID != "" {
 			m.References = []string{b.ThreadID}
 		}

@@ -70,7 +70,7 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	for _, d := range dropped {
 		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", why(d.Err))
 		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-		if err := c.tellUserIn(b.Players[d.Seat], func(p lang.Printer) string { return p.Render(subject) },
+		if err := c.tellUserIn(b.Players[d.Seat], in(subject),
 			func(p lang.Printer) string { return p.Render(text) }); err != nil {
 			return err
 		}
@@ -106,7 +106,7 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		text = append(text, lang.Literal(sep), l)
 	}
 	for _, id := range c.notifyList(b) {
-		if err := c.tellUserIn(id, fixed(fmt.Sprintf("Notification: %s Board %d", g.Title(), b.Number)),
+		if err := c.tellUserIn(id, in(lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number)),
 			func(p lang.Printer) string { return p.Join(text) }); err != nil {
 			return nil, err
 		}
@@ -366,7 +366,7 @@ func (c *call) watch(on bool) error {
 		said = append(said, lang.Literal("."))
 	}
 	c.sec.say(said...)
-	c.sec.subject = "Subscription summary"
+	c.sec.subject = lang.M("MailSubjectSubscriptions")
 	return nil
 }
 
@@ -495,7 +495,7 @@ func (s *Server) cmdSubmit(c *call) error {
 	}
 	c.sec.say(lang.M("SubmitPreview", "Move", canon),
 		lang.Literal(fmt.Sprintf("\n  %s confirm %d %s <password>\n\n", g.Name(), b.Number, u.ID)), drawn(b, st))
-	c.sec.subject = fmt.Sprintf("%s Board %d confirmation", g.Title(), b.Number)
+	c.sec.subject = lang.M("MailSubjectConfirmation", "Title", g.Title(), "Number", b.Number)
 	return nil
 }
 
@@ -540,7 +540,7 @@ func (s *Server) cmdPreview(c *call) error {
 		played = append(played, canon)
 	}
 	c.sec.say(lang.M("PreviewOf", "Title", g.Title(), "Number", n, "Moves", listOrNone(played)), lang.Literal("\n\n"), drawn(b, st))
-	c.sec.subject = fmt.Sprintf("Preview of %s Board %d", g.Title(), n)
+	c.sec.subject = lang.M("MailSubjectPreview", "Title", g.Title(), "Number", n)
 	return nil
 }
 
@@ -566,7 +566,7 @@ func (s *Server) cmdChat(c *call) error {
 		if strings.EqualFold(id, u.ID) {
 			continue
 		}
-		if err := c.tellAboutIn(b, id, fmt.Sprintf("%s chat %d %s", c.game.Title(), n, u.ID), func(p lang.Printer) string {
+		if err := c.tellAboutIn(b, id, lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
 		}); err != nil {
 			return err
@@ -709,14 +709,6 @@ func (s *Server) dropWaiting(w store.Waiting) error {
 
 // Messages of the core's board commands, from the catalogue.
 
-// coreReasonMsgs are the reasons of an end the core gives
-// (board.Outcome), by their message in the catalogue.
-var coreReasonMsgs = map[string]string{
-	"aborted by an admin": "ReasonAborted",
-	"draw agreed":         "ReasonDrawAgreed",
-	"challenge declined":  "ReasonDeclined",
-}
-
 // listOrNone is a list joined by ", ", or the word for none.
 func listOrNone(list []string) lang.Msg {
 	if len(list) == 0 {
@@ -752,43 +744,6 @@ func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) er
 	return nil
 }
 
-// fixed is a subject written alike in every language.
-func fixed(s string) func(lang.Printer) string { return func(lang.Printer) string { return s } }
-
-// outcomeMsg is a finished board's stored outcome (written in English
-// by board.Settle) as a message, read back without replaying the
-// board; an outcome it does not recognise stays as stored.
-func outcomeMsg(b store.Board) lang.Msg {
-	out := b.Outcome
-	reasonOf := func(r string) lang.Msg {
-		if id, ok := coreReasonMsgs[r]; ok {
-			return lang.M(id)
-		}
-		return lang.Literal(r)
-	}
-	var m lang.Msg
-	switch {
-	case b.Aborted:
-		m = lang.M("StatusAborted")
-	case out == lang.English().T("StatusDeclined", "Who", board.Decliner(b)):
-		m = lang.M("StatusDeclined", "Who", board.Decliner(b))
-	case out == lang.English().T("StatusTie"):
-		m = lang.M("StatusTie")
-	case strings.HasPrefix(out, "Game was a tie (") && strings.HasSuffix(out, ")."):
-		m = lang.M("StatusTieWhy", "Reason", reasonOf(strings.TrimSuffix(strings.TrimPrefix(out, "Game was a tie ("), ").")))
-	case strings.HasPrefix(out, "Game won by ") && strings.HasSuffix(out, "."):
-		rest := strings.TrimSuffix(strings.TrimPrefix(out, "Game won by "), ".")
-		winners, reason, why := strings.Cut(rest, " (")
-		if why {
-			m = lang.M("StatusWonWhy", "Winners", board.AndList(strings.Split(winners, " and ")), "Reason", reasonOf(strings.TrimSuffix(reason, ")")))
-		} else {
-			m = lang.M("StatusWon", "Winners", board.AndList(strings.Split(winners, " and ")))
-		}
-	default:
-		return lang.Literal(out)
-	}
-	if lang.English().Render(m) != out {
-		return lang.Literal(out)
-	}
-	return m
-}
+// outcomeMsg is a finished board's stored outcome as a message
+// (board.OutcomeMsg).
+func outcomeMsg(b store.Board) lang.Msg { return board.OutcomeMsg(b) }

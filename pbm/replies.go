@@ -223,7 +223,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []l
 		// RFC 5322 section 3.6.5: the Subject, without its reply
 		// prefixes, is the command when the body holds none.
 		subj := mail.Unprefixed(r.msg.Subject)
-		if subj == "" || boardSubject.MatchString(subj) {
+		if subj == "" || isBoardSubject(subj) {
 			return nil, "", nil, false
 		}
 		body, cands = []string{subj}, []int{0}

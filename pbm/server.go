@@ -432,30 +432,31 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	if m.Report {
 		return nil
 	}
-	text, err := s.tpl.render("failure.txt", map[string]any{
-		"To": m.To, "Subject": m.Subject, "Queued": stamp(m.Queued), "Attempts": m.Attempts,
-		"Reason": m.LastError, "Server": s.cfg.Name,
-	})
-	if err != nil {
-		return err
-	}
-	for _, addr := range s.adminAddresses(tx) {
-		if err := s.enqueue(tx, outMail{To: addr, Subject: "pbm: undeliverable mail to " + m.To, Text: text, Report: true}); err != nil {
+	// Each admin reads the report in the admin's language; the
+	// reason is the mail server's, in English.
+	texts := map[string]string{}
+	for _, a := range s.adminReaders(tx) {
+		text, ok := texts[a.p.Code()]
+		if !ok {
+			rows := lang.Columns(a.p, []lang.Row{
+				{Label: lang.M("FailureTo"), Value: m.To},
+				{Label: lang.M("FailureSubject"), Value: m.Subject},
+				{Label: lang.M("FailureQueued"), Value: a.p.Stamp(m.Queued.UTC())},
+				{Label: lang.M("FailureAttempts"), Value: fmt.Sprint(m.Attempts)},
+				{Label: lang.M("FailureReason"), Value: m.LastError},
+			})
+			var err error
+			if text, err = s.tpl.render("failure.txt", map[string]any{"L": a.p, "Rows": rows, "Server": s.cfg.Name}); err != nil {
+				return err
+			}
+			texts[a.p.Code()] = text
+		}
+		if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, lang: a.p.Code()}); err != nil {
 			return err
 		}
 	}
 	s.log.Warn("delivery failed", "to", m.To, "subject", m.Subject, "reason", m.LastError)
 	return nil
-}
-
-func (s *Server) adminAddresses(tx *store.Tx) []string {
-	var out []string
-	for _, id := range s.cfg.Admins {
-		if u, err := tx.User(id); err == nil && !u.Closed {
-			out = append(out, u.Addresses...)
-		}
-	}
-	return out
 }
 
 func (s *Server) isAdmin(id string) bool {
@@ -517,7 +518,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 	}
 	text := p.T("ServerBroken")
 	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
-		if err := s.enqueue(tx, outMail{To: m.From, Subject: "pbm error", Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
+		if err := s.enqueue(tx, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID}); err != nil {
 			return err
 		}
 	}

@@ -367,7 +367,7 @@ func (s *Server) cmdHelp(c *call) error {
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
 		if _, ok := s.helpTopic(topic, s.english()); ok {
-			c.sec.subject = "pbm help " + topic
+			c.sec.subject = lang.M("MailSubjectServerHelpOn", "Topic", topic)
 			write = func(p lang.Printer) (string, error) {
 				text, _ := s.helpTopic(topic, p)
 				return "\n\n" + text, nil
@@ -387,7 +387,7 @@ func (s *Server) cmdHelp(c *call) error {
 		}
 	}
 	if write == nil {
-		c.sec.subject = "pbm help"
+		c.sec.subject = lang.M("MailSubjectServerHelp")
 		write = func(p lang.Printer) (string, error) {
 			text, err := s.helpText(p)
 			return "\n\n" + text, err
@@ -462,7 +462,7 @@ func (s *Server) cmdList(c *call) error {
 	}
 	b.WriteString("\n" + p.T("HelpListTail"))
 	c.sec.Text = b.String()
-	c.sec.subject = "pbm list"
+	c.sec.subject = lang.M("MailSubjectList")
 	return nil
 }
 
@@ -485,7 +485,7 @@ func (s *Server) Masked(line string) string {
 	line = mail.OneLine(line)
 	prefix := line[:mail.ReplyPrefix(line)]
 	rest := strings.TrimSpace(line[len(prefix):])
-	if rest == "" || boardSubject.MatchString(rest) {
+	if rest == "" || isBoardSubject(rest) {
 		return line
 	}
 	words := strings.Fields(rest)

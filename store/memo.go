@@ -135,6 +135,7 @@ func (b Board) Clone() Board {
 	c.Submitted = maps.Clone(b.Submitted)
 	c.Subscribers = slices.Clone(b.Subscribers)
 	c.Notify = slices.Clone(b.Notify)
+	c.Result = b.Result.Clone()
 	return c
 }
 

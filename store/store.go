@@ -317,6 +317,10 @@ type Board struct {
 	Aborted  bool              `json:"aborted,omitempty"`
 	Outcome  string            `json:"outcome,omitempty"` // one line, when over
 	ThreadID string            `json:"thread"`            // the Message-ID every mail of the board refers to
+	// Result is Outcome as a message of the catalogue, its id and
+	// data, so that it is written in each reader's language; boards
+	// that ended before it was kept have none.
+	Result *Message `json:"result,omitempty"`
 
 	// Vote is the pending draw offer or take-back request, if any.
 	Vote *Vote `json:"vote,omitempty"`

@@ -193,6 +193,7 @@ func Settle(b *store.Board, st engine.State) {
 	if Outcome(*b, st).Over {
 		b.Over = true
 		b.Outcome = Status(*b, st)
+		b.Result = Keep(StatusMsg(*b, st))
 	}
 }
 

@@ -96,16 +96,24 @@ func TextBoardIn(p lang.Printer, b store.Board, st engine.State) string {
 		return TextBoard(b, st)
 	}
 	removed := Removed(b, st)
-	var out strings.Builder
-	for _, l := range tb.BoardLines(b.Players) {
-		line := l.Text
+	lines := tb.BoardLines(b.Players)
+	texts := make([]string, len(lines))
+	columns := make([]int, len(lines))
+	for i, l := range lines {
+		texts[i] = l.Text
 		if l.Msg != nil {
-			line = p.Render(Message(l.Msg))
+			texts[i], columns[i] = renderPadded(p, l.Msg)
 			if en := l.Msg.Error(); removed && strings.Contains(en, "Game over:") {
-				line = en[:strings.Index(en, "Game over:")] + p.T("StatusDeclined", "Who", Decliner(b))
+				texts[i] = en[:strings.Index(en, "Game over:")] + p.T("StatusDeclined", "Who", Decliner(b))
+				columns[i] = 0
 				removed = false
 			}
 		}
+	}
+	alignColumns(texts, columns)
+	var out strings.Builder
+	for i, l := range lines {
+		line := texts[i]
 		if l.Msg != nil {
 			line = strings.Join(engine.WrapLine(line), "\n")
 		}
@@ -171,4 +179,55 @@ func Leave(b *store.Board, st engine.State, seat int, kind string, now time.Time
 	delete(b.Queued, key)
 	delete(b.Submitted, key)
 	return true, nil
+}
+
+// A line of a text board that is a row of a table has its column
+// lined up by the spaces of its datum Pad, which the engine counts for
+// its English. In another language the words before the column have
+// another width: the core writes the row with padMark for Pad, and
+// lines up the rows next to each other by display width (lang.Width),
+// at the English column or further right when a language's words are
+// wider.
+
+// padMark stands for the padding of a row until the rows are lined up.
+const padMark = "\x1f"
+
+// renderPadded writes a line of a text board; for a row of a table it
+// returns also the column the English lines up at (0 for any other
+// line), with padMark where the padding goes.
+func renderPadded(p lang.Printer, r *engine.Refusal) (string, int) {
+	pad, ok := r.Args["Pad"].(string)
+	if !ok || strings.TrimSpace(pad) != "" {
+		return p.Render(Message(r)), 0
+	}
+	m := Message(r)
+	m.Data["Pad"] = padMark
+	before, _, found := strings.Cut(lang.English().Render(m), padMark)
+	text := p.Render(m)
+	if !found || strings.Count(text, padMark) != 1 {
+		return p.Render(Message(r)), 0
+	}
+	return text, lang.Width(before) + len(pad)
+}
+
+// alignColumns lines up each run of rows next to each other (column
+// not 0): the text before padMark padded to the widest of them, and
+// at least to each row's English column.
+func alignColumns(texts []string, columns []int) {
+	for i := 0; i < len(texts); {
+		if columns[i] == 0 {
+			i++
+			continue
+		}
+		j, target := i, 0
+		for ; j < len(texts) && columns[j] != 0; j++ {
+			before, _, _ := strings.Cut(texts[j], padMark)
+			target = max(target, columns[j], lang.Width(before))
+		}
+		for k := i; k < j; k++ {
+			before, after, _ := strings.Cut(texts[k], padMark)
+			texts[k] = lang.Pad(before, target) + after
+		}
+		i = j
+	}
 }

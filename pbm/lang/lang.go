@@ -34,10 +34,11 @@ import (
 	"golang.org/x/text/language/display"
 )
 
-// files are the message files: for each language <code>.toml and any
-// number of <part>.<code>.toml, one per concept that writes messages
-// (refusal.hu.toml holds the engines' refusals in Hungarian). A
-// message id is in one part only.
+// files are the message files: for each language one file per concept
+// that writes messages, <part>.<code>.toml (refusal.hu.toml holds the
+// engines' refusals in Hungarian, board.hu.toml the board mail's
+// words, mail.hu.toml the subjects of mails), and a general
+// <code>.toml when there is one. A message id is in one part only.
 //
 //go:embed messages/*.toml
 var files embed.FS
@@ -116,6 +117,12 @@ func English() Printer {
 	return c.For(Default)
 }
 
+// fileExists reports whether name is a file of fsys.
+func fileExists(fsys fs.FS, name string) bool {
+	_, err := fs.Stat(fsys, name)
+	return err == nil
+}
+
 func load(fsys fs.FS) (*Catalogue, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
@@ -125,7 +132,12 @@ func load(fsys fs.FS) (*Catalogue, error) {
 		if err != nil {
 			return nil, fmt.Errorf("lang: %w", err)
 		}
-		names = append([]string{path.Join("messages", code+".toml")}, names...)
+		if general := path.Join("messages", code+".toml"); fileExists(fsys, general) {
+			names = append([]string{general}, names...)
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("lang: no message file of %s", code)
+		}
 		all := &i18n.MessageFile{Path: names[0], Format: "toml", Tag: language.MustParse(code)}
 		seen := map[string]string{}
 		for _, name := range names {
@@ -275,3 +287,6 @@ func (p Printer) Join(ms []Msg) string {
 	}
 	return b.String()
 }
+
+// Empty reports whether m says nothing: no id, no text, no writer.
+func (m Msg) Empty() bool { return m.ID == "" && m.Literal == "" && m.Write == nil }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -203,4 +204,37 @@ func fields(t *testing.T, id, text string) []string {
 		t.Fatalf("%s: %v", id, err)
 	}
 	return out
+}
+
+// TestLoadParts: the catalogue is read from its part files alone, one
+// concept and language each; an id in two parts of a language, or a
+// language without any file, is refused at load.
+func TestLoadParts(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"BoardNew", "NagIdle", "ReplyOK", "MailSubjectBoard"} {
+		if got := c.For("hu").T(id, "Title", "Nim", "Number", 1); got == id || got == English().T(id, "Title", "Nim", "Number", 1) {
+			t.Errorf("%s in Hungarian: %q", id, got)
+		}
+	}
+	files := fstest.MapFS{}
+	for _, code := range Codes {
+		files["messages/board."+code+".toml"] = &fstest.MapFile{Data: []byte(`BoardNew = "x"` + "\n")}
+		files["messages/mail."+code+".toml"] = &fstest.MapFile{Data: []byte(`MailSubjectBoard = "y"` + "\n")}
+	}
+	if _, err := load(files); err != nil {
+		t.Errorf("parts without a general file: %v", err)
+	}
+	files["messages/clock.de.toml"] = &fstest.MapFile{Data: []byte(`BoardNew = "z"` + "\n")}
+	if _, err := load(files); err == nil || !strings.Contains(err.Error(), "BoardNew is in both") {
+		t.Errorf("an id in two parts: %v", err)
+	}
+	delete(files, "messages/clock.de.toml")
+	delete(files, "messages/board.nl.toml")
+	delete(files, "messages/mail.nl.toml")
+	if _, err := load(files); err == nil {
+		t.Error("a language without files loads")
+	}
 }

@@ -38,6 +38,10 @@ type Out struct {
 	// optional.
 	Link string
 	PNG  []byte
+	// Lang is the language of the text (BCP 47, the HTML part's lang)
+	// and LinkText the words of the link to Link, in it; without
+	// them, English.
+	Lang, LinkText string
 }
 
 // Writer writes mails from one sender.
@@ -68,10 +72,27 @@ func NewID(prefix, domain string) string {
 // htmlView is what templates/html.tmpl shows.
 type htmlView struct {
 	Subject, Alt, Link string
+	Lang, LinkText     string
 	// Text is the mail's text escaped by preText: html/template's own
 	// escaper costs more than the rest of the HTML part.
 	Text  htmltemplate.HTML
 	Image htmltemplate.URL
+}
+
+// lang is the language of the mail's text, English when not given.
+func (m Out) lang() string {
+	if m.Lang == "" {
+		return "en"
+	}
+	return m.Lang
+}
+
+// linkText is the words of the link to the web page.
+func (m Out) linkText() string {
+	if m.LinkText == "" {
+		return "This board on the web"
+	}
+	return m.LinkText
 }
 
 // preText escapes a mail's text for the <pre> of its HTML part
@@ -126,7 +147,7 @@ func (w *Writer) Compose(m Out, id string, date time.Time) ([]byte, error) {
 	if err := textPart(inline, "text/plain", func(pw io.Writer) error { _, err := io.WriteString(pw, text); return err }); err != nil {
 		return nil, err
 	}
-	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link}
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Lang: m.lang(), LinkText: m.linkText()}
 	if err := textPart(inline, "text/html", func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {
 		return nil, err
 	}
@@ -179,7 +200,7 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	// RFC 2392 section 2: the cid: URL is the Content-ID without its
 	// angle brackets, URL-encoded.
 	cid := "board." + id
-	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject,
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject, Lang: m.lang(), LinkText: m.linkText(),
 		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
 	if err := textPart(func(ph message.Header) (io.WriteCloser, error) { return rw.CreatePart(ph) }, "text/html",
 		func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {

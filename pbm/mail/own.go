@@ -10,10 +10,10 @@ import (
 
 // replyPrefix matches the prefixes mail clients put before a subject,
 // in English, German, the Scandinavian languages, French, Polish
-// (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc) and
-// Spanish (Rv), and the tag a mailing list puts there ("[pbm]",
-// RFC 2919 lists' custom).
-var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv)(\[\d+\])?\s*:\s*|\[[^\[\]\s]{1,30}\]\s*)+`)
+// and Czech (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc),
+// Spanish (Rv) and Hungarian (Vá, Válasz), and the tag a mailing list
+// puts there ("[pbm]", RFC 2919 lists' custom).
+var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv|vá|válasz)(\[\d+\])?\s*:\s*|\[[^\[\]\s]{1,30}\]\s*)+`)
 
 // ReplyPrefix is the length of the reply prefixes ("Re: ", "AW: ",
 // "[list] ") at the start of a subject, 0 when it has none.

@@ -302,7 +302,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		}
 	}
 	if b.Over && !v.Past {
-		v.Outcome = b.Outcome
+		v.Outcome = pr.Render(board.OutcomeMsg(b))
 		v.Removed = removed(b)
 	}
 	for i, e := range b.Log {

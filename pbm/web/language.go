@@ -71,6 +71,7 @@ func funcsFor(p lang.Printer) template.FuncMap {
 			return nil
 		},
 		"t":      p.T,
+		"msg":    p.Render,
 		"th":     func(id string, kv ...any) template.HTML { return htmlMessage(p, id, kv...) },
 		"mailto": func(address, id string) template.HTML { return mailto(p, address, id) },
 		"link":   link,

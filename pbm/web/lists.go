@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -15,7 +16,7 @@ type boardRow struct {
 	Game, Title string
 	Number      int
 	Players     []string
-	State       string
+	State       lang.Msg // the outcome, written in the reader's language; none while running
 	Moves       int
 	Updated     time.Time // when it was last written, shown for finished boards
 }
@@ -24,7 +25,7 @@ func row(g engine.Game, b store.Board) boardRow {
 	r := boardRow{Game: g.Name(), Title: g.Title(), Number: b.Number, Players: b.Players, Moves: len(b.Log),
 		Updated: b.Updated}
 	if b.Over {
-		r.State = b.Outcome
+		r.State = board.OutcomeMsg(b)
 	}
 	return r
 }

@@ -42,7 +42,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{define "players"}}{{range $i, $p := .}}{{if $i}}, {{end}}<a href="{{player $p}}">{{$p}}</a>{{end}}{{end}}
 
 {{define "rows"}}{{if .Rows}}<div class="scroll"><table><tr><th scope="col">{{t "WebBoard"}}</th><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebPlayers"}}</th><th scope="col">{{t "WebMoves"}}</th><th scope="col">{{t "WebResult"}}</th></tr>
-{{range .Rows}}<tr><td><a href="/{{.Game}}/{{.Number}}">{{.Number}}</a></td><td>{{.Title}}</td><td>{{template "players" .Players}}</td><td>{{.Moves}}</td><td>{{if .State}}{{day .Updated}}: {{.State}}{{end}}</td></tr>
+{{range .Rows}}<tr><td><a href="/{{.Game}}/{{.Number}}">{{.Number}}</a></td><td>{{.Title}}</td><td>{{template "players" .Players}}</td><td>{{.Moves}}</td><td>{{if not .State.Empty}}{{day .Updated}}: {{msg .State}}{{end}}</td></tr>
 {{end}}</table></div>{{else}}<p>{{t "WebNone"}}</p>{{end}}{{end}}
 
 {{define "person"}}{{person .}}{{end}}
@@ -115,7 +115,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <h2 id="rounds">{{if .Pools}}{{t "WebStagesBoards"}}{{else}}{{t "WebRoundsBoards"}}{{end}}</h2>
 {{range .RoundsPlayed}}<div class="scroll"><table class="round" id="round-{{.N}}"><caption>{{if $.Data.Pools}}{{t "WebStageN" "N" .N}}{{else}}{{t "WebRoundN" "N" .N}}{{end}}</caption>
 <tr><th scope="col">{{t "WebBoard"}}</th><th scope="col">{{t "WebSeatsOrder"}}</th><th scope="col">{{t "WebPoints"}}</th><th scope="col">{{t "WebResult"}}</th></tr>
-{{range .Pairings}}<tr>{{if .Bye}}<td>{{t "WebBye"}}</td><td>{{template "person" (index .Seats 0)}}</td><td>1</td><td>{{t "WebByeText"}}</td>{{else}}<td>{{if .Link}}<a href="{{.Link}}">{{.Board}}</a>{{else}}{{t "WebNotStarted"}}{{end}}</td><td>{{range $i, $p := .Seats}}{{if $i}} {{t "WebAgainst"}} {{end}}{{template "person" $p}}{{end}}{{if .Replay}} {{t "WebReplay"}}{{end}}</td><td>{{.Points}}</td><td>{{if .Outcome}}{{.Outcome}}{{else if .Done}}{{t "WebDone"}}{{else if .Started}}{{t "WebUnderway"}}{{end}}</td>{{end}}</tr>
+{{range .Pairings}}<tr>{{if .Bye}}<td>{{t "WebBye"}}</td><td>{{template "person" (index .Seats 0)}}</td><td>1</td><td>{{t "WebByeText"}}</td>{{else}}<td>{{if .Link}}<a href="{{.Link}}">{{.Board}}</a>{{else}}{{t "WebNotStarted"}}{{end}}</td><td>{{range $i, $p := .Seats}}{{if $i}} {{t "WebAgainst"}} {{end}}{{template "person" $p}}{{end}}{{if .Replay}} {{t "WebReplay"}}{{end}}</td><td>{{.Points}}</td><td>{{if not .Outcome.Empty}}{{msg .Outcome}}{{else if .Done}}{{t "WebDone"}}{{else if .Started}}{{t "WebUnderway"}}{{end}}</td>{{end}}</tr>
 {{end}}</table></div>
 {{end}}{{end}}{{end}}{{template "foot"}}{{end}}
 

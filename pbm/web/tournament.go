@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -283,13 +284,14 @@ type crossRow struct {
 // pairingRow is one pairing of a round: its board, its players in seat
 // order, and its result.
 type pairingRow struct {
-	Board           int
-	Link            string
-	Seats           []person
-	Bye, Done       bool
-	Replay          bool
-	Points, Outcome string
-	Started         bool
+	Board     int
+	Link      string
+	Seats     []person
+	Bye, Done bool
+	Replay    bool
+	Points    string
+	Outcome   lang.Msg // the board's outcome in the reader's language, once it is over
+	Started   bool
 }
 
 type roundRow struct {
@@ -479,7 +481,7 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 					return v, err
 				}
 				if err == nil && b.Over {
-					pr.Outcome = b.Outcome
+					pr.Outcome = board.OutcomeMsg(b)
 				}
 			}
 			if p.Done && !pr.Bye {
