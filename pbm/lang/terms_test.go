@@ -22,7 +22,7 @@ var ekoTerms = map[string]struct {
 	},
 	"nl": {
 		words:     []string{"stuk", "dorp", "stapel", "reserve", "keizer"},
-		forbidden: []string{`(?i)\bpion(nen)?\b`, `(?i)\bkampen?\b`, `(?i)\bschij(f|ven)\b`, `(?i)\bdorpje`},
+		forbidden: []string{`(?i)\bpion(nen)?\b`, `(?i)\bkamp(en)?\b`, `(?i)\bschij(f|ven)\b`, `(?i)\bdorpje`},
 	},
 	"cs": {
 		words:     []string{"kotouč", "tábor", "sloupec", "rezerv", "císař"},
@@ -40,12 +40,13 @@ var ekoTerms = map[string]struct {
 
 // ekoMessage reports whether a message id is one of Ekö's texts.
 func ekoMessage(id string) bool {
-	return strings.HasPrefix(id, "Eko") || strings.HasPrefix(id, "RefuseEko") || strings.HasPrefix(id, "BoardEko")
+	return strings.HasPrefix(id, "Eko") || strings.HasPrefix(id, "RefuseEko") || strings.HasPrefix(id, "BoardEko") || strings.HasPrefix(id, "PictureEko")
 }
 
 // TestEkoTermsOneWord: in each language, Ekö's refusals, board texts
 // and rules summary call a disc, a camp, a stack, the reserve and the
-// Emperor by one word each, the same in all of them.
+// Emperor by one word each, the same in all of them, and so do the
+// captions of its pictures.
 func TestEkoTermsOneWord(t *testing.T) {
 	c, err := Load()
 	if err != nil {
