@@ -16,9 +16,13 @@
 //	                store
 //	pbm/quote       the own text of a reply, whatever client wrote it
 //	pbm/board       a board's life: replay, turns, outcome, declines,
-//	                clocks, records, ratings; engine and store
+//	                clocks, records, ratings; the boards of a list,
+//	                the history, the standings; engine, store, pbm/lang
 //	pbm/account     passwords, the lock after wrong guesses, the rate
-//	                window, limits, address confirmation; store
+//	                window, limits, address confirmation: the bars of
+//	                an account as a typed reason; store
+//	pbm/seek        the seek list and the matching of a seek; store,
+//	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
 //	pbm/tournament  formats, pairings, standings; no mail, no store
 //	pbm/computer    the computer opponent; engine only
@@ -33,14 +37,18 @@
 //	table.go       the command table, typos, help, secrets in logs
 //	replies.go     replies by token to a board mail
 //	mails.go       answers, board mails and notices into the outbox
-//	auth.go        passwords, locks, rate limits, address confirmation
-//	accounts.go    account commands, admin claims, languages, limits
-//	game.go        challenges, moves, shows, records, standings, seeks
+//	auth.go        passwords, locks, rate limits, address
+//	               confirmation, reports of foreign commands
+//	accounts.go    account commands, languages, limits
+//	game.go        challenges, seeks, moves, resignations, ratings
+//	lists.go       a game's help, shows, lists of boards, records,
+//	               history, standings
 //	play.go        what happens to a board: commit, queued moves,
 //	               declines, votes, watchers, correspondence, the
 //	               computer's seat
 //	clock.go       reminders, forfeits and vacations (Tick)
-//	admin.go       admin commands and messages between players
+//	admin.go       admin commands, admin claims, messages between
+//	               players
 //	tournaments.go tournament commands
 package pbm
 
