@@ -163,44 +163,20 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
 	seed := binary.BigEndian.Uint64(seedBytes[:])
-	engineOpts := map[string]string{}
-	for k, v := range opts {
-		if !strings.HasPrefix(k, "-") {
-			engineOpts[k] = v
-		}
+	b, st, err := board.New(c.tx, c.game, players, opts, seed, s.now(), board.Days{Nag: s.cfg.NagDays, Forfeit: s.cfg.ForfeitDays})
+	var setup *board.SetupError
+	if errors.As(err, &setup) {
+		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", why(setup.Err)))
 	}
-	st, err := c.game.New(len(players), engineOpts, seed)
-	if err != nil {
-		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", why(err)))
-	}
-	n, err := c.tx.NextBoardNumber(c.game.Name())
 	if err != nil {
 		return store.Board{}, nil, err
 	}
-	now := s.now()
-	b := store.Board{
-		Game: c.game.Name(), Number: n, Seed: seed, Players: players, Options: engineOpts,
-		Created: now, Updated: now,
-		ThreadID: mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), n), s.domain),
-	}
-	if len(engineOpts) == 0 {
-		b.Options = nil
-	}
-	b.NagDays, b.ForfeitDays = s.cfg.NagDays, s.cfg.ForfeitDays
-	if v, ok := opts["-nag"]; ok {
-		b.NagDays, _ = strconv.Atoi(v)
-	}
-	if v, ok := opts["-forfeit"]; ok {
-		b.ForfeitDays, _ = strconv.Atoi(v)
-	}
-	if v, ok := opts["-total"]; ok {
-		b.TotalDays, _ = strconv.Atoi(v)
-	}
+	b.ThreadID = mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), b.Number), s.domain)
 	set(&b)
 	if err := c.watchersOf(&b); err != nil {
 		return store.Board{}, nil, err
 	}
-	c.sec.board = n
+	c.sec.board = b.Number
 	said := []lang.Msg{event}
 	if err := c.commit(&b, c.game, st, change{New: true, Event: lang.English().Join(said), Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
