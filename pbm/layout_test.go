@@ -11,8 +11,8 @@ import (
 
 // TestLayout holds the packages to their concepts (README, Layout): a
 // domain package knows nothing of mail, templates or MIME (the seek
-// list stands above accounts and boards, which know nothing of it); the mail
-// package knows nothing of games or the store; the engines and the
+// list stands above accounts and boards, which know nothing of it);
+// the mail package knows nothing of games or the store; the engines and the
 // store know nothing of the server; no package imports the core; and
 // the core opens no sockets.
 func TestLayout(t *testing.T) {
