@@ -21,7 +21,7 @@ var validUserid = regexp.MustCompile(`^[A-Za-z0-9_-]{2,20}$`)
 var reserved = map[string]bool{
 	"all": true, "active": true, "inactive": true, "next": true, "new": true,
 	"admin": true, "help": true, "none": true, "nobody": true,
-	computerName: true, // the computer player (opponent.go)
+	computerName: true, // the computer player (play.go)
 }
 
 func checkPassword(pw string) error {

@@ -260,7 +260,7 @@ func (r *run) rateLimit() (bool, error) {
 // address, and only from it, confirms it. An address not confirmed
 // within the configured days is dropped by the clock (Tick). The
 // sender's own address is confirmed at once, except in an admin claim
-// (claim.go).
+// (admin.go, claimed).
 //
 // Every mail that does not answer its recipient's own mail carries
 // List-Unsubscribe (RFC 2369 section 3.2) with a mailto: address

@@ -125,7 +125,7 @@ type Config struct {
 	OnHang      func(id string)
 	AttemptFile string
 	// AdminClaim lists, per admin userid (lower case), the addresses
-	// from which it may be signed up by mail (claim.go); an admin
+	// from which it may be signed up by mail (checkClaim); an admin
 	// userid not listed is created only on the host (CreateAdmin).
 	AdminClaim map[string][]string
 	// ConfirmDays is how long an address given for an account waits
