@@ -5,13 +5,11 @@ import (
 	"fmt"
 	netmail "net/mail"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -23,7 +21,7 @@ var validUserid = regexp.MustCompile(`^[A-Za-z0-9_-]{2,20}$`)
 var reserved = map[string]bool{
 	"all": true, "active": true, "inactive": true, "next": true, "new": true,
 	"admin": true, "help": true, "none": true, "nobody": true,
-	computerName: true, // the computer player (opponent.go)
+	computerName: true, // the computer player (play.go)
 }
 
 func checkPassword(pw string) error {
@@ -54,42 +52,6 @@ func parseAddresses(words []string) ([]string, error) {
 }
 
 func (s *Server) hash(pw string) ([]byte, error) { return account.Hash(pw, s.cfg.BcryptCost) }
-
-// auth checks a userid and password and returns the account.
-func (c *call) auth(id, pw string) (store.User, error) {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) {
-		return u, refuseMsg(lang.M("RefuseUserid", "User", quotedWord(id)))
-	}
-	if err != nil {
-		return u, err
-	}
-	if account.FromOwnAddress(u, c.msg.From) {
-		c.speaks(u)
-	}
-	if u.Closed {
-		return u, refuseMsg(lang.M("RefuseClosed", "User", u.ID))
-	}
-	if c.tokenUser != "" && strings.EqualFold(c.tokenUser, u.ID) {
-		c.speaks(u)
-		return u, nil // the reply token was checked against address and password hash
-	}
-	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
-		c.owner = &u
-	}
-	if err := c.locked(u); err != nil {
-		return u, err
-	}
-	if !c.checkPassword(u, pw) {
-		if account.FromOwnAddress(u, c.msg.From) {
-			c.badPassword(u)
-			return u, refuseMsg(lang.M("RefusePassword", "User", u.ID))
-		}
-		return u, c.wrongPassword(u)
-	}
-	c.speaks(u)
-	return u, nil
-}
 
 func (s *Server) cmdSignup(c *call) error {
 	id, pw := c.args[0], c.args[1]
@@ -252,33 +214,6 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// reportForeign tells an account's own addresses of a command that
-// named it from another address, with its outcome: a forged sender or
-// a guessed password does not go unnoticed.
-func (c *call) reportForeign() error {
-	p := c.s.printerOf(*c.owner)
-	outcome := lang.M("AcctForeignDone")
-	if c.sec.Refused {
-		why := c.sec.Text
-		if len(c.sec.msgs) > 0 {
-			why = p.Join(c.sec.msgs)
-		}
-		outcome = lang.M("AcctForeignRefused", "Why", firstLineOf(why))
-	}
-	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
-	for _, a := range c.owner.Addresses {
-		if err := c.notice(a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func firstLineOf(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
 // cmdAdd: "add <userid> <password> <address>...": more addresses the
 // account's mail goes to (pbmserv's add). The addresses it had hear of
 // it, as for change address.
@@ -321,143 +256,6 @@ func (s *Server) cmdAdd(c *call) error {
 		}
 	}
 	return nil
-}
-
-// An admin userid is claimed by the operator, never by the first mail
-// that names it. By mail, "signup <admin> <password>" is taken only
-// from an address the configuration lists for that userid
-// (Config.AdminClaim), and even then the account gives no admin power
-// until the address confirms it by a reply to the answer: a From line
-// can be forged, the mailbox behind it cannot. On the host,
-// CreateAdmin ("pbmd admin add") writes the account straight into the
-// store. The daemon warns at start of each admin userid with no
-// confirmed account (UnclaimedAdmins).
-
-// checkClaim refuses the signup of an admin userid from an address the
-// configuration does not list for it, or for addresses it does not
-// list.
-func (c *call) checkClaim(id string, addrs []string) error {
-	allowed := c.s.cfg.AdminClaim[strings.ToLower(id)]
-	ok := contains(allowed, c.msg.From)
-	for _, a := range addrs {
-		ok = ok && contains(allowed, a)
-	}
-	if !ok {
-		c.s.log.Warn("admin claim refused", "userid", id, "from", c.msg.From)
-		return refuseMsg(lang.M("AcctAdminClaim", "User", id))
-	}
-	return nil
-}
-
-// claimed writes a claimed admin account, all of its addresses
-// pending: the answer to the claim is the confirmation of the sender's
-// address, and the other addresses get theirs.
-func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
-	if err := c.tx.PutUser(u); err != nil {
-		return err
-	}
-	var others []store.PendingAddress
-	for _, p := range fresh {
-		if strings.EqualFold(p.Address, c.msg.From) {
-			reply, err := c.s.confirmAddress(c.tx, u.ID, p)
-			if err != nil {
-				return err
-			}
-			c.replyTo = reply
-			continue
-		}
-		others = append(others, p)
-	}
-	if err := c.confirmAll(u, others); err != nil {
-		return err
-	}
-	c.s.log.Warn("admin claimed, awaiting confirmation", "userid", u.ID, "from", c.msg.From)
-	c.sec.say(lang.N("AcctAdminWelcome", c.s.cfg.ConfirmDays, "User", u.ID, "From", c.msg.From, "Days", c.s.cfg.ConfirmDays))
-	return nil
-}
-
-// adminReady refuses admin commands of an account that has no
-// confirmed address: an admin claim not yet confirmed.
-func adminReady(u store.User) error {
-	if len(u.Addresses) == 0 {
-		return refuseMsg(lang.M("AcctAdminUnconfirmed", "User", u.ID))
-	}
-	return nil
-}
-
-// UnclaimedAdmins lists the configured admin userids that have no
-// account with a confirmed address: on a new install, anyone who
-// could sign them up would be admin, so the daemon warns of each.
-func (s *Server) UnclaimedAdmins() ([]string, error) {
-	var out []string
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		for _, id := range s.cfg.Admins {
-			u, err := tx.User(id)
-			if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Closed || len(u.Addresses) == 0)) {
-				out = append(out, id)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("admin accounts: %w", err)
-	}
-	return out, nil
-}
-
-// CreateAdmin writes the account of a configured admin userid with the
-// password and addresses given, all confirmed: the operator's way to
-// claim it on the host, with the daemon stopped. An existing account
-// of that userid gets the password and addresses (and is opened again
-// if closed). It reports whether the account existed.
-func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, err error) {
-	if !s.isAdmin(id) {
-		return false, fmt.Errorf("%q is not in the admins of the configuration", id)
-	}
-	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
-		return false, fmt.Errorf("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword", id)
-	}
-	if err := checkPassword(pw); err != nil {
-		return false, errors.New(strings.TrimSuffix(err.Error(), "."))
-	}
-	if len(addresses) == 0 {
-		return false, errors.New("no address given")
-	}
-	addrs, err := parseAddresses(addresses)
-	if err != nil {
-		return false, errors.New(strings.TrimSuffix(err.Error(), "."))
-	}
-	h, err := s.hash(pw)
-	if err != nil {
-		return false, err
-	}
-	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		u, err := tx.User(id)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			u = store.User{ID: id, Created: s.now()}
-		case err != nil:
-			return err
-		default:
-			existed = true
-		}
-		u.Hash, u.Addresses, u.Pending, u.Closed = h, addrs, nil, false
-		if err := tx.PutUser(u); err != nil {
-			return err
-		}
-		// A lockout from guesses at the old password ends with it.
-		return tx.PutGuesses(u.ID, store.Guesses{})
-	})
-	if err != nil {
-		return existed, fmt.Errorf("write admin account %s: %w", id, err)
-	}
-	s.creds.Forget(id)
-	s.log.Info("admin account written on the host", "userid", id, "addresses", strings.Join(addrs, " "), "existed", existed)
-	return existed, nil
 }
 
 // printer writes in a language code; "" is the server's language.
@@ -560,23 +358,16 @@ func languageOption(args []string) ([]string, string, error) {
 
 func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 
-// Limits follow pbmserv's limit, accept and reject: a player bounds
-// the running boards of a game others may challenge him to, or refuses
-// challenges to it altogether. The challenger's own limit does not
-// stop his challenge: sending it is consent.
-
-// maxLimit is the largest limit one can set; above it means none.
-const maxLimit = 1000
-
 // cmdLimit: "<game> limit <userid> <password> [<n>|0|reject|accept|all|inf]";
-// with no value it tells the limit and the running boards.
+// with no value it tells the limit and the running boards (the rules
+// of limits: account.ParseLimit, account.MayStart).
 func (s *Server) cmdLimit(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
 	}
 	if len(c.args) == 2 {
-		running, err := c.running(u.ID)
+		running, err := account.Running(c.tx, u.ID, c.game.Name())
 		if err != nil {
 			return err
 		}
@@ -584,21 +375,11 @@ func (s *Server) cmdLimit(c *call) error {
 		return nil
 	}
 	old := limitMsg(u, c.game.Name())
-	switch v := strings.ToLower(c.args[2]); v {
-	case "reject", "none":
-		account.SetLimit(&u, c.game.Name(), 0)
-	case "accept", "all", "inf", "unlimited":
-		account.SetLimit(&u, c.game.Name(), -1)
-	default:
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return refuseMsg(lang.M("AcctLimitBad"))
-		}
-		if n > maxLimit {
-			n = -1
-		}
-		account.SetLimit(&u, c.game.Name(), n)
+	n, ok := account.ParseLimit(c.args[2])
+	if !ok {
+		return refuseMsg(lang.M("AcctLimitBad"))
 	}
+	account.SetLimit(&u, c.game.Name(), n)
 	if err := c.tx.PutUser(u); err != nil {
 		return err
 	}
@@ -631,61 +412,23 @@ func (c *call) allChallenges(limit int, subject string) error {
 	return nil
 }
 
-// running counts the running boards of the call's game a user plays.
-func (c *call) running(id string) (int, error) {
-	boards, err := c.tx.BoardsOf(id, c.game.Name())
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, b := range boards {
-		if !b.Over && board.SeatOf(b, id) >= 0 {
-			n++
-		}
-	}
-	return n, nil
-}
-
 // checkLimits refuses a challenge when a player other than the
-// challenger rejects challenges to the game or is at his limit; the
-// refusal names each of them, as pbmserv's "Invalid challenge" does.
+// challenger may not start one more board of the game now
+// (account.Barred); the refusal names each of them, as pbmserv's
+// "Invalid challenge" does.
 func (c *call) checkLimits(players []string, challenger string) error {
-	var problems []lang.Msg
-	for _, id := range players {
-		if strings.EqualFold(id, challenger) {
-			continue
-		}
-		u, err := c.tx.User(id)
-		if err != nil {
-			continue // the challenge checks the accounts
-		}
-		n, ok := account.LimitOf(u, c.game.Name())
-		if !ok {
-			continue
-		}
-		if n == 0 {
-			problems = append(problems, lang.M("AcctRejects", "User", u.ID, "Title", c.game.Title()))
-			continue
-		}
-		r, err := c.running(u.ID)
-		if err != nil {
-			return err
-		}
-		if r >= n {
-			problems = append(problems, lang.N("AcctAtLimit", n, "User", u.ID, "Count", n, "Title", c.game.Title()))
-		}
+	bars, err := account.Barred(c.tx, c.game.Name(), players, challenger)
+	if err != nil || len(bars) == 0 {
+		return err
 	}
-	if len(problems) > 0 {
-		ms := []lang.Msg{lang.M("AcctInvalidChallenge")}
-		for i, m := range problems {
-			if i > 0 {
-				ms = append(ms, lang.Literal("; "))
-			}
-			ms = append(ms, m)
+	ms := []lang.Msg{lang.M("AcctInvalidChallenge")}
+	for i, b := range bars {
+		if i > 0 {
+			ms = append(ms, lang.Literal("; "))
 		}
-		return refuseMsg(append(ms, lang.Literal("."))...)
+		ms = append(ms, barMsg(b, c.game.Title()))
 	}
-	return nil
+	return refuseMsg(append(ms, lang.Literal("."))...)
 }
 
 // limitMsg is an account's limit of challenges to a game.

@@ -11,40 +11,89 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
+// auth checks a userid and password and returns the account: the
+// account's bars (account.Find, account.LockedAt) and the password,
+// or a reply token that vouches for the account.
+func (c *call) auth(id, pw string) (store.User, error) {
+	u, bar, err := account.Find(c.tx, id)
+	if err != nil {
+		return u, err
+	}
+	if bar.Reason == account.NoAccount {
+		return u, refuseMsg(barMsg(bar, ""))
+	}
+	if account.FromOwnAddress(u, c.msg.From) {
+		c.speaks(u)
+	}
+	if bar.Barred() {
+		return u, refuseMsg(barMsg(bar, ""))
+	}
+	if c.tokenUser != "" && strings.EqualFold(c.tokenUser, u.ID) {
+		c.speaks(u)
+		return u, nil // the reply token was checked against address and password hash
+	}
+	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
+		c.owner = &u
+	}
+	if err := c.locked(u); err != nil {
+		return u, err
+	}
+	if !c.checkPassword(u, pw) {
+		if account.FromOwnAddress(u, c.msg.From) {
+			c.badPassword(u)
+			return u, refuseMsg(lang.M("RefusePassword", "User", u.ID))
+		}
+		return u, c.wrongPassword(u)
+	}
+	c.speaks(u)
+	return u, nil
+}
+
+// barMsg is why an account may not do what was asked, for an answer;
+// title is the game's, for the bars of limits.
+func barMsg(b account.Bar, title string) lang.Msg {
+	switch b.Reason {
+	case account.NoAccount:
+		return lang.M("RefuseUserid", "User", quotedWord(b.User))
+	case account.Closed:
+		return lang.M("RefuseClosed", "User", b.User)
+	case account.Locked:
+		return lang.M("AcctLocked", "User", b.User, "Until", b.Until.UTC())
+	case account.Unconfirmed:
+		return lang.M("AcctAdminUnconfirmed", "User", b.User)
+	case account.Rejects:
+		return lang.M("AcctRejects", "User", b.User, "Title", title)
+	case account.AtLimit:
+		return lang.N("AcctAtLimit", b.Limit, "User", b.User, "Count", b.Limit, "Title", title)
+	}
+	return lang.Literal("")
+}
+
 // locked refuses a password for u while the account is locked.
 func (c *call) locked(u store.User) error {
-	g, err := c.tx.Guesses(u.ID)
-	if err != nil {
+	bar, err := account.LockedAt(c.tx, u, c.s.now())
+	if err != nil || !bar.Barred() {
 		return err
 	}
-	if now := c.s.now(); now.Before(g.Until) {
-		c.badPassword(u)
-		return refuseMsg(lang.M("AcctLocked", "User", u.ID, "Until", g.Until.UTC()))
-	}
-	return nil
+	c.badPassword(u)
+	return refuseMsg(barMsg(bar, ""))
 }
 
 // wrongPassword records a wrong password for u, locks the account
 // when it is one too many, and returns the refusal.
 func (c *call) wrongPassword(u store.User) error {
 	c.badPassword(u)
-	now := c.s.now()
-	g, err := c.tx.Guesses(u.ID)
+	l, err := account.WrongPassword(c.tx, u.ID, c.s.now())
 	if err != nil {
 		return err
 	}
-	var locks bool
-	if g, locks = account.Wrong(g, now); locks {
-		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", g.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
-		if now.Sub(g.Told) >= day {
-			g.Told = now
-			if err := c.tellLocked(u, g); err != nil {
-				return err
-			}
-		}
+	if l.Locked {
+		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", l.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
 	}
-	if err := c.tx.PutGuesses(u.ID, g); err != nil {
-		return err
+	if l.Tell {
+		if err := c.tellLocked(u, l.Until); err != nil {
+			return err
+		}
 	}
 	return refuseMsg(lang.M("RefusePassword", "User", u.ID))
 }
@@ -60,7 +109,7 @@ func (c *call) badPassword(u store.User) {
 }
 
 // tellLocked tells the owner of an account that it is locked.
-func (c *call) tellLocked(u store.User, g store.Guesses) error {
+func (c *call) tellLocked(u store.User, until time.Time) error {
 	p := c.s.printerOf(u)
 	window := windowMsg(account.GuessWindow)
 	if p.Code() == lang.Default {
@@ -68,13 +117,40 @@ func (c *call) tellLocked(u store.User, g store.Guesses) error {
 		window = lang.Literal(account.GuessWindow.String())
 	}
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
-		"Window", window, "From", c.msg.From, "Until", g.Until.UTC()), 79)
+		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
 	for _, a := range u.Addresses {
 		if err := c.notice(a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// reportForeign tells an account's own addresses of a command that
+// named it from another address, with its outcome: a forged sender or
+// a guessed password does not go unnoticed.
+func (c *call) reportForeign() error {
+	p := c.s.printerOf(*c.owner)
+	outcome := lang.M("AcctForeignDone")
+	if c.sec.Refused {
+		why := c.sec.Text
+		if len(c.sec.msgs) > 0 {
+			why = p.Join(c.sec.msgs)
+		}
+		outcome = lang.M("AcctForeignRefused", "Why", firstLineOf(why))
+	}
+	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
+	for _, a := range c.owner.Addresses {
+		if err := c.notice(a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // mayAnswer reports whether the answer to the mail may be sent: not
@@ -184,7 +260,7 @@ func (r *run) rateLimit() (bool, error) {
 // address, and only from it, confirms it. An address not confirmed
 // within the configured days is dropped by the clock (Tick). The
 // sender's own address is confirmed at once, except in an admin claim
-// (claim.go).
+// (admin.go, claimed).
 //
 // Every mail that does not answer its recipient's own mail carries
 // List-Unsubscribe (RFC 2369 section 3.2) with a mailto: address

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -218,20 +220,20 @@ type run struct {
 	after    []func()
 	// guessed is set when a command refused a password, foreignGuess
 	// when it was for an account the sender's address is not one of
-	// (lockout.go).
+	// (tellLocked, auth.go).
 	guessed, foreignGuess bool
 	// replyTo, when set, is the Reply-To of the answer: the
-	// confirmation address of an admin claim (claim.go).
+	// confirmation address of an admin claim (admin.go).
 	replyTo string
 	// held are the board mails to the sender's own address, kept back
-	// so that the answer to the mail can be the board (reply.go): the
+	// so that the answer to the mail can be the board (replies.go): the
 	// mover gets one mail per move.
 	held []heldBoard
 	// own is the sender's own text of the body (bodyLines).
 	own []string
-	// checked are the passwords checked for this mail (rate.go).
+	// checked are the passwords checked for this mail (rateLimit, auth.go).
 	checked map[string]bool
-	// speaker is the account the mail spoke for (language.go): its
+	// speaker is the account the mail spoke for (speaks, accounts.go): its
 	// answer is in the account's language.
 	speaker *store.User
 }
@@ -346,7 +348,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	if err := r.checkDeadline(); err != nil {
 		return err
 	}
-	// The words of a reply come from a line of its own (token.go).
+	// The words of a reply come from a line of its own (replies.go).
 	if n := len(words) - 1; n >= 0 {
 		for _, w := range words {
 			n += len(w)
@@ -536,3 +538,103 @@ func (s *Server) isCommand(line string) bool {
 	_, _, ok := s.global.find(w)
 	return ok
 }
+
+// Recognising the subject of a board mail, which replies carry back.
+
+// boardSubjectWords are the catalogue's subjects of board mails, with
+// the userid to move and the marks after them; boardErrorWords, of
+// the answers refused about a board or a game.
+var (
+	boardSubjectWords = []string{"MailSubjectBoard", "MailSubjectBoardNew"}
+	boardErrorWords   = []string{"MailSubjectBoardError", "MailSubjectGameError", "MailSubjectError"}
+)
+
+// englishBoardSubject is pbmserv's board subject in English, which
+// the server has always recognised; any word before "error" too.
+const englishBoardSubject = `(?i)^(new\s+)?\S+\s+(board\s+\d+(\s+\S+)?(\s+\*\*)?|error)$`
+
+// boardSubjects matches the subject of a board mail in every language
+// the server speaks, which a reply carries back: it is not a command.
+// It is built from the catalogue's words of each language, so that a
+// translation changed is still recognised.
+var boardSubjects = sync.OnceValue(func() *regexp.Regexp {
+	alts := []string{englishBoardSubject[len("(?i)"):]}
+	c, err := lang.Load()
+	if err != nil {
+		return regexp.MustCompile(englishBoardSubject)
+	}
+	var removed []string
+	for _, code := range lang.Codes {
+		if w := strings.TrimSpace(c.For(code).T("MailSubjectRemoved")); w != "" {
+			removed = append(removed, spaced(w))
+		}
+	}
+	tail := `(\s+\S+)?`
+	if len(removed) > 0 {
+		tail += `(\s+(` + strings.Join(removed, "|") + `))?`
+	}
+	tail += `(\s+\*\*)?`
+	for _, code := range lang.Codes {
+		p := c.For(code)
+		for _, id := range boardSubjectWords {
+			if pat, ok := subjectPattern(p, id); ok {
+				alts = append(alts, pat+tail)
+			}
+		}
+		for _, id := range boardErrorWords {
+			if pat, ok := subjectPattern(p, id); ok {
+				alts = append(alts, pat)
+			}
+		}
+	}
+	re, err := regexp.Compile(`(?i)^(` + strings.Join(alts, "|") + `)$`)
+	if err != nil {
+		return regexp.MustCompile(englishBoardSubject)
+	}
+	return re
+})
+
+// Stand-ins for the title and the number while a subject's pattern is
+// made from the catalogue.
+const (
+	titleMark  = "\x01T\x01"
+	numberMark = "\x01N\x01"
+)
+
+// subjectPattern is the pattern of the subject message id in one
+// language: its words as written, any space a run of spaces, the
+// title a word and the number digits. False when the message is not
+// in the catalogue.
+func subjectPattern(p lang.Printer, id string) (string, bool) {
+	text := strings.TrimSpace(p.T(id, "Title", titleMark, "Number", numberMark))
+	if text == "" || text == id {
+		return "", false
+	}
+	var b strings.Builder
+	for i, part := range strings.Split(text, titleMark) {
+		if i > 0 {
+			b.WriteString(`\S+`)
+		}
+		for j, piece := range strings.Split(part, numberMark) {
+			if j > 0 {
+				b.WriteString(`\d+`)
+			}
+			b.WriteString(spaced(piece))
+		}
+	}
+	return b.String(), true
+}
+
+// spaced is a literal text as a pattern whose spaces are any run of
+// white space.
+func spaced(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(words, `\s+`)
+}
+
+// isBoardSubject reports whether a subject, without its reply
+// prefixes, is the subject of a board mail in any language.
+func isBoardSubject(s string) bool { return boardSubjects().MatchString(s) }

@@ -55,7 +55,7 @@ import (
 //     next death and only it is charged. An honest mail of the batch
 //     is handled alone, finishes, and its suspicion ends;
 //   - a set-aside mail being replayed: the replay died; the set-aside
-//     record says so and the admins are told again (setaside.go).
+//     record says so and the admins are told again (setAside).
 //
 // The charges are turned into counts and written back at once, so a
 // kill during a start, before anything is in hand, charges nobody
@@ -668,7 +668,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 
 // Exactly once, with a table that does not grow for ever.
 //
-// A mail handled is recorded under its Key (message.go): a digest of
+// A mail handled is recorded under its Key (pbm/mail): a digest of
 // its Message-ID, its sender and what it says, so that a copy of it
 // delivered again (the intake died between the commit and the
 // acknowledgement, the MTA retried) is a duplicate, while another mail

@@ -10,20 +10,22 @@ import (
 )
 
 // TestLayout holds the packages to their concepts (README, Layout): a
-// domain package knows nothing of mail, templates or MIME; the mail
-// package knows nothing of games or the store; the engines and the
+// domain package knows nothing of mail, templates or MIME (the seek
+// list stands above accounts and boards, which know nothing of it);
+// the mail package knows nothing of games or the store; the engines and the
 // store know nothing of the server; no package imports the core; and
 // the core opens no sockets.
 func TestLayout(t *testing.T) {
 	const mod = "github.com/pbmgo/pbm/"
 	mailish := []string{mod + "pbm/mail", mod + "templates", "github.com/emersion/go-message", "github.com/emersion/go-smtp", "github.com/emersion/go-imap"}
-	gamesAndStore := []string{mod + "engine", mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/tournament", mod + "pbm/computer"}
+	gamesAndStore := []string{mod + "engine", mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/tournament", mod + "pbm/computer", mod + "pbm/seek"}
 	core := []string{"=" + mod + "pbm"} // "=": this package only; "x/": below x
 	forbid := map[string][]string{
 		"mail":       append(append([]string{}, gamesAndStore...), core...),
-		"board":      append(append([]string{mod + "pbm/account", mod + "pbm/tournament"}, mailish...), core...),
-		"account":    append(append([]string{mod + "engine", mod + "pbm/board", mod + "pbm/tournament"}, mailish...), core...),
-		"tournament": append(append([]string{mod + "store", mod + "pbm/board", mod + "pbm/account"}, mailish...), core...),
+		"board":      append(append([]string{mod + "pbm/account", mod + "pbm/tournament", mod + "pbm/seek"}, mailish...), core...),
+		"account":    append(append([]string{mod + "engine", mod + "pbm/board", mod + "pbm/tournament", mod + "pbm/seek"}, mailish...), core...),
+		"tournament": append(append([]string{mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/seek"}, mailish...), core...),
+		"seek":       append(append([]string{mod + "engine", mod + "pbm/tournament", mod + "pbm/computer"}, mailish...), core...),
 		"lang":       append(append(append([]string{}, gamesAndStore...), mailish...), core...),
 		"quote":      append(append(append([]string{}, gamesAndStore...), mailish[1:]...), core...),
 		"computer":   append(append([]string{mod + "store"}, mailish...), core...),

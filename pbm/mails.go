@@ -62,7 +62,7 @@ type outMail struct {
 	// Both are optional.
 	picture *pictureJob
 	Link    string
-	// unsubscribe is the List-Unsubscribe value (confirm.go), set
+	// unsubscribe is the List-Unsubscribe value (listUnsubscribe, auth.go), set
 	// when the mail is queued.
 	unsubscribe string
 	// lang is the language of the reader, when the writer of the mail
@@ -319,7 +319,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	// this transaction, like the text, and only when a recipient shows
 	// pictures: drawing costs more than all the rest of a move. In a
 	// group commit it is drawn with the batch's other pictures, on
-	// every core (pictures.go).
+	// every core (laterPictures, below).
 	jobs := map[string]*pictureJob{}
 	jobIn := func(u store.User) *pictureJob {
 		p := c.s.printerOf(u)
@@ -821,4 +821,45 @@ func textIn(p lang.Printer, sec *section) string {
 		return sec.Text
 	}
 	return p.Join(sec.msgs)
+}
+
+// Subjects of mails: each written in its reader's language from the
+// catalogue (messages/mail.<code>.toml), the game's title, the board
+// number and the userids as they are.
+
+// boardSubjectMsg is the subject of a board mail (protocol.md,
+// Replies): in English "<Game> Board <n> <who>", " **" with a
+// comment, "New " before it for a new board; the userid to move, the
+// word for a removed board and the comment's mark follow the board's
+// words in every language.
+func boardSubjectMsg(g engine.Game, b store.Board, st engine.State, isNew, comment bool) lang.Msg {
+	who := board.ToMove(b, st)
+	removed := b.Over && board.Removed(b, st)
+	title, number := g.Title(), b.Number
+	write := func(p lang.Printer) string {
+		id := "MailSubjectBoard"
+		if isNew {
+			id = "MailSubjectBoardNew"
+		}
+		s := p.T(id, "Title", title, "Number", number)
+		if who != "" {
+			s += " " + who
+		}
+		if removed {
+			s += " " + p.T("MailSubjectRemoved")
+		}
+		if comment {
+			s += " **"
+		}
+		return s
+	}
+	m := lang.Literal(write(lang.English()))
+	m.Write = write
+	return m
+}
+
+// in writes a message in the language of a printer: a subject or a
+// text of tellUserIn.
+func in(m lang.Msg) func(lang.Printer) string {
+	return func(p lang.Printer) string { return p.Render(m) }
 }

@@ -16,9 +16,13 @@
 //	                store
 //	pbm/quote       the own text of a reply, whatever client wrote it
 //	pbm/board       a board's life: replay, turns, outcome, declines,
-//	                clocks, records, ratings; engine and store
+//	                clocks, records, ratings; the boards of a list,
+//	                the history, the standings; engine, store, pbm/lang
 //	pbm/account     passwords, the lock after wrong guesses, the rate
-//	                window, limits, address confirmation; store
+//	                window, limits, address confirmation: the bars of
+//	                an account as a typed reason; store
+//	pbm/seek        the seek list and the matching of a seek; store,
+//	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
 //	pbm/tournament  formats, pairings, standings; no mail, no store
 //	pbm/computer    the computer opponent; engine only
@@ -33,14 +37,18 @@
 //	table.go       the command table, typos, help, secrets in logs
 //	replies.go     replies by token to a board mail
 //	mails.go       answers, board mails and notices into the outbox
-//	auth.go        passwords, locks, rate limits, address confirmation
-//	accounts.go    account commands, admin claims, languages, limits
-//	game.go        challenges, moves, shows, records, standings, seeks
+//	auth.go        passwords, locks, rate limits, address
+//	               confirmation, reports of foreign commands
+//	accounts.go    account commands, languages, limits
+//	game.go        challenges, seeks, moves, resignations, ratings
+//	lists.go       a game's help, shows, lists of boards, records,
+//	               history, standings
 //	play.go        what happens to a board: commit, queued moves,
 //	               declines, votes, watchers, correspondence, the
 //	               computer's seat
 //	clock.go       reminders, forfeits and vacations (Tick)
-//	admin.go       admin commands and messages between players
+//	admin.go       admin commands, admin claims, messages between
+//	               players
 //	tournaments.go tournament commands
 package pbm
 
@@ -88,7 +96,7 @@ type Config struct {
 	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
 	// the moves (the words) of one command; default 100.
 	MaxMoveBytes, MaxMoves int
-	// RateLimit is the most mails that fail authentication (rate.go)
+	// RateLimit is the most mails that fail authentication (rateLimit, auth.go)
 	// one sender address may have handled in an hour; default 60. Past
 	// it, the address is told once and further such mail is recorded
 	// without effect until the hour is over; mail with a valid password
@@ -117,7 +125,7 @@ type Config struct {
 	OnHang      func(id string)
 	AttemptFile string
 	// AdminClaim lists, per admin userid (lower case), the addresses
-	// from which it may be signed up by mail (claim.go); an admin
+	// from which it may be signed up by mail (checkClaim); an admin
 	// userid not listed is created only on the host (CreateAdmin).
 	AdminClaim map[string][]string
 	// ConfirmDays is how long an address given for an account waits
@@ -126,7 +134,7 @@ type Config struct {
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string
-	// TokenKey is the key of the reply tokens (token.go), kept out
+	// TokenKey is the key of the reply tokens (replies.go), kept out
 	// of the store by the daemon; nil keeps one in the store.
 	TokenKey []byte
 	// Language is the code of the language (pbm/lang) of new accounts
@@ -149,7 +157,7 @@ type Server struct {
 	log *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
-	// positions caches the last position of busy boards (position.go).
+	// positions caches the last position of busy boards (pbm/board).
 	positions *board.Positions
 	global    commandSet
 	game      commandSet
@@ -307,7 +315,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 	var bug *brokenError
 	if errors.As(err, &bug) {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is set aside (setaside.go) with an
+		// back the mail after it: it is set aside (guard.go) with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
@@ -635,7 +643,7 @@ type userPassword struct {
 // mails that will be read are looked at: not automatic mails, not mails
 // already handled. A sender past the rate limit is looked at too: its
 // passwords are checked to tell whether the limit holds its mail
-// (rate.go).
+// (rateLimit, auth.go).
 func (s *Server) prefetchCredentials(msgs []*mail.Message) {
 	var pairs []userPassword
 	s.cfg.Store.View(func(tx *store.Tx) error {
@@ -662,7 +670,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 		lines, _ := s.commandLines(m)
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if len(line) > s.cfg.MaxLineBytes {
-				continue // refused unread (bound.go)
+				continue // refused unread (longLine, table.go)
 			}
 			user, password, ok := s.credentialOf(strings.Fields(line))
 			if !ok {

@@ -18,8 +18,8 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// Tournaments by mail: the commands of "<game> tournament ..." and
-// "<game> seek", and the joints where a tournament meets its boards.
+// Tournaments by mail: the commands of "<game> tournament ...", and
+// the joints where a tournament meets its boards.
 // The pairing, the points and the tie-breaks are package tournament's;
 // here a round's pairings become boards (startBoard, as a challenge),
 // a finished board's result becomes points in the transaction that
@@ -215,13 +215,11 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 		}
 		who = id
 	}
-	rating := board.StartRating
-	if r, found, err := c.tx.Rating(c.game.Name(), who); err != nil {
+	rating, err := board.RatingOf(c.tx, c.game.Name(), who)
+	if err != nil {
 		return err
-	} else if found {
-		rating = int(r.Rating)
 	}
-	if err := t.Join(who, rating); err != nil {
+	if err := t.Join(who, int(rating)); err != nil {
 		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", err.Error()))
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}

@@ -2,11 +2,15 @@
 // passwords and their hashes, the addresses of an account and their
 // confirmation, the limits on challenges, the per-address rate limit
 // of mail that proves no account, and the lock after wrong passwords.
-// Its functions work on the store's records and return the new state
-// as data.
+// Its functions work on the store's records, in the caller's
+// transaction, and return what they decided as data: a Bar says why an
+// account may not do what a command asks now (no such account, closed,
+// locked, an unconfirmed admin claim, a limit), written once here for
+// every command that asks.
 //
-// It knows nothing of mail, templates or games: the core (package pbm)
-// reads the commands and writes the answers.
+// It may import the store only: it knows nothing of mail, templates,
+// the engines or the boards' rules; the core (package pbm) reads the
+// commands and writes the answers.
 package account
 
 import (

@@ -1,11 +1,15 @@
 // Package board is a board's life: starting it, replaying it from its
 // seed and log, whose turn it is and how it ended, declines, clocks
 // and vacations, turns of several actions, the record of a game and
-// the rating arithmetic. It works on the store's records and the
-// engines' states and returns what happened as data.
+// the rating arithmetic; and the queries over many boards that follow
+// from those rules: the boards a list shows, the history of finished
+// games, the standings. It works on the store's records and the
+// engines' states and returns what happened, or what was found, as
+// data.
 //
-// It knows nothing of mail, templates or MIME: the core (package pbm)
-// turns what happened into mails.
+// It may import the engines, the store and pbm/lang; it knows nothing
+// of mail, templates, MIME, accounts or tournaments: the core (package
+// pbm) turns what happened into mails.
 package board
 
 import (

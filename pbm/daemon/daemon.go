@@ -200,7 +200,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		return fail(err)
 	}
 	// A configured admin userid with no account is open to whoever
-	// signs it up first, were the claim not guarded (pbm/claim.go):
+	// signs it up first, were the claim not guarded (pbm/admin.go):
 	// the operator is told to claim it.
 	unclaimed, err := d.Server.UnclaimedAdmins()
 	if err != nil {

@@ -37,10 +37,6 @@ func removed(b store.Board) bool {
 	return b.Over && n > 0 && b.Log[n-1].Kind == "decline"
 }
 
-// inHistory reports whether a board is listed among the finished games:
-// neither aborted nor removed.
-func inHistory(b store.Board) bool { return b.Over && !b.Aborted && !removed(b) }
-
 // split sorts boards of one game newest first into the running ones
 // and the history; removed and aborted boards are in neither.
 func split(bs []store.Board) (running, history []store.Board) {
@@ -54,7 +50,7 @@ func divide(bs []store.Board) (running, history []store.Board) {
 		switch {
 		case !b.Over:
 			running = append(running, b)
-		case inHistory(b):
+		case board.Historic(b): // neither aborted nor removed
 			history = append(history, b)
 		}
 	}
