@@ -187,7 +187,7 @@ func describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, 
 		}
 		line := name
 		if c.Terrain != "" {
-			line += " (" + string(c.Terrain) + ")"
+			line += " (" + terrainWord(pr, c.Terrain) + ")"
 		}
 		d = append(d, line+": "+strings.Join(what, " "+pr.T("WebAnd")+" ")+".")
 	}
@@ -195,6 +195,22 @@ func describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, 
 		d = append(d, pr.T("WebNoPieces"))
 	}
 	return title, strings.Join(d, " ")
+}
+
+// terrainWords are the messages that name the terrains of cells.
+var terrainWords = map[picture.Terrain]string{
+	picture.Entry: "WebTerrainEntry", picture.Middle: "WebTerrainMiddle", picture.Blocked: "WebTerrainBlocked",
+	picture.Sand: "WebTerrainSand", picture.Chasm: "WebTerrainChasm", picture.Reg: "WebTerrainReg",
+	picture.Ravine: "WebTerrainRavine", picture.Mountain: "WebTerrainMountain", picture.Capital: "WebTerrainCapital",
+}
+
+// terrainWord names a cell's terrain in the reader's language; a
+// terrain without a message by its id.
+func terrainWord(pr lang.Printer, t picture.Terrain) string {
+	if id, ok := terrainWords[t]; ok {
+		return pr.T(id)
+	}
+	return string(t)
 }
 
 // pieceWords names one piece or stack.

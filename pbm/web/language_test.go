@@ -19,11 +19,12 @@ import (
 
 // sameWord are the words of the English web messages that are the same
 // word in another language (loanwords, names, abbreviations): they may
-// stand in a page of that language.
+// stand in a page of that language. "reg" is the name of an Ekö terrain
+// in every language, as the rule books write it.
 var sameWord = map[string][]string{
-	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head"},
+	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head", "reg"},
 	"nl": {"rating", "ratings", "feed", "in", "met", "open", "per", "start"},
-	"de": {"feed", "option", "in", "notation", "text"},
+	"de": {"feed", "option", "in", "notation", "text", "sand"},
 	"cs": {"text", "data"},
 	"hu": {"most"},
 }

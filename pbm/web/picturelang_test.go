@@ -69,3 +69,36 @@ func TestPictureInReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The description of an Ekö board's picture names the terrain of each
+// cell with a piece in the reader's language, by the words of its rule
+// book, and in English by the terrain's name.
+func TestTerrainInReadersLanguage(t *testing.T) {
+	base, _, _ := languageSite(t)
+	desc := regexp.MustCompile(`(?s)<desc>(.*?)</desc>`)
+	terrain := regexp.MustCompile(`(?:^|\. )[A-Za-z]+[0-9]+ \(([^()]+)\):`)
+	for code, want := range map[string][]string{
+		"en": {"sand", "chasm", "reg", "ravine", "mountain", "capital"},
+		"hu": {"homok", "szakadék", "reg", "szurdok", "hegy", "főváros"},
+		"nl": {"zand", "kloof", "reg", "ravijn", "berg", "hoofdstad"},
+	} {
+		_, page := getIn(t, base+"/eko/101/svg", "Accept-Language", code)
+		m := desc.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("%s: no desc in the Ekö picture", code)
+		}
+		named := terrain.FindAllStringSubmatch(html.UnescapeString(m[1]), -1)
+		if len(named) == 0 {
+			t.Errorf("%s: no cell's terrain named in %q", code, m[1])
+		}
+		for _, n := range named {
+			found := false
+			for _, w := range want {
+				found = found || n[1] == w
+			}
+			if !found {
+				t.Errorf("%s: terrain %q is not one of %q", code, n[1], want)
+			}
+		}
+	}
+}
