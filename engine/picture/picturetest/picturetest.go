@@ -194,3 +194,37 @@ func PlayOut(t testing.TB, g engine.Game, players int, opts map[string]string, s
 	}
 	return pictures, ended
 }
+
+// Setup is one way to set up a game: its number of players and its
+// options.
+type Setup struct {
+	Players int
+	Opts    map[string]string
+}
+
+// WordsAreMessages checks, for each setup of g, that every word of
+// every picture is its message's English (Messages) in seeded games
+// played out, of which at least one must end, and after a resignation,
+// whose end must have a message. A setup whose game has no seat to
+// resign (a patience for one player) is played out only.
+func WordsAreMessages(t *testing.T, g engine.Game, setups []Setup) {
+	t.Helper()
+	for _, run := range setups {
+		pictures, ended := PlayOut(t, g, run.Players, run.Opts, []uint64{1, 2, 3}, 2000)
+		if ended == 0 {
+			t.Errorf("%d players %v: no game ended in %d pictures", run.Players, run.Opts, pictures)
+		}
+		if run.Players < 2 {
+			continue
+		}
+		st, _ := Play(t, g, run.Players, run.Opts, 4, 6, nil)
+		if err := st.Resign(st.ToMove()); err != nil {
+			t.Fatalf("%d players %v: resign: %v", run.Players, run.Opts, err)
+		}
+		p := Describe(t, st)
+		Messages(t, p)
+		if st.Result().Over && p.StatusMsg == nil {
+			t.Errorf("%d players %v: the end after a resignation has no message", run.Players, run.Opts)
+		}
+	}
+}
