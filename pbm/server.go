@@ -495,9 +495,6 @@ func (s *Server) accountAt(tx *store.Tx, addr string) (store.User, bool) {
 	return store.User{}, false
 }
 
-// stamp formats a time for players: with a year and a zone.
-func stamp(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
-
 // brokenError is a failure that does not come and go: a board whose
 // log no longer replays, a template that does not render.
 type brokenError struct{ err error }
