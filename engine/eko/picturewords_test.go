@@ -12,5 +12,5 @@ import (
 // write the picture in the reader's language and English readers see
 // what they always saw.
 func TestPictureWordsAreMessages(t *testing.T) {
-	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{4, nil}, {2, map[string]string{"direct": ""}}})
+	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{Players: 4, Opts: nil}, {Players: 2, Opts: map[string]string{"direct": ""}}})
 }

@@ -12,5 +12,5 @@ import (
 // write the picture in the reader's language and English readers see
 // what they always saw.
 func TestPictureWordsAreMessages(t *testing.T) {
-	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{2, nil}, {2, map[string]string{"home": ""}}, {3, map[string]string{"invasion": ""}}, {3, map[string]string{"surrounder": ""}}, {1, map[string]string{"alone": ""}}})
+	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{Players: 2, Opts: nil}, {Players: 2, Opts: map[string]string{"home": ""}}, {Players: 3, Opts: map[string]string{"invasion": ""}}, {Players: 3, Opts: map[string]string{"surrounder": ""}}, {Players: 1, Opts: map[string]string{"alone": ""}}})
 }

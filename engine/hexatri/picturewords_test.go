@@ -12,5 +12,5 @@ import (
 // write the picture in the reader's language and English readers see
 // what they always saw.
 func TestPictureWordsAreMessages(t *testing.T) {
-	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{2, map[string]string{"size": "2"}}, {3, map[string]string{"size": "3"}}})
+	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{Players: 2, Opts: map[string]string{"size": "2"}}, {Players: 3, Opts: map[string]string{"size": "3"}}})
 }

@@ -12,5 +12,5 @@ import (
 // write the picture in the reader's language and English readers see
 // what they always saw.
 func TestPictureWordsAreMessages(t *testing.T) {
-	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{2, nil}})
+	picturetest.WordsAreMessages(t, Game{}, []picturetest.Setup{{Players: 2, Opts: nil}})
 }

@@ -8,12 +8,33 @@ import (
 	"github.com/pbmgo/pbm/pbm/quote"
 )
 
-// replyPrefix matches the prefixes mail clients put before a subject,
-// in English, German, the Scandinavian languages, French, Polish
-// and Czech (Odp), Italian (Rif), Dutch (Antw), Portuguese (Res, Enc),
-// Spanish (Rv) and Hungarian (Vá, Válasz), and the tag a mailing list
-// puts there ("[pbm]", RFC 2919 lists' custom).
-var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|fwd?|aw|sv|wg|tr|odp|rif|antw|res|enc|rv|vá|válasz)(\[\d+\])?\s*:\s*|\[[^\[\]\s]{1,30}\]\s*)+`)
+// replyPrefix matches the prefixes mail clients put before a subject
+// when replying or forwarding, as the clients of each language write
+// them (Outlook translates them; Gmail and Apple Mail mostly keep
+// "Re:"), with an ASCII or a full-width colon, any number of them, and
+// the tag a mailing list puts there ("[pbm]", RFC 2919 lists' custom):
+//   - English, and most clients everywhere: Re, Fw, Fwd;
+//   - German: AW, WG; Scandinavian: SV, VS (Finnish, Estonian);
+//   - French: TR; Italian: Rif; Spanish: RV; Portuguese: Res, Enc;
+//   - Dutch: Antw, Doorst; Polish: Odp, PD; Czech: Odp, PŘ;
+//   - Hungarian: Vá, Válasz, Tov, Továbbítás;
+//   - Slovenian and Croatian: Odg; Latvian: Atb; Lithuanian: Ats;
+//   - Turkish: YNT; Greek: ΑΠ, ΣΧΕΤ, ΠΡΘ;
+//   - Chinese: 回复, 回覆, 答复, 答覆, 转发, 轉寄, 轉送; Korean: 회신, 전달.
+var replyPrefix = regexp.MustCompile(`(?i)^` + space + `*((` + strings.Join(prefixWords, "|") + `)(\[\d+\])?` +
+	space + `*[:：]` + space + `*|\[[^\[\]\s\v\x{85}\p{Z}]{1,30}\]` + space + `*)+`)
+
+// prefixWords are the words of the reply and forward prefixes above.
+var prefixWords = []string{
+	"re", "fwd?", "aw", "wg", "sv", "vs", "tr", "rif", "rv", "res", "enc",
+	"antw", "doorst", "odp", "pd", "př", "vá", "válasz", "tov", "továbbítás",
+	"odg", "atb", "ats", "ynt", "απ", "σχετ", "πρθ",
+	"回复", "回覆", "答复", "答覆", "转发", "轉寄", "轉送", "회신", "전달",
+}
+
+// space is a white space as strings.TrimSpace knows it (Unicode's
+// White_Space), so that a subject trimmed has no prefix left.
+const space = `[\s\v\x{85}\p{Z}]`
 
 // ReplyPrefix is the length of the reply prefixes ("Re: ", "AW: ",
 // "[list] ") at the start of a subject, 0 when it has none.
