@@ -114,23 +114,14 @@ func background(s surface, height int) {
 }
 
 func drawTitle(s surface, p *picture.Picture) {
-	size := 17.0
-	if p.Title != "" {
-		size = fitSize(size, minCaption, Width-2*margin, boldFont, p.Title)
-	}
-	s.text(margin, titleH/2+4, size, true, true, inkColour, title(p))
-}
-
-// written reports whether the server wrote the picture's words in the
-// reader's language (Picture.Title and the like): its captions are then
-// made to fit the drawing's width, those of English as they always
-// were drawn.
-func written(p *picture.Picture) bool {
-	return p.Title != "" || p.LastLabel != "" || p.OutLabel != ""
+	t := title(p)
+	s.text(margin, titleH/2+4, fitSize(17, minCaption, Width-2*margin, boldFont, t), true, true, inkColour, t)
 }
 
 // minCaption is the least font size a caption is made smaller to, to
-// fit the width.
+// fit the width. Every caption (title, seats, the last move, the key)
+// is drawn at its size when it fits, which all English captions but
+// those of the longest userids do, and smaller when it does not.
 const minCaption = 9
 
 // drawFoot draws the seats and the last move below the board.
@@ -147,20 +138,19 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 		// The move as the player types it, in a monospaced face: a
 		// hyphen is a hyphen and O is not 0.
 		s.group("last")
-		if p.LastLabel == "" {
-			s.text(margin, y, 13, false, true, inkColour, "Last move:")
-			s.code(margin+72, y, 13, inkColour, p.Last)
-		} else {
-			// After the label as wide as it is written.
-			x := margin + textWidth(13, regularFont, p.LastLabel) + lastGap
-			s.text(margin, y, 13, false, true, inkColour, p.LastLabel)
-			s.code(x, y, fitSize(13, minCaption, Width-margin-x, monoFont, p.Last), inkColour, p.Last)
+		// After the label as wide as it is written; English's own
+		// label has its move where it has always stood.
+		label, x := p.LastLabel, margin+textWidth(13, regularFont, p.LastLabel)+lastGap
+		if label == "" {
+			label, x = "Last move:", margin+72
 		}
+		s.text(margin, y, 13, false, true, inkColour, label)
+		s.code(x, y, fitSize(13, minCaption, Width-margin-x, monoFont, p.Last), inkColour, p.Last)
 		s.end()
 	}
 	if len(p.Key) > 0 {
 		y += seatLineH
-		drawKey(s, p.Key, y, written(p))
+		drawKey(s, p.Key, y)
 	}
 }
 
@@ -169,21 +159,16 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 const lastGap = 8
 
 // drawKey lists what each terrain colour stands for, two a line: a
-// swatch of the terrain and its name.
-//
-// When fit is set, a name too long for its half of the line is drawn
-// smaller to fit.
-func drawKey(s surface, key []picture.TerrainName, y float64, fit bool) {
+// swatch of the terrain and its name, drawn smaller when it is too long
+// for its half of the line.
+func drawKey(s surface, key []picture.TerrainName, y float64) {
 	s.group("key")
 	for i, k := range key {
 		x := float64(margin) + float64(i%2)*(Width-2*margin)/2
 		yy := y + float64(i/2)*seatLineH
 		s.group("key-entry", "data-terrain", string(k.Terrain))
 		s.poly(picture.Corners(picture.HexPointy, picture.Point{X: x + 9, Y: yy}, 9), fillOf(k.Terrain), lineColour, 1)
-		size := 13.0
-		if fit {
-			size = fitSize(size, minCaption, (Width-2*margin)/2-24-keyGap, regularFont, k.Name)
-		}
+		size := fitSize(13, minCaption, (Width-2*margin)/2-24-keyGap, regularFont, k.Name)
 		s.text(x+24, yy, size, false, true, inkColour, k.Name)
 		s.end()
 	}
@@ -585,11 +570,7 @@ func drawSeat(s surface, p *picture.Picture, i int, seat picture.Seat, toMove bo
 			line += " (out)"
 		}
 	}
-	size := 13.0
-	if written(p) || seat.Label != "" {
-		size = fitSize(size, minCaption, Width-margin-(x+14), fontOf(toMove), line)
-	}
-	s.text(x+14, y, size, toMove, true, inkColour, line)
+	s.text(x+14, y, fitSize(13, minCaption, Width-margin-(x+14), fontOf(toMove), line), toMove, true, inkColour, line)
 	s.end()
 }
 
