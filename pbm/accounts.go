@@ -453,7 +453,7 @@ func addressList(list []string) lang.Msg {
 
 // noticeIn queues a short notice to one address, written by p.
 func (c *call) noticeIn(p lang.Printer, to string, subject lang.Msg, ms ...lang.Msg) error {
-	return c.notice(to, p.Render(subject), p.Join(ms))
+	return c.notice(p, to, p.Render(subject), p.Join(ms))
 }
 
 // tellUserSaying sends a notice of messages to every address of a

@@ -215,8 +215,9 @@ func (s *Server) adminBroadcast(c *call) error {
 		if u.Closed {
 			continue
 		}
+		p := s.printerOf(u)
 		for _, a := range u.Addresses {
-			if err := c.notice(a, "Broadcast from "+s.cfg.Name, c.comment); err != nil {
+			if err := c.notice(p, a, p.T("MailSubjectBroadcast", "Server", s.cfg.Name), c.comment); err != nil {
 				return err
 			}
 			n++

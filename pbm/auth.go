@@ -119,7 +119,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
 		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
 	for _, a := range u.Addresses {
-		if err := c.notice(a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
+		if err := c.notice(p, a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
 			return err
 		}
 	}
@@ -141,7 +141,7 @@ func (c *call) reportForeign() error {
 	}
 	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
-		if err := c.notice(a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
+		if err := c.notice(p, a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
 			return err
 		}
 	}

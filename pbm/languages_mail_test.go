@@ -277,3 +277,33 @@ func TestFailureReportInAdminsLanguage(t *testing.T) {
 	}
 	mustLack(t, "Hungarian report", f.only(reports, "alice@players.test").Text, "Attempts", "Queued", "could not")
 }
+
+// An admin's broadcast reaches every account in its own language: the
+// subject and the lines added to it, the admin's words as written.
+func TestBroadcastInLanguages(t *testing.T) {
+	f := newFixture(t)
+	f.signup("root")
+	f.signupIn("alice", "hu")
+	f.signupIn("bob", "cs")
+	mails := f.send("root@players.test", "admin root pw-root broadcast", "Server maintenance on Sunday.")
+	for _, tc := range []struct{ to, subject, line string }{
+		{"root@players.test", "Broadcast from Test Server", "To stop all mail from Test Server"},
+		{"alice@players.test", "Körlevél: Test Server", "Ha erre a címre nem kér több levelet"},
+		{"bob@players.test", "Hromadná zpráva od Test Server", "Nechcete-li už na tuto adresu"},
+	} {
+		var got []sent
+		for _, m := range mails {
+			if m.To == tc.to && strings.Contains(m.Text, "Server maintenance on Sunday.") {
+				got = append(got, m)
+			}
+		}
+		if len(got) != 1 {
+			t.Errorf("broadcast to %s: %d mails", tc.to, len(got))
+			continue
+		}
+		if got[0].Subject != tc.subject {
+			t.Errorf("broadcast to %s: subject %q, want %q", tc.to, got[0].Subject, tc.subject)
+		}
+		mustContain(t, "broadcast to "+tc.to, got[0].Text, tc.line)
+	}
+}

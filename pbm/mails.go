@@ -305,8 +305,7 @@ func statusAt(p lang.Printer, b store.Board, st engine.State) string {
 func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
 	// The text is written once per language of the recipients.
 	texts := map[string]string{}
-	textIn := func(u store.User) (string, error) {
-		p := c.s.printerOf(u)
+	textIn := func(p lang.Printer) (string, error) {
 		if t, ok := texts[p.Code()]; ok {
 			return t, nil
 		}
@@ -321,8 +320,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	// group commit it is drawn with the batch's other pictures, on
 	// every core (laterPictures, below).
 	jobs := map[string]*pictureJob{}
-	jobIn := func(u store.User) *pictureJob {
-		p := c.s.printerOf(u)
+	jobIn := func(p lang.Printer) *pictureJob {
 		j := jobs[p.Code()]
 		if j == nil {
 			j = &pictureJob{pr: p, b: b.Clone(), st: st.Clone()}
@@ -340,15 +338,16 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		if err != nil {
 			return err
 		}
-		text, err := textIn(u)
+		pr := c.s.printerOf(u)
+		text, err := textIn(pr)
 		if err != nil {
 			return err
 		}
 		for _, a := range u.Addresses {
-			m := outMail{To: a, Subject: c.s.printerOf(u).Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
-				lang: c.s.printerOf(u).Code()}
+			m := outMail{To: a, Subject: pr.Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
+				lang: pr.Code()}
 			if !u.NoPictures {
-				m.picture = jobIn(u)
+				m.picture = jobIn(pr)
 			}
 			if i < len(b.Players) && !b.Over {
 				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
@@ -384,12 +383,22 @@ func (r *run) send(m outMail) error {
 }
 
 // notice queues a short notice to one address.
-func (c *call) notice(to, subject, text string) error {
-	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+func (c *call) notice(p lang.Printer, to, subject, text string) error {
+	m, err := c.noticeMail(p, to, subject, text)
 	if err != nil {
 		return err
 	}
-	return c.send(outMail{To: to, Subject: subject, Text: body})
+	return c.send(m)
+}
+
+// noticeMail is a short notice to one address, written by p (the
+// lines the outbox adds to it too).
+func (c *call) noticeMail(p lang.Printer, to, subject, text string) (outMail, error) {
+	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+	if err != nil {
+		return outMail{}, err
+	}
+	return outMail{To: to, Subject: subject, Text: body, lang: p.Code()}, nil
 }
 
 // Pictures of boards in mail: the HTML part of a board mail shows the
@@ -721,12 +730,13 @@ func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func
 		return err
 	}
 	p := c.s.printerOf(u)
-	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text(p), "Server": c.s.cfg.Name})
-	if err != nil {
-		return err
-	}
+	say := text(p)
 	for _, a := range u.Addresses {
-		m := outMail{To: a, Subject: p.Render(subject), Text: body, InReplyTo: b.ThreadID, lang: p.Code()}
+		m, err := c.noticeMail(p, a, p.Render(subject), say)
+		if err != nil {
+			return err
+		}
+		m.InReplyTo = b.ThreadID
 		if b.ThreadID != "" {
 			m.References = []string{b.ThreadID}
 		}

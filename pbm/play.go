@@ -737,7 +737,7 @@ func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) er
 	}
 	p := c.s.printerOf(u)
 	for _, a := range u.Addresses {
-		if err := c.notice(a, subject(p), text(p)); err != nil {
+		if err := c.notice(p, a, subject(p), text(p)); err != nil {
 			return err
 		}
 	}
