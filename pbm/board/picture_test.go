@@ -19,7 +19,13 @@ import (
 // seeded random moves, and its position.
 func playedBoard(t *testing.T, g engine.Game, plies int) (store.Board, engine.State) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(3, 4))
+	return playedWith(t, g, plies, rand.New(rand.NewPCG(3, 4)))
+}
+
+// playedWith is a board of g, alice against bob, after at most plies
+// random legal moves drawn from rng, and its position.
+func playedWith(t *testing.T, g engine.Game, plies int, rng *rand.Rand) (store.Board, engine.State) {
+	t.Helper()
 	reg := engine.NewRegistry(g)
 	b := store.Board{Game: g.Name(), Number: 101, Seed: 9, Players: []string{"alice", "bob"}}
 	for ply := 0; ply < plies; ply++ {

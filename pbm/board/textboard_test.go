@@ -25,24 +25,7 @@ func TestTextBoardIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range []engine.Game{hexemergo.Game{}, esagek.Game{}, hexatri.Game{}, eko.Game{}} {
-		rng := rand.New(rand.NewPCG(1, 2))
-		b := store.Board{Game: g.Name(), Number: 101, Seed: 9, Players: []string{"alice", "bob"}}
-		reg := engine.NewRegistry(g)
-		for ply := 0; ply < 12; ply++ {
-			_, st, err := Replay(reg, nil, b, -1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.ToMove() < 0 {
-				break
-			}
-			legal := st.Legal()
-			b.Log = append(b.Log, store.Entry{Seat: st.ToMove(), Move: legal[rng.IntN(len(legal))]})
-		}
-		_, st, err := Replay(reg, nil, b, -1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, st := playedWith(t, g, 12, rand.New(rand.NewPCG(1, 2)))
 		if got := TextBoardIn(cat.For("en"), b, st); got != TextBoard(b, st) {
 			t.Errorf("%s: English differs from the engine's text board", g.Name())
 		}
