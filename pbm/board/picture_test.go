@@ -136,16 +136,7 @@ func TestPictureInAtTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := hexemergo.Game{}
-	reg := engine.NewRegistry(g)
-	b := store.Board{Game: g.Name(), Number: 102, Seed: 3, Players: []string{"alice", "bob"}}
-	_, st, _ := Replay(reg, nil, b, -1)
-	b.Log = append(b.Log, store.Entry{Seat: 0, Move: st.Legal()[0]}, store.Entry{Seat: 1, Kind: "decline"})
-	b.Over = true
-	_, st, err = Replay(reg, nil, b, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, b, st := declinedBoard(t)
 	for _, code := range lang.Codes {
 		pr := cat.For(code)
 		p, _ := PictureIn(pr, b, st)
@@ -207,4 +198,22 @@ func TestPictureInEndedOutsideTheEngine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// declinedBoard is a HexEmergo board, alice against bob, that bob
+// declined after alice's first move, its games' registry and its
+// position.
+func declinedBoard(t *testing.T) (*engine.Registry, store.Board, engine.State) {
+	t.Helper()
+	g := hexemergo.Game{}
+	reg := engine.NewRegistry(g)
+	b := store.Board{Game: g.Name(), Number: 102, Seed: 3, Players: []string{"alice", "bob"}}
+	_, st, _ := Replay(reg, nil, b, -1)
+	b.Log = append(b.Log, store.Entry{Seat: 0, Move: st.Legal()[0]}, store.Entry{Seat: 1, Kind: "decline"})
+	b.Over = true
+	_, st, err := Replay(reg, nil, b, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg, b, st
 }

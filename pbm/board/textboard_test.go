@@ -12,7 +12,6 @@ import (
 	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/store"
 )
 
 // TestTextBoardIn: in English the text board is the engine's own; in
@@ -58,16 +57,7 @@ func TestTextBoardIn(t *testing.T) {
 		}
 	}
 	// A declined board.
-	g := hexemergo.Game{}
-	reg := engine.NewRegistry(g)
-	b := store.Board{Game: g.Name(), Number: 102, Seed: 3, Players: []string{"alice", "bob"}}
-	_, st, _ := Replay(reg, nil, b, -1)
-	b.Log = append(b.Log, store.Entry{Seat: 0, Move: st.Legal()[0]}, store.Entry{Seat: 1, Kind: "decline"})
-	b.Over = true
-	_, st, err = Replay(reg, nil, b, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, b, st := declinedBoard(t)
 	cs := cat.For("cs")
 	text := TextBoardIn(cs, b, st)
 	if !strings.Contains(text, cs.T("StatusDeclined", "Who", "bob")) || strings.Contains(text, "Game over") {
