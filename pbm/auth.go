@@ -235,13 +235,15 @@ func (r *run) rateLimit() (bool, error) {
 	over := rate.Count > r.s.cfg.RateLimit
 	if over && !rate.Warned {
 		rate.Warned = true
-		text := r.answerPrinter().N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
+		p := r.answerPrinter()
+		text := p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
 			"Until", rate.Start.Add(account.RateWindow).UTC())
-		body, err := r.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": r.s.cfg.Name})
+		m, err := r.s.noticeMail(p, r.msg.From, p.T("MailSubjectTooMany"), text)
 		if err != nil {
 			return false, err
 		}
-		if err := r.send(outMail{To: r.msg.From, Subject: r.answerPrinter().T("MailSubjectTooMany"), Text: body, Kind: "auto-replied"}); err != nil {
+		m.Kind = "auto-replied"
+		if err := r.send(m); err != nil {
 			return false, err
 		}
 	}

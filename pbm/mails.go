@@ -65,10 +65,9 @@ type outMail struct {
 	// unsubscribe is the List-Unsubscribe value (listUnsubscribe, auth.go), set
 	// when the mail is queued.
 	unsubscribe string
-	// lang is the language of the reader, when the writer of the mail
-	// knows it; else it is the language of the account at To
-	// (readerOf). The lines added to the mail when it is queued are
-	// written in it.
+	// lang is the language of the reader, which the writer of the
+	// mail knows (readerOf). The lines added to the mail when it is
+	// queued are written in it.
 	lang string
 }
 
@@ -86,7 +85,7 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 		return nil
 	}
 	var err error
-	p := s.readerOf(tx, m)
+	p := s.readerOf(m)
 	if m.unsubscribe, err = s.listUnsubscribe(tx, &m, p); err != nil {
 		return err
 	}
@@ -112,17 +111,10 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	return err
 }
 
-// readerOf is the language of the reader of m: the one its writer
-// gave, else the account's at its address, else the server's.
-func (s *Server) readerOf(tx *store.Tx, m outMail) lang.Printer {
-	if m.lang != "" {
-		return s.printer(m.lang)
-	}
-	if u, ok := s.accountAt(tx, m.To); ok {
-		return s.printerOf(u)
-	}
-	return s.printer("")
-}
+// readerOf is the language of the reader of m, which its writer gives
+// (every writer of a mail knows whom it writes to); the server's when
+// none is given.
+func (s *Server) readerOf(m outMail) lang.Printer { return s.printer(m.lang) }
 
 // mime writes m as the mail with the Message-ID id, its HTML part's
 // words written by p.
@@ -384,7 +376,7 @@ func (r *run) send(m outMail) error {
 
 // notice queues a short notice to one address.
 func (c *call) notice(p lang.Printer, to, subject, text string) error {
-	m, err := c.noticeMail(p, to, subject, text)
+	m, err := c.s.noticeMail(p, to, subject, text)
 	if err != nil {
 		return err
 	}
@@ -393,8 +385,8 @@ func (c *call) notice(p lang.Printer, to, subject, text string) error {
 
 // noticeMail is a short notice to one address, written by p (the
 // lines the outbox adds to it too).
-func (c *call) noticeMail(p lang.Printer, to, subject, text string) (outMail, error) {
-	body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+func (s *Server) noticeMail(p lang.Printer, to, subject, text string) (outMail, error) {
+	body, err := s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": s.cfg.Name})
 	if err != nil {
 		return outMail{}, err
 	}
@@ -732,7 +724,7 @@ func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func
 	p := c.s.printerOf(u)
 	say := text(p)
 	for _, a := range u.Addresses {
-		m, err := c.noticeMail(p, a, p.Render(subject), say)
+		m, err := c.s.noticeMail(p, a, p.Render(subject), say)
 		if err != nil {
 			return err
 		}
