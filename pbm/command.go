@@ -175,6 +175,9 @@ type section struct {
 	Command string // the line as given, secrets masked
 	Refused bool
 	Text    string
+	// Bare is a section written alone, without the command and its
+	// OK above it: the welcome.
+	Bare bool
 	game    engine.Game
 	board   int
 	subject lang.Msg // subject when this is the only command
@@ -269,7 +272,10 @@ func (r *run) all() error {
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}
-	if len(lines) == 0 {
+	if welcomes(r.s, r.tx, r.msg, lines) {
+		r.sections = append(r.sections, welcomeSection(r.s))
+		lines = nil
+	} else if len(lines) == 0 {
 		words := strings.Fields(head(firstLine(r.msg.Subject, r.msg.Body)))
 		echo := strings.Join(words[:min(1, len(words))], " ")
 		if len(words) > 1 {

@@ -300,7 +300,7 @@ func TestBrowserBoardPages(t *testing.T) {
 			}
 		}
 		if strings.HasSuffix(url, "/101") {
-			board, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#picture svg") ? "svg " : "") + (document.querySelector("#picture ~ h2 ~ pre#text") || {textContent: ""}).textContent`))
+			board, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#picture svg") ? "svg " : "") + (document.querySelector("#picture ~ h2 ~ div.pre > pre#text") || {textContent: ""}).textContent`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -385,6 +385,12 @@ func artefacts(t *testing.T, prefix string) string {
 // minutes of the test.
 func headless(t *testing.T, chrome string) context.Context {
 	t.Helper()
+	return headlessFor(t, chrome, 5*time.Minute)
+}
+
+// headlessFor is headless for at most d of the test.
+func headlessFor(t *testing.T, chrome string, d time.Duration) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -392,7 +398,7 @@ func headless(t *testing.T, chrome string) context.Context {
 		chromedp.WindowSize(900, 1200))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancel(); cancelAlloc() })
 	return ctx
 }

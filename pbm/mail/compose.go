@@ -38,6 +38,9 @@ type Out struct {
 	// optional.
 	Link string
 	PNG  []byte
+	// Alt says in words what the picture shows (its text equivalent,
+	// WCAG 1.1.1); the subject when empty.
+	Alt string
 	// Lang is the language of the text (BCP 47, the HTML part's lang)
 	// and LinkText the words of the link to Link, in it; without
 	// them, English.
@@ -85,6 +88,14 @@ func (m Out) lang() string {
 		return "en"
 	}
 	return m.Lang
+}
+
+// alt is the text equivalent of the picture.
+func (m Out) alt() string {
+	if m.Alt == "" {
+		return m.Subject
+	}
+	return m.Alt
 }
 
 // linkText is the words of the link to the web page.
@@ -200,7 +211,7 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	// RFC 2392 section 2: the cid: URL is the Content-ID without its
 	// angle brackets, URL-encoded.
 	cid := "board." + id
-	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.Subject, Lang: m.lang(), LinkText: m.linkText(),
+	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.alt(), Lang: m.lang(), LinkText: m.linkText(),
 		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
 	if err := textPart(func(ph message.Header) (io.WriteCloser, error) { return rw.CreatePart(ph) }, "text/html",
 		func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {

@@ -20,12 +20,13 @@ import (
 // sameWord are the words of the English web messages that are the same
 // word in another language (loanwords, names, abbreviations): they may
 // stand in a page of that language. "reg" is the name of an Ekö terrain
-// in every language, as the rule books write it.
+// in every language, as the rule books write it; "pbm" is the server's
+// name and "computer" the userid of the computer opponent.
 var sameWord = map[string][]string{
-	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head", "reg"},
-	"nl": {"rating", "ratings", "feed", "in", "met", "open", "per", "start"},
-	"de": {"feed", "option", "in", "notation", "text", "sand"},
-	"cs": {"text", "data"},
+	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head", "reg", "pbm", "computer"},
+	"nl": {"rating", "ratings", "feed", "in", "met", "open", "per", "start", "server", "mail", "over"},
+	"de": {"feed", "option", "in", "notation", "text", "sand", "per", "server", "mail"},
+	"cs": {"text", "data", "server"},
 	"hu": {"most"},
 }
 

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"html/template"
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
@@ -149,15 +151,36 @@ func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
 	return n, true
 }
 
+// aboutID is the message that describes a game in one line.
+func aboutID(game string) string {
+	if game == "" {
+		return "About"
+	}
+	return "About" + strings.ToUpper(game[:1]) + game[1:]
+}
+
 // shown is how many boards of each list a game's own page shows.
 const shown = 20
 
 func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	type section struct {
 		Name, Title       string
+		About             string
+		Min, Max          int
 		Running, Finished listing
 	}
-	var v struct{ Games []section }
+	pr := printer(r)
+	var v struct {
+		Games   []section
+		Address string
+		// Picture is the newest running board's picture, with its
+		// title and description inside; Shown is that board.
+		Picture template.HTML
+		Shown   boardRow
+	}
+	v.Address = s.opts.Address
+	var newest store.Board
+	var newestGame engine.Game
 	err := s.store.View(func(tx *store.Tx) error {
 		for _, g := range s.games.Games() {
 			bs, err := tx.Boards(g.Name())
@@ -165,14 +188,26 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 			sec := section{Name: g.Name(), Title: g.Title()}
+			sec.Min, sec.Max = g.Players()
+			sec.About = pr.T(aboutID(g.Name()))
 			running, history := split(bs)
+			if len(running) > 0 && (newestGame == nil || running[0].Updated.After(newest.Updated)) {
+				newest, newestGame = running[0], g
+			}
 			sec.Running, _ = s.pageOf(running, 1, 10, "/"+g.Name()+"/running")
 			sec.Finished, _ = s.pageOf(history, 1, 10, "/"+g.Name()+"/history")
 			v.Games = append(v.Games, sec)
 		}
 		return nil
 	})
-	s.page(w, r, err, cacheRevalidate, "index", printer(r).T("WebGames"), v)
+	if err == nil && newestGame != nil {
+		if st, err := replay(newestGame, newest, len(newest.Log)); err == nil {
+			if svg, ok := svgOf(pr, newestGame, newest, st, len(newest.Log)); ok {
+				v.Picture, v.Shown = svg, row(newestGame, newest)
+			}
+		}
+	}
+	s.page(w, r, err, cacheRevalidate, "index", pr.T("WebWelcomeTitle"), v)
 }
 
 func (s *Site) game(w http.ResponseWriter, r *http.Request, g engine.Game) {

@@ -21,12 +21,15 @@ var pages = template.Must(template.New("").Funcs(funcsFor(englishPrinter())).Par
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.ico">
 <style>
-body { font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; color: #1a1a1a; background: #fff; overflow-wrap: anywhere }
+body { font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; color: #1a1a1a; background: #fff; overflow-wrap: break-word }
 a { color: #0b4ea2 } a:visited { color: #5a2d82 }
 .scroll { overflow-x: auto; max-width: 100% }
+.scroll td, .scroll th { overflow-wrap: normal }
+pre.command { white-space: pre-wrap; width: auto }
 table { border-collapse: collapse } td, th { padding: 0.15em 0.6em; text-align: left; vertical-align: top }
 tr:nth-child(even) { background: #f4ecd8 } .current { font-weight: bold; background: #ffd9a8 }
-pre { background: #f8f8f8; padding: 0.5em; overflow-x: auto; max-width: 100%; box-sizing: border-box; overflow-wrap: normal }
+pre { background: #f8f8f8; white-space: pre; padding: 0.5em; margin: 0; overflow-wrap: normal; width: max-content; min-width: 100%; box-sizing: border-box }
+.pre { overflow-x: auto; max-width: 100%; margin: 1em 0 }
 svg { max-width: 100%; height: auto; display: block }
 nav a { margin-right: 1em }
 nav.languages { font-size: 0.9em } nav.languages strong { margin-right: 1em }
@@ -35,9 +38,10 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 </style>{{if .Feed}}
 <link rel="alternate" type="application/atom+xml" href="{{.Feed}}" title="{{t "WebFeedLink"}}">{{end}}</head><body>
 <nav><a href="/">{{t "WebGames"}}</a></nav>
-<nav class="languages" id="languages" aria-label="{{t "WebLanguage"}}">{{range switches .}}{{if .Current}}<strong lang="{{.Code}}" aria-current="true">{{.Name}}</strong>{{else}}<a href="{{.Href}}" lang="{{.Code}}" hreflang="{{.Code}}">{{.Name}}</a>{{end}}{{end}}</nav>
+<nav class="languages" id="languages" aria-label="{{t "WebLanguage"}}">{{range switches .}}{{if .Current}}<strong lang="{{.Code}}" aria-current="true">{{.Name}}</strong>{{else}}<a href="{{.Href}}" lang="{{.Code}}" hreflang="{{.Code}}">{{.Name}}</a>{{end}} {{end}}</nav>
+<main>
 {{end}}
-{{define "foot"}}</body></html>{{end}}
+{{define "foot"}}</main></body></html>{{end}}
 
 {{define "players"}}{{range $i, $p := .}}{{if $i}}, {{end}}<a href="{{player $p}}">{{$p}}</a>{{end}}{{end}}
 
@@ -55,26 +59,43 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{define "tpager"}}<nav class="pager" aria-label="{{t "WebPages"}}"><p>{{if .Total}}{{t "WebTournamentPage" "Page" .Page "Pages" .Pages "First" .First "Last" .Last "Total" .Total}}{{else}}{{t "WebTournamentPageNone" "Page" .Page "Pages" .Pages}}{{end}}
 {{if .Prev}}<a rel="prev" href="{{.Prev}}">{{t "WebPrevPage"}}</a>{{end}} {{if .Next}}<a rel="next" href="{{.Next}}">{{t "WebNextPage"}}</a>{{end}}</p></nav>{{end}}
 
-{{define "announce"}}<p>{{th "WebAnnounce" "Mail" (mailto .Address "")}}</p><pre class="command">{{.Name}} tournament new &lt;{{t "WebArgUserid"}}&gt; &lt;{{t "WebArgPassword"}}&gt; &lt;{{t "WebArgName"}}&gt; &lt;{{t "WebArgFormat"}}&gt; [-{{t "WebArgOption"}}...]</pre>{{end}}
+{{define "announce"}}<p>{{th "WebAnnounce" "Mail" (mailto .Address "")}}</p><div class="pre" tabindex="0"><pre class="command">{{.Name}} tournament new &lt;{{t "WebArgUserid"}}&gt; &lt;{{t "WebArgPassword"}}&gt; &lt;{{t "WebArgName"}}&gt; &lt;{{t "WebArgFormat"}}&gt; [-{{t "WebArgOption"}}...]</pre></div>{{end}}
 
 {{define "seekers"}}<h2 id="seekers">{{t "WebSeeking"}}</h2>
 {{if .Seekers}}<div class="scroll"><table id="seeks"><caption>{{t "WebSeekersCaption" "Title" .Title}}</caption>
 <tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebBoardsSought"}}</th><th scope="col">{{t "WebOptions"}}</th><th scope="col">{{t "WebLimit"}}</th></tr>
 {{range .Seekers}}<tr><td>{{template "person" .Who}}</td><td>{{.Count}}</td><td>{{.Options}}</td><td>{{.Limit}}</td></tr>
 {{end}}</table></div>{{else}}<p>{{t "WebNoSeekers"}}</p>{{end}}
-<p>{{th "WebSeekHow" "Mail" (mailto .Address "")}}</p><pre class="command" id="seek-command">{{.Seek}}</pre>{{end}}
+<p>{{th "WebSeekHow" "Mail" (mailto .Address "")}}</p><div class="pre" tabindex="0"><pre class="command" id="seek-command">{{.Seek}}</pre></div>{{end}}
 
 {{define "count"}}<p class="count">{{if .Total}}{{if eq .Total (len .Rows)}}{{t "WebCountAll" "Total" .Total}}{{else}}{{t "WebCountRange" "First" .First "Last" .Last "Total" .Total}}{{end}}{{end}}{{if and .All (ne .Total (len .Rows))}} <a href="{{.All}}">{{t "WebCountLink" "Total" .Total}}</a>{{end}}</p>{{end}}
 
 {{define "pager"}}<nav class="pager" aria-label="{{t "WebPages"}}"><p>{{t "WebBoardPage" "Page" .Page "Pages" .Pages "First" .First "Last" .Last "Total" .Total}}
 {{if .Prev}}<a rel="prev" href="{{.Prev}}">{{t "WebPrevPage"}}</a>{{end}} {{if .Next}}<a rel="next" href="{{.Next}}">{{t "WebNextPage"}}</a>{{end}}</p></nav>{{end}}
 
-{{define "index"}}{{template "head" .}}<h1>{{t "WebGames"}}</h1>
-{{range .Data.Games}}<h2><a href="/{{.Name}}">{{.Title}}</a></h2>
+{{define "index"}}{{template "head" .}}{{with .Data}}<h1>{{t "WebWelcomeTitle"}}</h1>
+<p id="what">{{t "WebWelcomeWhat"}}</p>
+{{if .Address}}<p id="address">{{th "WebWelcomeMail" "Mail" (mailto .Address "")}}</p>{{end}}
+<h2 id="start">{{t "WebWelcomeStart"}}</h2>
+<ol id="steps">
+<li>{{t "WebWelcomeSignup"}}<div class="pre" tabindex="0"><pre class="command">signup &lt;{{t "WebArgUserid"}}&gt; &lt;{{t "WebArgPassword"}}&gt;</pre></div></li>
+<li>{{t "WebWelcomeChallenge"}}<div class="pre" tabindex="0"><pre class="command">hexemergo challenge &lt;{{t "WebArgUserid"}}&gt; &lt;{{t "WebArgPassword"}}&gt; &lt;{{t "WebArgUserid"}}&gt; computer</pre></div></li>
+<li>{{t "WebWelcomePlay"}}</li>
+<li>{{t "WebWelcomeHelp"}}<div class="pre" tabindex="0"><pre class="command">help</pre></div></li>
+</ol>
+{{if .Picture}}<h2 id="now">{{t "WebWelcomeNow"}}</h2>
+<div id="picture">{{.Picture}}</div>
+<p>{{th "WebWelcomeShown" "Board" (link (printf "/%s/%d" .Shown.Game .Shown.Number) (printf "%s %d" .Shown.Title .Shown.Number))}}</p>{{end}}
+<h2 id="games">{{t "WebGames"}}</h2>
+<div class="scroll"><table id="game-list"><caption>{{t "WebGamesCaption"}}</caption>
+<tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebPlayers"}}</th><th scope="col">{{t "WebAbout"}}</th><th scope="col">{{t "WebRunning"}}</th></tr>
+{{range .Games}}<tr><th scope="row"><a href="/{{.Name}}">{{.Title}}</a></th><td>{{if eq .Min .Max}}{{.Min}}{{else}}{{.Min}}–{{.Max}}{{end}}</td><td>{{.About}}</td><td>{{.Running.Total}}</td></tr>
+{{end}}</table></div>
+{{range .Games}}<h2><a href="/{{.Name}}">{{.Title}}</a></h2>
 <p><a href="/{{.Name}}/help">{{t "WebRulesLink"}}</a> · <a href="/{{.Name}}/standings">{{t "WebStandings"}}</a></p>
 <h3>{{t "WebRunning"}}</h3>{{template "count" .Running}}{{template "rows" .Running}}
 <h3>{{t "WebFinished"}}</h3>{{template "count" .Finished}}{{template "rows" .Finished}}
-{{end}}{{template "foot"}}{{end}}
+{{end}}{{end}}{{template "foot"}}{{end}}
 
 {{define "game"}}{{template "head" .}}<h1>{{.Data.Title}}</h1>
 <p><a href="/{{.Data.Name}}/help">{{t "WebRulesLink"}}</a> · <a href="/{{.Data.Name}}/standings">{{t "WebStandings"}}</a> · <a href="/{{.Data.Name}}/tournaments">{{t "WebTournaments"}}</a></p>
@@ -101,8 +122,8 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <dt>{{t "WebOrganiser"}}</dt><dd>{{template "person" .Organiser}}</dd>
 </dl>
 {{if .Open}}<h2>{{t "WebEntrants"}}</h2>{{if .Entrants}}<ol id="entrants">{{range .Entrants}}<li>{{template "person" .}}</li>{{end}}</ol>{{else}}<p>{{t "WebNoneYet"}}</p>{{end}}
-<p>{{th "WebJoinHow" "Mail" (mailto .Address "")}}</p><pre class="command" id="join">{{.Join}}</pre>
-<p>{{t "WebLeaveHow"}}</p><pre class="command" id="leave">{{.Leave}}</pre>
+<p>{{th "WebJoinHow" "Mail" (mailto .Address "")}}</p><div class="pre" tabindex="0"><pre class="command" id="join">{{.Join}}</pre></div>
+<p>{{t "WebLeaveHow"}}</p><div class="pre" tabindex="0"><pre class="command" id="leave">{{.Leave}}</pre></div>
 {{else}}<h2>{{t "WebStandings"}}</h2><div class="scroll"><table id="standings"><caption>{{t "WebStandingsCaption"}}{{range .TieBreaks}}, {{.Name}}{{end}}{{t "WebCaptionPlayed"}}{{if .Byes}}{{t "WebCaptionByes"}}{{end}}</caption>
 <tr><th scope="col">{{t "WebRank"}}</th><th scope="col">{{t "WebEntrant"}}</th><th scope="col">{{t "WebPoints"}}</th>{{range .TieBreaks}}<th scope="col"><abbr title="{{.Full}}">{{.Name}}</abbr></th>{{end}}<th scope="col">{{t "WebBoards"}}</th>{{if .Byes}}<th scope="col">{{t "WebByes"}}</th>{{end}}</tr>
 {{range .Standings}}<tr><td>{{.Rank}}</td><th scope="row">{{template "person" .Who}}</th><td>{{.Points}}</td>{{range .TieBreaks}}<td>{{.}}</td>{{end}}<td>{{.Played}}</td>{{if $.Data.Byes}}<td>{{.Bye}}</td>{{end}}</tr>
@@ -138,7 +159,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 
 {{define "help"}}{{template "head" .}}<h1>{{t "WebHelpHeading" "Game" .Data.Title}}</h1>
 {{if .Data.Fallback}}<p id="help-language">{{t "WebHelpFallback"}}</p>
-<pre lang="en">{{.Data.Help}}</pre>{{else}}<pre>{{.Data.Help}}</pre>{{end}}{{template "foot"}}{{end}}
+<div class="pre" tabindex="0"><pre lang="en">{{.Data.Help}}</pre></div>{{else}}<div class="pre" tabindex="0"><pre>{{.Data.Help}}</pre></div>{{end}}{{template "foot"}}{{end}}
 
 {{define "standings"}}{{template "head" .}}<h1>{{t "WebStandingsHeading" "Game" .Data.Title}}</h1>
 {{if .Data.Ratings}}<div class="scroll"><table><tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
@@ -156,8 +177,8 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{else if .Outcome}}<p id="status">{{t "WebGameOver" "Outcome" .Outcome}}</p>
 {{else if .ToMove}}<p id="status">{{t "WebToMove" "Who" .ToMove}}</p>{{end}}
 {{if .SVG}}<div id="picture">{{.SVG}}</div>{{end}}
-<h2>{{t "WebTextBoard"}}</h2><pre id="text">{{.Text}}</pre>
-{{if .Command}}<p>{{th "WebToPlay" "Mail" (mailto .Address "address")}}</p><pre id="command">{{.Command}}</pre>{{end}}
+<h2>{{t "WebTextBoard"}}</h2><div class="pre" tabindex="0"><pre id="text">{{.Text}}</pre></div>
+{{if .Command}}<p>{{th "WebToPlay" "Mail" (mailto .Address "address")}}</p><div class="pre" tabindex="0"><pre id="command">{{.Command}}</pre></div>{{end}}
 <h2>{{t "WebPlayers"}}</h2><div class="scroll"><table id="players"><tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th></tr>
 {{range .Players}}<tr><td><a href="{{player .User}}">{{.User}}</a></td><td>{{printf "%.0f" .Rating}}</td><td>{{.Games}}</td></tr>{{end}}</table></div>
 <h2>{{t "WebMoves"}}</h2><p><a id="start" href="{{.Start}}">{{t "WebStart"}}</a></p>
