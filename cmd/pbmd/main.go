@@ -17,8 +17,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -31,6 +33,32 @@ import (
 	"github.com/pbmgo/pbm/pbm/daemon"
 )
 
+// subcommands are the daemon's subcommands, one line each, for -h.
+var subcommands = [][2]string{
+	{"", "run the daemon (no subcommand)"},
+	{"help", "print the command reference players get by mailing help"},
+	{"replay <record>", "play back a game record and print the final board"},
+	{"deliver [<sender>] < mail", "hand one mail to the running daemon over LMTP (for an MTA's pipe)"},
+	{"check", "check the database file for damage (daemon stopped)"},
+	{"admin add <userid> <address>...", "write an admin's account, password from stdin (daemon stopped)"},
+	{"bench [-n 2000] ...", "the whole-path benchmark (bench -h lists its flags)"},
+	{"soak [-n 100000] ...", "heap and store size as many mails go by (soak -h lists its flags)"},
+}
+
+// usage writes the flags and the subcommands.
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: pbmd [-config <file>] [<subcommand> ...]\n\nFlags:\n")
+	flag.CommandLine.PrintDefaults()
+	fmt.Fprintf(w, "\nSubcommands:\n")
+	for _, c := range subcommands {
+		name := c[0]
+		if name == "" {
+			name = "(none)"
+		}
+		fmt.Fprintf(w, "  %-34s %s\n", name, c[1])
+	}
+}
+
 func main() {
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "pbmd:", err)
@@ -41,7 +69,11 @@ func main() {
 func run() error {
 	configPath := flag.String("config", "", "configuration file (default pbm.yaml, if present)")
 	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
+	flag.CommandLine.Usage = func() { usage(flag.CommandLine.Output()) }
 	if err := flag.CommandLine.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // -h: the usage is written
+		}
 		if slices.Contains(os.Args[1:], "deliver") {
 			// A bad command line in an alias is the operator's
 			// mistake: the MTA keeps the mail.
