@@ -120,7 +120,7 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 	if cfg.SMTP.Host == "" {
 		cfg.SMTP.Host = cfg.IMAP.Host
 	}
-	if cfg.SMTP.Helo == "" {
+	if cfg.SMTP.Helo == "" && daemon.CheckAddress(cfg.Server.Address) == nil {
 		_, domain, _ := strings.Cut(cfg.Server.Address, "@")
 		cfg.SMTP.Helo = domain
 	}

@@ -159,7 +159,7 @@ func TestConfigRefusedByTheDaemon(t *testing.T) {
 			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 				t.Fatalf("exit %v, want status 1:\n%s", err, out)
 			}
-			if !strings.Contains(string(out), c.want) || strings.Contains(string(out), "panic") || strings.Contains(string(out), "\nBcc:") {
+			if !strings.Contains(string(out), c.want) || strings.Contains(string(out), "panic") || strings.Contains(string(out), "\nBcc:") || strings.Contains(string(out), "smtp.helo") {
 				t.Errorf("the message does not say %q:\n%s", c.want, out)
 			}
 		})
