@@ -84,6 +84,9 @@ func runBench(args []string, games *engine.Registry) error {
 	if *handle != "" {
 		return handleOne(*handle, games)
 	}
+	if err := checkBench(bc); err != nil {
+		return err
+	}
 	return bench(bc, games)
 }
 

@@ -101,6 +101,9 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 			return cfg, fmt.Errorf("config %s: %w", path, err)
 		}
 	}
+	if err := bareDurations(v); err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
 	if err := v.UnmarshalExact(&cfg); err != nil {
 		return cfg, fmt.Errorf("config %s: %w", path, err)
 	}
@@ -117,9 +120,12 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 	if cfg.SMTP.Host == "" {
 		cfg.SMTP.Host = cfg.IMAP.Host
 	}
-	if cfg.SMTP.Helo == "" {
+	if cfg.SMTP.Helo == "" && daemon.CheckAddress(cfg.Server.Address) == nil {
 		_, domain, _ := strings.Cut(cfg.Server.Address, "@")
 		cfg.SMTP.Helo = domain
+	}
+	if err := daemon.CheckConfig(cfg); err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
 	}
 	return cfg, nil
 }

@@ -35,6 +35,9 @@ func runSoak(args []string, games *engine.Registry, w io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if err := checkSoak(*n, *every, *senders, *step, *window); err != nil {
+		return err
+	}
 	dir, err := os.MkdirTemp("", "pbm-soak-")
 	if err != nil {
 		return err

@@ -158,6 +158,12 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if cfg.Server.Address == "" {
 		return nil, errors.New("daemon: server.address is empty")
 	}
+	if err := CheckAddress(cfg.Server.Address); err != nil {
+		return nil, fmt.Errorf("daemon: server.address: %w", err)
+	}
+	if err := CheckHost(cfg); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	if err := checkIntake(cfg); err != nil {
 		return nil, err
 	}
@@ -176,7 +182,9 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	// descriptors, and the rest is kept for the mail (limits.go).
 	caps := shareDescriptors(fileLimit(), cfg.Web.MaxConnections, cfg.LMTP.MaxConnections, cfg.LMTP.Listen != "", log)
 	log.Info("file descriptors", "limit", caps.Limit, "reserve", caps.Reserve, "web_max_connections", caps.Web, "lmtp_max_connections", caps.LMTP)
-	d.web = startWeb(cfg, st, caps.Web, log)
+	if d.web, err = startWeb(cfg, st, caps.Web, log); err != nil {
+		return fail(err)
+	}
 	if cfg.Web.URL == "" && d.web != nil {
 		log.Warn("web.url is empty: board mails carry no link to the web site; set it to the site's public address")
 	}

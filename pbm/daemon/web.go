@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -25,8 +26,8 @@ type webSite struct {
 }
 
 // startWeb serves pbm/web on cfg.Web.Listen with at most maxConns
-// connections open at once. A site that cannot listen is logged and
-// left off: the mail intake matters more.
+// connections open at once. A site that cannot listen stops the start,
+// naming web.listen: the operator asked for it (empty leaves it off).
 //
 // Every connection holds a file descriptor, so none may be held for
 // ever: a request must arrive whole within ReadTimeout (the site takes
@@ -36,14 +37,13 @@ type webSite struct {
 // a new connection waits in the kernel's listen backlog, holding no
 // descriptor of the process, until one closes; and while the site is
 // full, idle connections are closed at once to make room (shedder).
-func startWeb(cfg Config, st *store.Store, maxConns int, log *slog.Logger) *webSite {
+func startWeb(cfg Config, st *store.Store, maxConns int, log *slog.Logger) (*webSite, error) {
 	if cfg.Web.Listen == "" || cfg.Games == nil {
-		return nil
+		return nil, nil
 	}
 	ln, err := net.Listen("tcp", cfg.Web.Listen)
 	if err != nil {
-		log.Error("web site off: cannot listen", "addr", cfg.Web.Listen, "err", err)
-		return nil
+		return nil, fmt.Errorf("daemon: web.listen %q: the web site cannot listen: %w; set another host:port, or empty for no web site", cfg.Web.Listen, err)
 	}
 	idle := cfg.Web.IdleTimeout
 	if idle <= 0 {
@@ -65,7 +65,7 @@ func startWeb(cfg Config, st *store.Store, maxConns int, log *slog.Logger) *webS
 	w.srv.ConnState = w.shed.connState
 	go w.srv.Serve(w.shed.listen(netutil.LimitListener(ln, maxConns)))
 	log.Info("web site", "url", "http://"+w.addr+"/", "max_connections", maxConns, "idle_timeout", idle)
-	return w
+	return w, nil
 }
 
 func (w *webSite) close() error { return w.srv.Close() }

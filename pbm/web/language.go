@@ -185,10 +185,9 @@ func printer(r *http.Request) lang.Printer {
 
 // switchLanguage answers a request with ?lang=: it keeps the choice in
 // a cookie (when the server speaks the language) and sends the reader
-// to the page without the parameter.
-func switchLanguage(w http.ResponseWriter, r *http.Request) bool {
-	q := r.URL.Query()
-	v, ok := q["lang"]
+// to the page's canonical URL (t) without the parameter.
+func switchLanguage(w http.ResponseWriter, r *http.Request, t target) bool {
+	v, ok := r.URL.Query()["lang"]
 	if !ok {
 		return false
 	}
@@ -196,14 +195,10 @@ func switchLanguage(w http.ResponseWriter, r *http.Request) bool {
 		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: code, Path: "/", MaxAge: 365 * 24 * 3600,
 			SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
+	q, _ := url.ParseQuery(t.query)
 	q.Del("lang")
-	to := r.URL.EscapedPath()
-	if len(q) > 0 {
-		to += "?" + q.Encode()
-	}
-	w.Header().Set("Location", to)
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusSeeOther)
+	t.query = q.Encode()
+	redirectTo(w, t, http.StatusSeeOther, "no-store")
 	return true
 }
 

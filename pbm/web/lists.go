@@ -119,11 +119,10 @@ func pageLink(path string, page int) string {
 	return path + "?page=" + strconv.Itoa(page)
 }
 
-// pageParam reads ?page=, redirecting a spelling other than the
-// canonical one (no parameter for page 1).
+// pageParam reads ?page=, spelt canonically (canonical.go) by the time
+// a list is drawn.
 func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
-	q := r.URL.Query()
-	v, ok := q["page"]
+	v, ok := r.URL.Query()["page"]
 	if !ok {
 		return 1, true
 	}
@@ -131,21 +130,9 @@ func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
 		s.notFound(w, r, printer(r).T("WebErrOnePage"))
 		return 0, false
 	}
-	n, canonical, ok := boardNumber(v[0])
+	n, _, ok := boardNumber(v[0])
 	if !ok || n < 1 {
 		s.notFound(w, r, printer(r).T("WebErrPageNumber", "Page", strconv.Quote(v[0])))
-		return 0, false
-	}
-	if n == 1 || canonical != v[0] {
-		u := *r.URL
-		if n == 1 {
-			q.Del("page")
-		} else {
-			q.Set("page", canonical)
-		}
-		u.RawQuery = q.Encode()
-		w.Header().Set("Location", u.String())
-		w.WriteHeader(http.StatusPermanentRedirect)
 		return 0, false
 	}
 	return n, true

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,12 +34,7 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		s.notFound(w, r, printer(r).T("WebErrPlayerPath"))
 		return
 	}
-	user := parts[0]
-	if lower := strings.ToLower(user); lower != user {
-		parts[0] = lower
-		s.redirect(w, r, "/player/"+url.PathEscape(lower)+suffix(parts))
-		return
-	}
+	user := parts[0] // in lower case (canonical.go)
 	var boards []store.Board
 	var ratings []gameRating
 	display := user
@@ -114,13 +108,4 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 	default:
 		s.notFound(w, r, printer(r).T("WebErrNoPage", "Of", display))
 	}
-}
-
-// suffix is the rest of a player's path after the userid, with its
-// slash.
-func suffix(parts []string) string {
-	if len(parts) < 2 {
-		return ""
-	}
-	return "/" + strings.Join(parts[1:], "/")
 }

@@ -337,11 +337,6 @@ func (s *Site) tournamentRoute(w http.ResponseWriter, r *http.Request, g engine.
 		s.notFound(w, r, printer(r).T("WebErrTournamentPath", "Game", g.Name()))
 		return
 	}
-	if lower := strings.ToLower(parts[2]); lower != parts[2] {
-		parts[2] = lower
-		s.redirect(w, r, escapedPath(parts))
-		return
-	}
 	var v tournamentView
 	err := s.store.View(func(tx *store.Tx) error {
 		doc, err := tx.Tournament(g.Name(), parts[2])

@@ -13,7 +13,8 @@
 //
 // Every resource has one URL: the game's name in lower case, the board
 // number in decimal without sign or leading zeros, no trailing slash;
-// any other spelling is redirected to it (RFC 9110 section 15.4.9).
+// any other spelling is one redirect to it (RFC 9110 section 15.4.9),
+// always to a path of this site (canonical.go).
 // Every answer carries an ETag and is answered with 304 Not Modified
 // when a conditional request names it (RFC 9110 sections 8.8.3, 13.1.2
 // and 15.4.5), and a Cache-Control suited to it (RFC 9111 section
@@ -79,50 +80,37 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, printer(r).T("WebReadOnly"), http.StatusMethodNotAllowed)
 		return
 	}
-	if switchLanguage(w, r) {
+	t := s.canonical(r.URL)
+	if switchLanguage(w, r, t) {
 		return
 	}
 	pr := printer(r)
-	p := r.URL.Path
-	switch p {
-	case "/":
+	if t.bad {
+		s.notFound(w, r, pr.T("WebNotFound"))
+		return
+	}
+	if t.path != r.URL.EscapedPath() || t.query != r.URL.RawQuery {
+		redirectTo(w, t, http.StatusPermanentRedirect, cacheStatic)
+		return
+	}
+	parts := t.segs
+	switch {
+	case len(parts) == 0:
 		s.index(w, r)
 		return
-	case "/robots.txt":
+	case t.path == "/robots.txt":
 		s.respond(w, r, "text/plain; charset=utf-8", cacheStatic, []byte(robots))
 		return
-	case "/favicon.ico":
+	case t.path == "/favicon.ico":
 		s.respond(w, r, "image/x-icon", cacheStatic, favicon)
 		return
-	}
-	if len(p) > 1 && strings.HasSuffix(p, "/") {
-		s.redirect(w, r, strings.TrimRight(r.URL.EscapedPath(), "/"))
-		return
-	}
-	parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
-	if parts[0] == "player" {
-		// A userid may hold a slash, escaped in the path: split the
-		// escaped path and unescape each segment.
-		var segs []string
-		for _, e := range strings.Split(strings.TrimPrefix(r.URL.EscapedPath(), "/"), "/")[1:] {
-			seg, err := url.PathUnescape(e)
-			if err != nil {
-				s.notFound(w, r, pr.T("WebErrPlayerAddress"))
-				return
-			}
-			segs = append(segs, seg)
-		}
-		s.playerRoute(w, r, segs)
+	case parts[0] == "player":
+		s.playerRoute(w, r, parts[1:])
 		return
 	}
 	g, ok := s.games.Lookup(parts[0])
 	if !ok {
 		s.notFound(w, r, pr.T("WebErrNoGame", "Game", strconv.Quote(parts[0])))
-		return
-	}
-	if parts[0] != g.Name() {
-		parts[0] = g.Name()
-		s.redirect(w, r, escapedPath(parts))
 		return
 	}
 	switch {
@@ -148,11 +136,6 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	n, canonical, ok := boardNumber(parts[1])
 	if !ok || len(parts) > 3 {
 		s.notFound(w, r, pr.T("WebErrNoPage", "Of", g.Title()))
-		return
-	}
-	if parts[1] != canonical {
-		parts[1] = canonical
-		s.redirect(w, r, escapedPath(parts))
 		return
 	}
 	kind := ""
@@ -198,18 +181,6 @@ func escapedPath(parts []string) string {
 		b.WriteString("/" + url.PathEscape(p))
 	}
 	return b.String()
-}
-
-// redirect sends the client to the canonical path (escaped), keeping
-// the query: 308 Permanent Redirect (RFC 9110 section 15.4.9) keeps the
-// method.
-func (s *Site) redirect(w http.ResponseWriter, r *http.Request, path string) {
-	if r.URL.RawQuery != "" {
-		path += "?" + r.URL.RawQuery
-	}
-	w.Header().Set("Location", path)
-	w.Header().Set("Cache-Control", cacheStatic)
-	w.WriteHeader(http.StatusPermanentRedirect)
 }
 
 // respond writes body with a strong ETag made from it (RFC 9110 section
