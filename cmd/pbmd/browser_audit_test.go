@@ -70,7 +70,7 @@ const brokenWords = `(() => {
 // overflowing lists the elements that reach past the window's right
 // edge outside the regions that scroll by themselves.
 const overflowing = `Array.from(document.querySelectorAll("body *"))
-  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest(".scroll, .pre, svg"))
+  .filter(e => e.getBoundingClientRect().right > screen.width + 1 && !e.closest("svg") && !e.querySelector(".scroll, .pre") && !(e.parentElement && e.parentElement.closest(".scroll, .pre") && getComputedStyle(e).position !== "absolute"))
   .slice(0, 6).map(e => e.tagName + "#" + e.id + "." + e.className + ": " + e.textContent.slice(0, 60))`
 
 // axeRun runs axe-core's WCAG 2.1 A and AA rules, and the landmark and

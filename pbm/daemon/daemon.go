@@ -185,14 +185,23 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if d.web, err = startWeb(cfg, st, caps.Web, log); err != nil {
 		return fail(err)
 	}
-	if cfg.Web.URL == "" && d.web != nil {
-		log.Warn("web.url is empty: board mails carry no link to the web site; set it to the site's public address")
+	webURL := cfg.Web.URL
+	if webURL == "" && d.web != nil {
+		if cfg.IMAP.Host == "" && !(cfg.LMTP.Listen != "" && cfg.SMTP.Host != "") {
+			// Trial mode, on the embedded mail servers: the players
+			// are on this machine, and the site's own address is
+			// the one they can open.
+			webURL = "http://" + d.web.addr + "/"
+			log.Info("web.url is empty: board mails link the web site at its own address", "url", webURL)
+		} else {
+			log.Warn("web.url is empty: board mails carry no link to the web site; set it to the site's public address")
+		}
 	}
 	d.Server, err = pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
 		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
-		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: cfg.Web.URL, TokenKey: key,
+		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: webURL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
 		// A mail that never returns holds bbolt's write transaction,

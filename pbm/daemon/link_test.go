@@ -82,7 +82,7 @@ func TestBoardMailLinksPage(t *testing.T) {
 		if !strings.Contains(m.HTML, `<meta name="viewport" content="width=device-width, initial-scale=1">`) {
 			t.Errorf("%s: the HTML part has no viewport:\n%s", name, m.HTML)
 		}
-		if !strings.Contains(m.HTML, `<pre style="font-family: monospace; max-width: 100%; overflow-x: auto">`) {
+		if !strings.Contains(m.HTML, `<div tabindex="0" style="max-width: 100%; overflow-x: auto"><pre style="font-family: monospace; margin: 0">`) {
 			t.Errorf("%s: the text board of the HTML part does not scroll inside itself:\n%s", name, m.HTML)
 		}
 	}
@@ -91,18 +91,22 @@ func TestBoardMailLinksPage(t *testing.T) {
 	}
 }
 
-// Without web.url no board mail carries a link, never the loopback
-// address the site listens on, and the daemon says so at start.
-func TestBoardMailWithoutWebURL(t *testing.T) {
+// In trial mode (the embedded mail servers) without web.url, board
+// mails link the site at the address it listens on, which is where
+// the players, on this machine, can open it; the daemon says so at
+// start rather than warning.
+func TestBoardMailTrialLinksOwnSite(t *testing.T) {
 	pic, text, log := boardMails(t, "")
 	for name, m := range map[string]player.Mail{"with picture": pic, "text only": text} {
-		for _, bad := range []string{"127.0.0.1", "http://", "https://", "This board on the web"} {
-			if strings.Contains(m.Text, bad) || strings.Contains(m.HTML, bad) {
-				t.Errorf("%s: the mail holds %q:\n%s\n%s", name, bad, m.Text, m.HTML)
-			}
+		i := strings.Index(m.Text, "This board on the web: http://127.0.0.1:")
+		if i < 0 || !strings.Contains(m.Text[i:], "/hexemergo/101\n") {
+			t.Errorf("%s: no link to the site's own address:\n%s", name, m.Text)
+		}
+		if !strings.Contains(m.HTML, `<a href="http://127.0.0.1:`) {
+			t.Errorf("%s: the HTML part has no link:\n%s", name, m.HTML)
 		}
 	}
-	if !strings.Contains(log, "web.url is empty") {
-		t.Errorf("no warning of the empty web.url at start:\n%s", log)
+	if strings.Contains(log, "carry no link") || !strings.Contains(log, "board mails link the web site at its own address") {
+		t.Errorf("the start does not say which address board mails link:\n%s", log)
 	}
 }

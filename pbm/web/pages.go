@@ -23,7 +23,7 @@ var pages = template.Must(template.New("").Funcs(funcsFor(englishPrinter())).Par
 <style>
 body { font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; color: #1a1a1a; background: #fff; overflow-wrap: break-word }
 a { color: #0b4ea2 } a:visited { color: #5a2d82 }
-.scroll { overflow-x: auto; max-width: 100% }
+.scroll { overflow-x: auto; max-width: 100%; position: relative }
 .scroll td, .scroll th { overflow-wrap: normal }
 pre.command { white-space: pre-wrap; width: auto }
 table { border-collapse: collapse } td, th { padding: 0.15em 0.6em; text-align: left; vertical-align: top }
