@@ -177,7 +177,7 @@ type section struct {
 	Text    string
 	// Bare is a section written alone, without the command and its
 	// OK above it: the welcome.
-	Bare bool
+	Bare    bool
 	game    engine.Game
 	board   int
 	subject lang.Msg // subject when this is the only command
