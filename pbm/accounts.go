@@ -54,12 +54,17 @@ func parseAddresses(words []string) ([]string, error) {
 func (s *Server) hash(pw string) ([]byte, error) { return account.Hash(pw, s.cfg.BcryptCost) }
 
 func (s *Server) cmdSignup(c *call) error {
-	id, pw := c.args[0], c.args[1]
-	rest, code, err := languageOption(c.args[2:])
+	// -lang=<code> may stand anywhere among the words, as the masking
+	// of secrets reads them (usageOptions).
+	rest, code, err := languageOption(c.args)
 	if err != nil {
 		return err
 	}
-	c.args = append(c.args[:2:2], rest...)
+	if len(rest) < 2 {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].usage))
+	}
+	c.args = rest
+	id, pw := c.args[0], c.args[1]
 	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
 		return refuseMsg(lang.M("AcctBadUserid", "Word", quotedWord(id)))
 	}

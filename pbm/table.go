@@ -521,6 +521,29 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 			set = cmd.children
 			continue
 		}
+		if opts := usageOptions(cmd.usage); len(opts) > 0 && len(cmd.secrets) > 0 {
+			// Options such as -lang=<code> may stand anywhere: the
+			// secrets are counted among the other words, and the
+			// options themselves are no secret.
+			var positional []int
+			for i, w := range words[n:] {
+				if !isOption(w, opts) {
+					positional = append(positional, i)
+				}
+			}
+			rest := make([]string, len(positional))
+			for k, i := range positional {
+				rest[k] = words[n+i]
+			}
+			if len(rest) >= cmd.minArgs && argsParse(cmd, rest) {
+				for _, sidx := range cmd.secrets {
+					if sidx < len(positional) {
+						secrets = append(secrets, positional[sidx])
+					}
+				}
+				return n, secrets, true
+			}
+		}
 		secrets = append(secrets, cmd.secrets...)
 		if len(cmd.secrets) > 0 && !argsParse(cmd, words[n:]) {
 			// A word left out or added moves the password off its
@@ -579,6 +602,30 @@ func argsParse(cmd *command, args []string) bool {
 		}
 	}
 	return true
+}
+
+// usageOptions are the prefixes of the options a usage names in the
+// form [-name=<value>]: "-lang=".
+func usageOptions(usage string) []string {
+	var out []string
+	for _, u := range strings.Fields(usage) {
+		u = strings.Trim(u, "[]")
+		if name, _, ok := strings.Cut(u, "=<"); ok && strings.HasPrefix(name, "-") && !strings.HasPrefix(name, "--") {
+			out = append(out, strings.ToLower(name)+"=")
+		}
+	}
+	return out
+}
+
+// isOption reports whether a word is one of the options opts.
+func isOption(w string, opts []string) bool {
+	lw := strings.ToLower(w)
+	for _, o := range opts {
+		if strings.HasPrefix(lw, o) {
+			return true
+		}
+	}
+	return false
 }
 
 func shift(idx []int, by int) []int {
