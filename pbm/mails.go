@@ -173,6 +173,9 @@ type boardView struct {
 	Updated   string
 	TimeUsed  string
 	ToMove    string
+	// Computer is set when the computer is to move: it plays by
+	// itself, and the board mail says so instead of a command.
+	Computer  bool
 	Next      int
 	Server    string
 	ReplyLine string
@@ -254,6 +257,7 @@ func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 		v.Status = p.T("StatusAfter", "N", upto, "Status", statusAt(p, b, st))
 	} else if !b.Over {
 		v.ToMove = board.ToMove(b, st)
+		_, _, v.Computer = computerID(v.ToMove)
 		v.Next = len(b.Log) + 1
 		v.Deadline = s.deadline(p, tx, b, st)
 	}
