@@ -71,3 +71,22 @@ func TestTablesNotWrapped(t *testing.T) {
 		}
 	}
 }
+
+// help on a command of several words lists each of them; help on a
+// topic there is none of says so above the whole help.
+func TestHelpOnSeveralWordsAndUnknownTopics(t *testing.T) {
+	f := newFixture(t)
+	r := f.only(f.send("alice@players.test", "help tournament", ""), "alice@players.test")
+	for _, want := range []string{"<game> tournament new ", "<game> tournament join ", "<game> tournament show "} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("help tournament lacks %q:\n%s", want, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "There is no help") || strings.Contains(r.Text, "signup <userid>") {
+		t.Errorf("help tournament is the whole help:\n%s", r.Text)
+	}
+	r = f.only(f.send("alice@players.test", "help frobnicate", ""), "alice@players.test")
+	if !strings.Contains(r.Text, `There is no help on "frobnicate"; here is the whole help.`) || !strings.Contains(r.Text, "signup <userid>") {
+		t.Errorf("help on an unknown topic:\n%s", r.Text)
+	}
+}

@@ -384,6 +384,25 @@ func (s *Server) cmdHelp(c *call) error {
 			write = func(p lang.Printer) (string, error) {
 				return fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.usage, cmd.explain(p), p.T("HelpGameIs")), nil
 			}
+		} else if err == nil && cmd.children != nil {
+			// A command of several words ("tournament"): each of them.
+			write = func(p lang.Printer) (string, error) {
+				var b strings.Builder
+				for _, sub := range cmd.children.names() {
+					sc := cmd.children[sub]
+					fmt.Fprintf(&b, "<game> %s %s %s\n  %s\n", name, sub, sc.usage, sc.explain(p))
+				}
+				return b.String() + p.T("HelpGameIs"), nil
+			}
+		}
+	}
+	if write == nil && len(c.args) > 0 {
+		// A topic there is no help on: say so above the whole help.
+		topic := trimLine(c.args[0])
+		c.sec.subject = lang.M("MailSubjectServerHelp")
+		write = func(p lang.Printer) (string, error) {
+			text, err := s.helpText(p)
+			return p.T("HelpNoTopic", "Topic", topic) + "\n\n" + text, err
 		}
 	}
 	if write == nil {
