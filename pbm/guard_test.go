@@ -238,7 +238,7 @@ func TestSetAsideKeptAndReplayed(t *testing.T) {
 	}
 	seq := fmt.Sprint(recs[0].Seq)
 	r := f.only(f.send("root@players.test", "admin root pw-root retry", ""), "root@players.test")
-	if !strings.Contains(r.Text, "1 set-aside mails") || strings.Contains(r.Text, "pw-alice") {
+	if !strings.Contains(r.Text, "1 set-aside mail:") || strings.Contains(r.Text, "pw-alice") {
 		t.Errorf("the list: %s", r.Text)
 	}
 	for _, bad := range []string{"x", "0", "99"} {

@@ -13,18 +13,18 @@ func TestChallengeLimits(t *testing.T) {
 	f.signup("bob")
 	f.signup("carol")
 	r := f.only(f.send("bob@players.test", "nim limit bob pw-bob 1", ""), "bob@players.test")
-	if r.Subject != "Nim challenges now limited" || !strings.Contains(r.Text, "was no limit, now at most 1 running boards") {
+	if r.Subject != "Nim challenges now limited" || !strings.Contains(r.Text, "was no limit, now at most 1 running board") {
 		t.Errorf("limit 1: %q %s", r.Subject, r.Text)
 	}
 	if r := f.answer(f.send("alice@players.test", "nim challenge alice pw-alice alice bob", ""), "alice@players.test"); !strings.Contains(r.Text, "OK") {
 		t.Fatalf("first challenge: %s", r.Text)
 	}
 	r = f.only(f.send("alice@players.test", "nim challenge alice pw-alice alice bob", ""), "alice@players.test")
-	if !strings.Contains(r.Text, "Invalid challenge: bob is at the limit of 1 running Nim boards") {
+	if !strings.Contains(r.Text, "Invalid challenge: bob is at the limit of 1 running Nim board") {
 		t.Errorf("over the limit: %s", r.Text)
 	}
 	r = f.only(f.send("bob@players.test", "nim limit bob pw-bob", ""), "bob@players.test")
-	if !strings.Contains(r.Text, "Nim limit status for bob: at most 1 running boards; 1 running.") {
+	if !strings.Contains(r.Text, "Nim limit status for bob: at most 1 running board; 1 running.") {
 		t.Errorf("limit status: %s", r.Text)
 	}
 	// The challenger's own limit is no bar.

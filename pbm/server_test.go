@@ -579,7 +579,7 @@ func TestSignoffResignsGames(t *testing.T) {
 			r = m
 		}
 	}
-	if !strings.Contains(r.Text, "1 running games resigned") {
+	if !strings.Contains(r.Text, "1 running game resigned") {
 		t.Errorf("signoff: %s", r.Text)
 	}
 	if b := f.board(101); !b.Over || !strings.Contains(b.Outcome, "alice") {

@@ -101,7 +101,7 @@ func TestPbmservAliases(t *testing.T) {
 		t.Errorf("show bob:\n%s", r.Text)
 	}
 	r = f.only(f.send("carol@players.test", "nim show bob next", ""), "carol@players.test")
-	if !strings.Contains(r.Text, "1 Nim boards") || strings.Contains(r.Text, "Board 102") {
+	if !strings.Contains(r.Text, "1 Nim board:") || strings.Contains(r.Text, "Board 102") {
 		t.Errorf("show bob next:\n%s", r.Text)
 	}
 	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")

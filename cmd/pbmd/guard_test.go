@@ -290,7 +290,7 @@ func TestGuardKillerInABatch(t *testing.T) {
 	root := g.player("root")
 	s := supervise(t, g.bin, g.dir, g.env, g.logf)
 	id, _ := root.Send("admin root pw-root retry", "")
-	if m, err := root.Reply(id, 3*time.Minute); err != nil || !strings.Contains(m.Text, "1 set-aside mails") || !strings.Contains(m.Text, "culprit@players.test") {
+	if m, err := root.Reply(id, 3*time.Minute); err != nil || !strings.Contains(m.Text, "1 set-aside mail:") || !strings.Contains(m.Text, "culprit@players.test") {
 		t.Fatalf("the list: %v %s", err, m.Text)
 	}
 	root.Send("admin root pw-root retry 1", "")

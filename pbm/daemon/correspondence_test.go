@@ -32,7 +32,7 @@ func TestCorrespondenceByMail(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if r := h.command(alice, "all show alice next", ""); !strings.Contains(r.Text, "1 boards") || !strings.Contains(r.Text, "Pile: oooooo (6)") {
+	if r := h.command(alice, "all show alice next", ""); !strings.Contains(r.Text, "1 board:") || !strings.Contains(r.Text, "Pile: oooooo (6)") {
 		t.Errorf("all show next: %s", r.Text)
 	}
 	if r := h.command(bob, "all show bob next", ""); !strings.Contains(r.Text, "No next boards for bob") {
