@@ -39,6 +39,7 @@
 //	mails.go       answers, board mails and notices into the outbox
 //	auth.go        passwords, locks, rate limits, address
 //	               confirmation, reports of foreign commands
+//	authres.go     the operator's MTA's word on a mail's From
 //	accounts.go    account commands, languages, limits
 //	game.go        challenges, seeks, moves, resignations, ratings
 //	lists.go       a game's help, shows, lists of boards, records,

@@ -1,6 +1,8 @@
 // Package mail is a mail as pbm reads it and as it writes it: an
 // incoming RFC 5322 mail reduced to its sender, subject, own text and
-// marks of automatic mail, within limits on what is read; the subject
+// marks of automatic mail, within limits on what is read; the verdict
+// on its sender that the operator's MTA stamped on it
+// (Authentication-Results, authresults.go); the subject
 // and body lines a command is read from; wrapping of text; and the
 // MIME of an outgoing mail with its optional picture.
 //
