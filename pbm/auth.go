@@ -322,7 +322,10 @@ func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bo
 	for _, a := range want {
 		switch {
 		case contains(addrs, a):
-		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending && !c.forged():
+		case c.forged() && strings.EqualFold(a, c.msg.From) && !contains(u.Addresses, a):
+			// Not even a confirmation mail goes to a forged sender
+			// (authres.go).
+		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending:
 			addrs = append(addrs, a)
 			pend = account.DropPending(pend, a)
 		case account.PendingIndex(pend, a) >= 0:

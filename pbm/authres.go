@@ -20,7 +20,8 @@ import (
 //     same. Its wrong passwords are a stranger's (pbm/account,
 //     sender.go), whatever address it names, and it never acts
 //     through a reply token, a confirmation or an unsubscribe address,
-//     nor has its own address confirmed at once;
+//     nor gives its own address to an account (signup, add, change
+//     address: that address is left out, with no confirmation mail);
 //   - a verified mail from one of the account's own addresses is the
 //     owner's: the lock that strangers' guesses caused does not refuse
 //     her, and her own wrong passwords have a limit of their own,

@@ -226,14 +226,14 @@ func TestFailedTokenMailRefused(t *testing.T) {
 		t.Errorf("the confirmation afterwards: %s", r.Text)
 	}
 
-	// A failed signup does not have its own address confirmed at once.
-	mails = f.send("carol@players.test", "signup carol pw-carol", "", failed("players.test"))
-	if u := f.user("carol"); len(u.Addresses) != 0 || len(u.Pending) != 1 {
+	// A failed signup does not give its own address to the account,
+	// and mails nothing there; another address it names gets its one
+	// confirmation mail, as from anyone.
+	mails = f.send("carol@players.test", "signup carol pw-carol carol@players.test carol@third.test", "", failed("players.test"))
+	if u := f.user("carol"); len(u.Addresses) != 0 || len(u.Pending) != 1 || u.Pending[0].Address != "carol@third.test" {
 		t.Errorf("a failed signup: addresses %v, pending %v", u.Addresses, u.Pending)
 	}
-	for _, m := range mails {
-		if !strings.HasPrefix(m.Subject, "pbm: confirm mail for ") {
-			t.Errorf("a failed signup was answered: %q", m.Subject)
-		}
+	if len(mails) != 1 || mails[0].To != "carol@third.test" || !strings.HasPrefix(mails[0].Subject, "pbm: confirm mail for ") {
+		t.Errorf("a failed signup mailed %v", mails)
 	}
 }
