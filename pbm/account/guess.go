@@ -26,7 +26,8 @@ import (
 // otherwise lock the owner out of his own account. Guesses from there
 // are bounded by the per-address rate limit (rate.go), which counts
 // every mail that proves no account, and their answers reach only the
-// owner.
+// owner. When the operator's MTA vouches for the From or finds it
+// forged, sender.go says who guessed instead.
 const (
 	GuessAllowed = 5
 	GuessWindow  = time.Hour
