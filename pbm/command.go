@@ -237,7 +237,7 @@ type run struct {
 	// answer is in the account's language.
 	speaker *store.User
 	// verdict is the operator's MTA's word on the mail's From
-	// (authres.go).
+	// (auth.go).
 	verdict mail.Verdict
 }
 

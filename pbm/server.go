@@ -38,8 +38,8 @@
 //	replies.go     replies by token to a board mail
 //	mails.go       answers, board mails and notices into the outbox
 //	auth.go        passwords, locks, rate limits, address
-//	               confirmation, reports of foreign commands
-//	authres.go     the operator's MTA's word on a mail's From
+//	               confirmation, reports of foreign commands, the
+//	               operator's MTA's word on a mail's From
 //	accounts.go    account commands, languages, limits
 //	game.go        challenges, seeks, moves, resignations, ratings
 //	lists.go       a game's help, shows, lists of boards, records,
@@ -140,7 +140,7 @@ type Config struct {
 	TokenKey []byte
 	// AuthServID is the authserv-id of the operator's MTA: the
 	// Authentication-Results fields (RFC 8601) under it say whether a
-	// mail's From is genuine (authres.go); empty reads none of them.
+	// mail's From is genuine (auth.go); empty reads none of them.
 	AuthServID string
 	// Language is the code of the language (pbm/lang) of new accounts
 	// and of the answers to people without one; default "en".
