@@ -35,15 +35,12 @@ func (c *call) auth(id, pw string) (store.User, error) {
 	if !contains(u.Addresses, c.msg.From) && c.owner == nil {
 		c.owner = &u
 	}
-	if err := c.locked(u); err != nil {
+	who := account.GuesserOf(u, c.msg.From, c.proof())
+	if err := c.locked(u, who); err != nil {
 		return u, err
 	}
 	if !c.checkPassword(u, pw) {
-		if account.FromOwnAddress(u, c.msg.From) {
-			c.badPassword(u)
-			return u, refuseMsg(lang.M("RefusePassword", "User", u.ID))
-		}
-		return u, c.wrongPassword(u)
+		return u, c.wrongPassword(u, who)
 	}
 	c.speaks(u)
 	return u, nil
@@ -59,6 +56,8 @@ func barMsg(b account.Bar, title string) lang.Msg {
 		return lang.M("RefuseClosed", "User", b.User)
 	case account.Locked:
 		return lang.M("AcctLocked", "User", b.User, "Until", b.Until.UTC())
+	case account.OwnLocked:
+		return lang.M("AcctOwnLocked", "User", b.User, "Until", b.Until.UTC())
 	case account.Unconfirmed:
 		return lang.M("AcctAdminUnconfirmed", "User", b.User)
 	case account.Rejects:
@@ -69,9 +68,10 @@ func barMsg(b account.Bar, title string) lang.Msg {
 	return lang.Literal("")
 }
 
-// locked refuses a password for u while the account is locked.
-func (c *call) locked(u store.User) error {
-	bar, err := account.LockedAt(c.tx, u, c.s.now())
+// locked refuses a password for u from who while the account is
+// locked against it.
+func (c *call) locked(u store.User, who account.Guesser) error {
+	bar, err := account.PasswordBar(c.tx, u, who, c.s.now())
 	if err != nil || !bar.Barred() {
 		return err
 	}
@@ -79,13 +79,19 @@ func (c *call) locked(u store.User) error {
 	return refuseMsg(barMsg(bar, ""))
 }
 
-// wrongPassword records a wrong password for u, locks the account
-// when it is one too many, and returns the refusal.
-func (c *call) wrongPassword(u store.User) error {
+// wrongPassword records a wrong password for u from who, locks the
+// account when it is one too many, and returns the refusal.
+func (c *call) wrongPassword(u store.User, who account.Guesser) error {
 	c.badPassword(u)
-	l, err := account.WrongPassword(c.tx, u.ID, c.s.now())
+	l, err := account.WrongBy(c.tx, u.ID, who, c.s.now())
 	if err != nil {
 		return err
+	}
+	if l.Own {
+		return c.ownWrongPassword(u, l)
+	}
+	if !l.Counted {
+		return refuseMsg(lang.M("RefusePassword", "User", u.ID))
 	}
 	if l.Locked {
 		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", l.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
@@ -158,6 +164,9 @@ func firstLineOf(s string) string {
 // account's and that was sent such a refusal within the day. It
 // records the refusal it lets through.
 func (r *run) mayAnswer() (bool, error) {
+	if r.silenced() {
+		return false, nil
+	}
 	if !r.foreignGuess {
 		return true, nil
 	}
@@ -233,7 +242,7 @@ func (r *run) rateLimit() (bool, error) {
 	rate = account.RateAt(rate, now)
 	rate.Count++
 	over := rate.Count > r.s.cfg.RateLimit
-	if over && !rate.Warned {
+	if over && !rate.Warned && !r.silenced() {
 		rate.Warned = true
 		p := r.answerPrinter()
 		text := p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
@@ -313,6 +322,9 @@ func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bo
 	for _, a := range want {
 		switch {
 		case contains(addrs, a):
+		case c.forged() && strings.EqualFold(a, c.msg.From) && !contains(u.Addresses, a):
+			// Not even a confirmation mail goes to a forged sender
+			// (the MTA's word, below).
 		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending:
 			addrs = append(addrs, a)
 			pend = account.DropPending(pend, a)
@@ -408,7 +420,7 @@ func (r *run) confirmReply(rest string) error {
 		if err != nil {
 			return err
 		}
-		if !hmac.Equal([]byte(account.ConfirmToken(key, u.ID, u.Pending[i])), []byte(tok)) {
+		if !hmac.Equal([]byte(account.ConfirmToken(key, u.ID, u.Pending[i])), []byte(tok)) || r.forged() {
 			i = -1
 		}
 	}
@@ -444,7 +456,7 @@ func (r *run) unsubscribe(tok string) error {
 	if err != nil {
 		return err
 	}
-	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) {
+	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) || r.forged() {
 		sec.Refused = true
 		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
@@ -529,4 +541,66 @@ func windowMsg(d time.Duration) lang.Msg {
 	}
 	m := int(d / time.Minute)
 	return lang.N("AcctMinutes", m, "Count", m)
+}
+
+// The operator's MTA's word on a mail's From. When Config.AuthServID
+// is set, the Authentication-Results fields under that authserv-id
+// (RFC 8601; pbm/mail reads them) make a mail's From verified, failed
+// or unknown:
+//
+//   - a failed mail is never answered, nor told of the rate limit,
+//     nor apologised to when it is set aside (no backscatter to the
+//     forged address); it is handled and recorded as done all the
+//     same. Its wrong passwords are a stranger's (pbm/account,
+//     sender.go), whatever address it names, and it never acts
+//     through a reply token, a confirmation or an unsubscribe address,
+//     nor gives its own address to an account (signup, add, change
+//     address: that address is left out, with no confirmation mail);
+//   - a verified mail from one of the account's own addresses is the
+//     owner's: the lock that strangers' guesses caused does not refuse
+//     her, and her own wrong passwords have a limit of their own,
+//     which the refusal tells her;
+//   - an unknown mail, or any mail when no authserv-id is set, is
+//     handled as it always was.
+
+// judge is the operator's MTA's word on the From of m.
+func judge(cfg Config, m *mail.Message) mail.Verdict {
+	return mail.Judge(m.AuthResults, cfg.AuthServID, m.From)
+}
+
+// proof is the mail's verdict as the account rules take it.
+func (r *run) proof() account.Proof {
+	switch r.verdict {
+	case mail.Verified:
+		return account.Genuine
+	case mail.Failed:
+		return account.Forged
+	}
+	return account.Unproven
+}
+
+// forged reports whether the operator's MTA found the mail's From
+// forged.
+func (r *run) forged() bool { return r.verdict == mail.Failed }
+
+// silenced reports whether nothing is to be mailed to the mail's
+// sender: its From failed the MTA's checks.
+func (r *run) silenced() bool {
+	if !r.forged() {
+		return false
+	}
+	r.s.log.Warn("answer not mailed", "from", r.msg.From, "reason", "the From failed the checks of the operator's mail server (Authentication-Results)")
+	return true
+}
+
+// ownWrongPassword is the refusal of a wrong password from the
+// verified owner: it tells her of her own limit, or of the lock it
+// brought.
+func (c *call) ownWrongPassword(u store.User, m account.Miss) error {
+	if m.Locked {
+		c.s.log.Warn("account locked against its owner's own addresses after her wrong passwords", "userid", u.ID, "until", m.Until.UTC().Format(time.RFC3339))
+		return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "), lang.M("AcctOwnLocked", "User", u.ID, "Until", m.Until.UTC()))
+	}
+	return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "),
+		lang.N("AcctOwnGuesses", account.OwnGuessAllowed, "Count", account.OwnGuessAllowed, "Window", windowMsg(account.GuessWindow)))
 }

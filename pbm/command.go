@@ -240,6 +240,9 @@ type run struct {
 	// speaker is the account the mail spoke for (speaks, accounts.go): its
 	// answer is in the account's language.
 	speaker *store.User
+	// verdict is the operator's MTA's word on the mail's From
+	// (auth.go).
+	verdict mail.Verdict
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.

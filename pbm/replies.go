@@ -147,7 +147,7 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
 				continue
 			}
-			if hmac.Equal([]byte(token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) {
+			if hmac.Equal([]byte(token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) && !r.forged() {
 				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 			}
 		}

@@ -38,7 +38,8 @@
 //	replies.go     replies by token to a board mail
 //	mails.go       answers, board mails and notices into the outbox
 //	auth.go        passwords, locks, rate limits, address
-//	               confirmation, reports of foreign commands
+//	               confirmation, reports of foreign commands, the
+//	               operator's MTA's word on a mail's From
 //	accounts.go    account commands, languages, limits
 //	game.go        challenges, seeks, moves, resignations, ratings
 //	lists.go       a game's help, shows, lists of boards, records,
@@ -137,6 +138,10 @@ type Config struct {
 	// TokenKey is the key of the reply tokens (replies.go), kept out
 	// of the store by the daemon; nil keeps one in the store.
 	TokenKey []byte
+	// AuthServID is the authserv-id of the operator's MTA: the
+	// Authentication-Results fields (RFC 8601) under it say whether a
+	// mail's From is genuine (auth.go); empty reads none of them.
+	AuthServID string
 	// Language is the code of the language (pbm/lang) of new accounts
 	// and of the answers to people without one; default "en".
 	Language string
@@ -376,7 +381,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
-	r := &run{s: s, tx: tx, msg: m, ctx: ctx}
+	r := &run{s: s, tx: tx, msg: m, ctx: ctx, verdict: judge(s.cfg, m)}
 	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
 	} else if !authed {
@@ -522,7 +527,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 		p = s.printerOf(u)
 	}
 	text := p.T("ServerBroken")
-	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" {
+	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
 		if err := s.enqueue(tx, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, lang: p.Code()}); err != nil {
 			return err
 		}

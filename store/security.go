@@ -25,14 +25,16 @@ type PendingAddress struct {
 // they were asked for (key "pending/" + 8 bytes of Unix nanoseconds +
 // userid lower case + "\x00" + address, no value; PutUser keeps it), the
 // wrong-password record of each account ("guess/" + userid lower
-// case) and when a refusal for a wrong password was last mailed to an
+// case) and that of its owner's own verified mail ("ownguess/" +
+// userid lower case), and when a refusal for a wrong password was last mailed to an
 // address ("refusal/" + address lower case).
 var bSecurity = []byte("security")
 
 const (
-	secPending = "pending/"
-	secGuess   = "guess/"
-	secRefusal = "refusal/"
+	secPending  = "pending/"
+	secGuess    = "guess/"
+	secOwnGuess = "ownguess/"
+	secRefusal  = "refusal/"
 )
 
 func openSecurity(tx *bolt.Tx) error {
@@ -122,6 +124,23 @@ func (t *Tx) Guesses(user string) (Guesses, error) {
 // PutGuesses writes the wrong-password record of an account.
 func (t *Tx) PutGuesses(user string, g Guesses) error {
 	return t.put(bSecurity, secGuess+strings.ToLower(user), g)
+}
+
+// OwnGuesses reads the record of the wrong passwords an account's
+// owner gave from her own addresses, verified by the operator's MTA
+// (pbm/account, sender.go); absent reads as none.
+func (t *Tx) OwnGuesses(user string) (Guesses, error) {
+	var g Guesses
+	err := t.get(bSecurity, secOwnGuess+strings.ToLower(user), &g)
+	if errors.Is(err, ErrNotFound) {
+		return Guesses{}, nil
+	}
+	return g, err
+}
+
+// PutOwnGuesses writes the record of the owner's own wrong passwords.
+func (t *Tx) PutOwnGuesses(user string, g Guesses) error {
+	return t.put(bSecurity, secOwnGuess+strings.ToLower(user), g)
 }
 
 // RefusalMailed is when a refusal for a wrong password was last mailed

@@ -64,6 +64,7 @@ var defaults = map[string]any{
 	"web.idletimeout":     "1m",
 	"log.level":           "info",
 	"token.key":           "",
+	"mail.authservid":     "",
 	"embedded.imap":       "127.0.0.1:1143",
 	"embedded.smtp":       "127.0.0.1:2525",
 	"embedded.password":   "pbm",

@@ -26,7 +26,8 @@ import (
 // otherwise lock the owner out of his own account. Guesses from there
 // are bounded by the per-address rate limit (rate.go), which counts
 // every mail that proves no account, and their answers reach only the
-// owner.
+// owner. When the operator's MTA vouches for the From or finds it
+// forged, sender.go says who guessed instead.
 const (
 	GuessAllowed = 5
 	GuessWindow  = time.Hour
@@ -37,13 +38,18 @@ const (
 // Wrong is an account's record after one more wrong password at now,
 // and whether the account locks with it (Until is then set).
 func Wrong(g store.Guesses, now time.Time) (store.Guesses, bool) {
+	return wrongWithin(g, now, GuessAllowed)
+}
+
+// wrongWithin is Wrong with allowed wrong passwords in a window.
+func wrongWithin(g store.Guesses, now time.Time, allowed int) (store.Guesses, bool) {
 	g = GuessesAt(g, now)
 	if g.Count == 0 {
 		g.Start = now
 	}
 	g.Count++
 	g.Last = now
-	if g.Count < GuessAllowed {
+	if g.Count < allowed {
 		return g, false
 	}
 	g.Locks++

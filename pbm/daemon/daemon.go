@@ -110,6 +110,13 @@ type Config struct {
 	Token struct {
 		Key string `mapstructure:"key"`
 	} `mapstructure:"token"`
+	// Mail is what the operator's MTA tells of incoming mail:
+	// AuthServID is the authserv-id under which it stamps
+	// Authentication-Results (RFC 8601; see pbm.Config.AuthServID),
+	// empty for none.
+	Mail struct {
+		AuthServID string `mapstructure:"authservid"`
+	} `mapstructure:"mail"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
@@ -204,6 +211,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: webURL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
+		AuthServID: cfg.Mail.AuthServID,
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside

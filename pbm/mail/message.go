@@ -1,6 +1,8 @@
 // Package mail is a mail as pbm reads it and as it writes it: an
 // incoming RFC 5322 mail reduced to its sender, subject, own text and
-// marks of automatic mail, within limits on what is read; the subject
+// marks of automatic mail, within limits on what is read; the verdict
+// on its sender that the operator's MTA stamped on it
+// (Authentication-Results, authresults.go); the subject
 // and body lines a command is read from; wrapping of text; and the
 // MIME of an outgoing mail with its optional picture.
 //
@@ -65,6 +67,10 @@ type Message struct {
 	// sender and what it says. Two copies of one mail have the same
 	// key; another mail under the same Message-ID has another.
 	Key [32]byte
+	// AuthResults are the values of the mail's Authentication-Results
+	// fields (RFC 8601), topmost first, at most MaxAuthFields of them:
+	// what Judge reads.
+	AuthResults []string
 }
 
 // Parse reads a raw RFC 5322 mail. It reads the text/plain part
@@ -181,6 +187,14 @@ func ScanHeader(header []byte, reason string) *Message {
 	}
 	flush()
 	m, _ := headerMessage(h, header)
+	// Fields added one by one are listed last added first: the
+	// Authentication-Results fields read from the top come back
+	// bottom first.
+	var ar []string
+	for _, k := range h.Values("Authentication-Results") {
+		ar = append([]string{k}, ar...)
+	}
+	m.AuthResults = ar[:min(len(ar), MaxAuthFields)]
 	m.Unread = reason
 	m.Subject = strings.ToValidUTF8(m.Subject, "\uFFFD")
 	sum := sha256.Sum256(header)
@@ -259,6 +273,12 @@ func headerMessage(top message.Header, header []byte) (m *Message, addressed int
 		}
 	}
 	m.Automatic = automatic(h.Header, m.From)
+	// A parsed header lists the values of a field in the mail's
+	// order, topmost first.
+	m.AuthResults = h.Values("Authentication-Results")
+	if len(m.AuthResults) > MaxAuthFields {
+		m.AuthResults = m.AuthResults[:MaxAuthFields]
+	}
 	return m, addressed
 }
 
