@@ -285,6 +285,11 @@ func (c *call) startTournament(t *tournament.Tournament) error {
 // mails every entrant its pairings and the standings.
 func (c *call) playRound(t *tournament.Tournament) error {
 	round := t.Current() + 1
+	// The round's boards have mails of their own; the answer to the
+	// command that started them plays on none of them (its Reply-To,
+	// replyBoard), only on the board the command itself was about.
+	about := c.sec.board
+	defer func() { c.sec.board = about }()
 	for _, ri := range t.Pending() {
 		p := t.Played[ri[0]].Pairings[ri[1]]
 		seats := lang.Literal(p.Seats[0])

@@ -452,3 +452,36 @@ func TestTotalTime(t *testing.T) {
 		t.Fatalf("not forfeited after the budget: %+v", b)
 	}
 }
+
+// The answer to "tournament start" plays on no board: only a board
+// mail's reply address does.
+func TestTournamentStartAnswerHasNoReplyAddress(t *testing.T) {
+	f := newFixture(t)
+	// In a round robin of three the organiser plays two of the boards
+	// started, the last among them.
+	ids := []string{"r2", "r3", "r1"}
+	for _, id := range ids {
+		f.signup(id)
+	}
+	f.send("r1@players.test", "nim tournament new r1 pw-r1 Spring roundrobin", "")
+	f.entrants("spring", ids...)
+	mails := f.send("r1@players.test", "nim tournament start spring r1 pw-r1", "")
+	answered := false
+	for _, m := range mails {
+		if m.To != "r1@players.test" {
+			continue
+		}
+		rt := m.Header.Get("Reply-To")
+		if strings.Contains(m.Text, "> nim tournament start") {
+			answered = true
+			if strings.Contains(rt, "pbm+") {
+				t.Errorf("the answer to tournament start carries a reply address %q:\n%s", rt, m.Text)
+			}
+		} else if strings.HasPrefix(m.Subject, "New Nim Board") && !strings.Contains(rt, "pbm+") {
+			t.Errorf("a new board's mail has no reply address: %q", m.Subject)
+		}
+	}
+	if !answered {
+		t.Fatalf("no answer to tournament start among %d mails", len(mails))
+	}
+}
