@@ -376,6 +376,13 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 			lines = append(lines, lang.M("RatingUp", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
 		}
 	}
+	for _, ch := range r.Changes {
+		if ch.Provisional {
+			// How a provisional rating moves, once, below the lines.
+			lines = append(lines, lang.M("RatingProvisionalNote", "N", board.ProvisionalGames))
+			break
+		}
+	}
 	return lines
 }
 

@@ -39,3 +39,25 @@ func TestRatingLines(t *testing.T) {
 		t.Errorf("declined, mail:\n%s", m.Text)
 	}
 }
+
+// The mail of a rated game's end says how a provisional rating moves,
+// once, below the rating lines.
+func TestProvisionalRatingExplained(t *testing.T) {
+	f := newFixture(t)
+	f.signup("alice")
+	f.signup("bob")
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
+	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
+	mails := f.send("alice@players.test", "nim move 101 alice pw-alice resign", "")
+	var m sent
+	for _, x := range mails {
+		if x.To == "bob@players.test" {
+			m = x
+		}
+	}
+	note := "(A rating is provisional for a player's first 20 games:"
+	if strings.Count(m.Text, note) != 1 || !strings.Contains(m.Text, "rating went") {
+		t.Errorf("the end of a rated game does not explain provisional ratings once:\n%s", m.Text)
+	}
+}

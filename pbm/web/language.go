@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/language"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 )
 
@@ -70,14 +71,16 @@ func funcsFor(p lang.Printer) template.FuncMap {
 			}
 			return nil
 		},
-		"t":      p.T,
-		"msg":    p.Render,
-		"th":     func(id string, kv ...any) template.HTML { return htmlMessage(p, id, kv...) },
-		"mailto": func(address, id string) template.HTML { return mailto(p, address, id) },
-		"link":   link,
-		"person": personHTML,
-		"day":    func(t time.Time) string { return day(p, t) },
-		"stamp":  func(t time.Time) string { return stamp(p, t) },
+		"t": p.T,
+		// provisionalGames is how many games a rating is provisional.
+		"provisionalGames": func() int { return board.ProvisionalGames },
+		"msg":              p.Render,
+		"th":               func(id string, kv ...any) template.HTML { return htmlMessage(p, id, kv...) },
+		"mailto":           func(address, id string) template.HTML { return mailto(p, address, id) },
+		"link":             link,
+		"person":           personHTML,
+		"day":              func(t time.Time) string { return day(p, t) },
+		"stamp":            func(t time.Time) string { return stamp(p, t) },
 	}
 }
 

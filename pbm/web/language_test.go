@@ -23,10 +23,10 @@ import (
 // in every language, as the rule books write it; "pbm" is the server's
 // name and "computer" the userid of the computer opponent.
 var sameWord = map[string][]string{
-	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head", "reg", "pbm", "computer"},
-	"nl": {"rating", "ratings", "feed", "in", "met", "open", "per", "start", "server", "mail", "over"},
-	"de": {"feed", "option", "in", "notation", "text", "sand", "per", "server", "mail"},
-	"cs": {"text", "data", "server"},
+	"":   {"atom", "json", "utc", "buchholz", "sonneborn-berger", "get", "head", "reg", "pbm", "computer", "elo"},
+	"nl": {"rating", "ratings", "feed", "in", "met", "open", "per", "start", "server", "mail", "over", "plus"},
+	"de": {"feed", "option", "in", "notation", "text", "sand", "per", "server", "mail", "plus", "minus"},
+	"cs": {"text", "data", "server", "plus", "minus"},
 	"hu": {"most"},
 }
 

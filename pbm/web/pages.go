@@ -148,7 +148,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <p><a href="{{.Path}}/atom">{{t "WebPlayerFeed"}}</a></p>
 <h2>{{t "WebRatings"}}</h2>{{if .Ratings}}<div class="scroll"><table id="ratings"><tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
 {{range .Ratings}}<tr><td><a href="/{{.Game}}/standings">{{.Title}}</a></td><td>{{printf "%.0f" .Rating.Rating}}</td><td>{{.Games}}</td><td>{{.Won}}</td><td>{{.Lost}}</td><td>{{.Tied}}</td></tr>
-{{end}}</table></div>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
+{{end}}</table></div><p id="provisional">{{t "WebProvisionalNote" "N" provisionalGames}}</p>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
 <h2>{{t "WebRunningBoards"}}</h2>{{template "count" .Running}}<div id="running">{{template "rows" .Running}}</div>
 <h2>{{t "WebHistory"}}</h2>{{template "count" .History}}<div id="history">{{template "rows" .History}}</div>
 {{end}}{{template "foot"}}{{end}}
@@ -164,7 +164,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{define "standings"}}{{template "head" .}}<h1>{{t "WebStandingsHeading" "Game" .Data.Title}}</h1>
 {{if .Data.Ratings}}<div class="scroll"><table><tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
 {{range .Data.Ratings}}<tr><td><a href="{{player .User}}">{{.User}}</a></td><td>{{printf "%.0f" .Rating}}</td><td>{{.Games}}</td><td>{{.Won}}</td><td>{{.Lost}}</td><td>{{.Tied}}</td></tr>
-{{end}}</table></div>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
+{{end}}</table></div><p id="provisional">{{t "WebProvisionalNote" "N" provisionalGames}}</p>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
 {{template "seekers" .Data}}{{template "foot"}}{{end}}
 
 {{define "error"}}{{template "head" .}}<h1>{{.Title}}</h1>
