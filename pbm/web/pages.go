@@ -149,6 +149,10 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <h2>{{t "WebRatings"}}</h2>{{if .Ratings}}<div class="scroll"><table id="ratings"><tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
 {{range .Ratings}}<tr><td><a href="/{{.Game}}/standings">{{.Title}}</a></td><td>{{printf "%.0f" .Rating.Rating}}</td><td>{{.Games}}</td><td>{{.Won}}</td><td>{{.Lost}}</td><td>{{.Tied}}</td></tr>
 {{end}}</table></div><p id="provisional">{{t "WebProvisionalNote" "N" provisionalGames}}</p>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
+{{if .Tournaments}}<h2>{{t "WebTournaments"}}</h2><div class="scroll"><table id="player-tournaments">
+<tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebTournament"}}</th><th scope="col">{{t "WebState"}}</th><th scope="col">{{t "WebEntrants"}}</th></tr>
+{{range .Tournaments}}<tr><td>{{.Title}}</td><td><a href="{{.Path}}">{{.Name}}</a></td><td>{{.State}}</td><td>{{.Entrants}}</td></tr>
+{{end}}</table></div>{{end}}
 <h2>{{t "WebRunningBoards"}}</h2>{{template "count" .Running}}<div id="running">{{template "rows" .Running}}</div>
 <h2>{{t "WebHistory"}}</h2>{{template "count" .History}}<div id="history">{{template "rows" .History}}</div>
 {{end}}{{template "foot"}}{{end}}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -19,9 +21,38 @@ import (
 type playerView struct {
 	User, Path       string
 	Ratings          []gameRating
+	Tournaments      []playerTournament
 	Running, History listing
 	Heading          string
 	List             listing
+}
+
+// playerTournament is a tournament a player entered, as the player's
+// page lists it.
+type playerTournament struct {
+	Title string // the game's
+	tournamentRow
+}
+
+// entered lists the tournaments of every game that id entered, newest
+// first by the order each game keeps them.
+func entered(tx *store.Tx, games *engine.Registry, id string) ([]tournament.Tournament, error) {
+	var out []tournament.Tournament
+	for _, g := range games.Games() {
+		ts, err := tournamentsOf(tx, g.Name())
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range ts {
+			for _, e := range t.Entrants {
+				if strings.EqualFold(e.ID, id) {
+					out = append(out, t)
+					break
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 type gameRating struct {
@@ -37,10 +68,14 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 	user := parts[0] // in lower case (canonical.go)
 	var boards []store.Board
 	var ratings []gameRating
+	var joined []tournament.Tournament
 	display := user
 	err := s.store.View(func(tx *store.Tx) error {
 		var err error
 		if boards, err = tx.BoardsOf(user, ""); err != nil {
+			return err
+		}
+		if joined, err = entered(tx, s.games, user); err != nil {
 			return err
 		}
 		for _, g := range s.games.Games() {
@@ -61,7 +96,7 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		s.unavailable(w, r)
 		return
 	}
-	if len(boards) == 0 && len(ratings) == 0 {
+	if len(boards) == 0 && len(ratings) == 0 && len(joined) == 0 {
 		s.notFound(w, r, printer(r).T("WebErrNoPlayer", "User", strconv.Quote(user)))
 		return
 	}
@@ -77,6 +112,22 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 	running, history := divide(boards)
 	path := PlayerPath(user)
 	v := playerView{User: display, Path: path, Ratings: ratings}
+	pr := printer(r)
+	for i := range joined {
+		t := &joined[i]
+		for _, e := range t.Entrants {
+			if strings.EqualFold(e.ID, user) {
+				display = e.ID
+			}
+		}
+		title := t.Game
+		if g, ok := s.games.Lookup(t.Game); ok {
+			title = g.Title()
+		}
+		v.Tournaments = append(v.Tournaments, playerTournament{Title: title, tournamentRow: tournamentRow{Name: t.Name,
+			Path: TournamentPath(t.Game, t.Name), Summary: summaryOf(pr, t), State: stateOf(pr, t), Entrants: len(t.Entrants)}})
+	}
+	v.User = display
 	kind := ""
 	if len(parts) == 2 {
 		kind = parts[1]
@@ -91,7 +142,6 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		if !ok {
 			return
 		}
-		pr := printer(r)
 		list, heading := running, pr.T("WebRunningBoards")
 		if kind == "history" {
 			list, heading = history, pr.T("WebHistory")

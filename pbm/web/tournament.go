@@ -163,6 +163,17 @@ func (p *people) of(id string) (person, error) {
 			link = PlayerPath(id)
 		}
 	}
+	if link == "" {
+		// An entrant without a board or a rating yet has a page
+		// listing the tournaments entered.
+		ts, err := entered(p.tx, p.games, id)
+		if err != nil {
+			return person{}, err
+		}
+		if len(ts) > 0 {
+			link = PlayerPath(id)
+		}
+	}
 	p.seen[key] = link
 	return person{id, link}, nil
 }

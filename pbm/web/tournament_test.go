@@ -367,7 +367,7 @@ func TestTournamentSwissPage(t *testing.T) {
 		m.ok(id, "hexemergo tournament join open "+id+" pw-"+id, "joined")
 	}
 	open := m.get("/hexemergo/tournament/open")
-	for _, want := range []string{`<p id="state">Open for entries: 3 so far.</p>`, `<ol id="entrants"><li>q1</li><li>q2</li><li>q3</li></ol>`,
+	for _, want := range []string{`<p id="state">Open for entries: 3 so far.</p>`, `<ol id="entrants"><li><a href="/player/q1">q1</a></li><li><a href="/player/q2">q2</a></li><li><a href="/player/q3">q3</a></li></ol>`,
 		`<pre class="command" id="join">hexemergo tournament join Open &lt;userid&gt; &lt;password&gt;</pre>`,
 		"To enter, mail <a href=\"mailto:" + serverAddress + "\">", "<dd>-alternate</dd>", "forfeit after 5 days without a move", "<dd>Swiss</dd>"} {
 		if !strings.Contains(open, want) {
@@ -552,5 +552,23 @@ func TestTournamentListCounted(t *testing.T) {
 	all := m.get("/hexemergo/tournaments")
 	if n := strings.Count(all, `<a href="/hexemergo/tournament/`); n != shown+3 {
 		t.Errorf("%d tournaments in the whole list, want %d", n, shown+3)
+	}
+}
+
+// An entrant without a board or a rating yet has a page, linked from
+// the tournament's, listing the tournaments entered.
+func TestEntrantPageListsTournaments(t *testing.T) {
+	m := newMailSite(t)
+	m.signup("e1", "e2")
+	m.ok("e1", "hexemergo tournament new e1 pw-e1 Spring roundrobin", "announced")
+	m.ok("e2", "hexemergo tournament join spring e2 pw-e2", "joined")
+	page := m.get("/player/e2")
+	for _, want := range []string{`<table id="player-tournaments">`, `<a href="/hexemergo/tournament/spring">Spring</a>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("e2's page has no %q:\n%s", want, page)
+		}
+	}
+	if page := m.get("/hexemergo/tournament/spring"); !strings.Contains(page, `<a href="/player/e2">e2</a>`) {
+		t.Errorf("the tournament's page does not link its entrant:\n%s", page)
 	}
 }
