@@ -10,7 +10,9 @@ import (
 	"sync"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/quote"
 	"github.com/pbmgo/pbm/store"
@@ -236,6 +238,8 @@ type run struct {
 	// speaker is the account the mail spoke for (speaks, accounts.go): its
 	// answer is in the account's language.
 	speaker *store.User
+	// lim is what the mail has spent of its limits (gate).
+	lim limit.Mail
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.
@@ -371,7 +375,9 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	}
 	if err == nil {
 		c.tokenUser = tokenUser
-		err = c.cmd.handle(c.call)
+		if err = c.gate(words); err == nil {
+			err = c.cmd.handle(c.call)
+		}
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
@@ -638,3 +644,106 @@ func spaced(s string) string {
 // isBoardSubject reports whether a subject, without its reply
 // prefixes, is the subject of a board mail in any language.
 func isBoardSubject(s string) bool { return boardSubjects().MatchString(s) }
+
+// gate applies the limits of one mail and one sender (package limit)
+// to a command before it runs; a refusal leaves it unrun. words are
+// the command's words as given. A command that proves no account by
+// its own userid and password, or by the reply token of a reply, is
+// counted against its sender address's hourly allowance
+// (Config.RateLimit, the one rateLimit counts whole mails against; a
+// mail that proves nobody has its first command counted there
+// already); past it, such a command is refused with the time the
+// count starts again, and commands with their own valid password
+// still run. A signup is refused when an address it gives (its
+// sender's when none) has Config.MaxAccounts open accounts.
+func (c *call) gate(words []string) error {
+	r, name := c.run, c.commandName()
+	if name == "signup" {
+		if err := c.accountsAt(); err != nil {
+			return err
+		}
+	}
+	user, password, hasCred := r.s.credentialOf(words)
+	var u store.User
+	fresh := false
+	if hasCred {
+		var err error
+		if u, err = r.tx.User(user); errors.Is(err, store.ErrNotFound) || err == nil && u.Closed {
+			hasCred = false
+		} else if err != nil {
+			return err
+		}
+		_, known := r.checked[strings.ToLower(u.ID)+"\x00"+password]
+		fresh = hasCred && !known
+	}
+	cfg := limit.Config{Lists: r.s.cfg.MaxLists, Signups: r.s.cfg.MaxSignups, PasswordWork: r.s.cfg.MaxPasswordWork}
+	switch r.lim.Admit(cfg, name, len(r.checked), fresh) {
+	case limit.Lists:
+		return refuseMsg(lang.M("LimitLists", "Count", cfg.Lists))
+	case limit.Signups:
+		return refuseMsg(lang.M("LimitSignups", "Count", cfg.Signups))
+	case limit.PasswordWork:
+		return refuseMsg(lang.M("LimitPasswordWork", "Count", cfg.PasswordWork))
+	}
+	if c.tokenUser != "" {
+		return nil // a reply token proves its account
+	}
+	if hasCred {
+		bar, err := account.LockedAt(r.tx, u, r.s.now())
+		if err != nil {
+			return err
+		}
+		if !bar.Barred() && r.checkPassword(u, password) {
+			return nil // proved by its own password
+		}
+	}
+	if r.lim.Counted {
+		r.lim.Counted = false
+		return nil
+	}
+	a, ok, err := account.Spend(r.tx, r.msg.From, 1, r.s.cfg.RateLimit, r.s.now())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		r.s.log.Warn("command over the hourly allowance", "from", r.msg.From, "command", name)
+		return refuseMsg(lang.M("LimitCommands", "Count", a.Max, "From", r.msg.From, "Until", a.Resets.UTC()))
+	}
+	return nil
+}
+
+// commandName is the command's words without the game's name:
+// "games", "change password", "all show".
+func (c *call) commandName() string {
+	name := c.name
+	if c.game != nil && len(name) > 0 {
+		name = name[1:]
+	}
+	return strings.Join(name, " ")
+}
+
+// accountsAt refuses a signup whose addresses (its sender's when it
+// gives none) have Config.MaxAccounts open accounts already.
+func (c *call) accountsAt() error {
+	addrs := []string{c.msg.From}
+	rest, _, _ := languageOption(c.args[min(2, len(c.args)):])
+	if given, err := parseAddresses(rest); err == nil && len(given) > 0 {
+		addrs = given
+	}
+	for _, a := range addrs {
+		users, err := c.tx.UsersAt(a)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for _, u := range users {
+			if !u.Closed {
+				n++
+			}
+		}
+		if n >= c.s.cfg.MaxAccounts {
+			return refuseMsg(lang.M("LimitAccounts", "Count", c.s.cfg.MaxAccounts, "Address", a))
+		}
+	}
+	return nil
+}

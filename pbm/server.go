@@ -68,6 +68,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 	"golang.org/x/crypto/bcrypt"
@@ -102,6 +103,13 @@ type Config struct {
 	// without effect until the hour is over; mail with a valid password
 	// or reply token is handled all the same.
 	RateLimit int
+	// The limits of one mail and one sender (gate, command.go), each with its
+	// default when zero: MessageLimit, the copies of messages one
+	// player may send other players an hour (40); MaxSignups, the
+	// signups of one mail (3); MaxPasswordWork, the bcrypt checks and
+	// hashes of one mail (6); MaxLists, the list commands of one mail
+	// (5); MaxAccounts, the open accounts of one address (5).
+	MessageLimit, MaxSignups, MaxPasswordWork, MaxLists, MaxAccounts int
 	// DedupeWindow is how long a mail handled is remembered, so that a
 	// copy of it is not applied again; a mail dated longer ago than
 	// that is refused as stale. Default 30 days.
@@ -208,6 +216,17 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60
+	}
+	for _, l := range []struct {
+		v   *int
+		def int
+	}{
+		{&cfg.MessageLimit, 40}, {&cfg.MaxSignups, limit.DefaultSignups}, {&cfg.MaxPasswordWork, limit.DefaultPasswordWork},
+		{&cfg.MaxLists, limit.DefaultLists}, {&cfg.MaxAccounts, 5},
+	} {
+		if *l.v <= 0 {
+			*l.v = l.def
+		}
 	}
 	if cfg.DedupeWindow <= 0 {
 		cfg.DedupeWindow = defaultDedupeWindow
@@ -386,6 +405,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 			out.Ignored, out.Queued = "rate limited", r.queued
 			return out, nil, mark("ignored: rate limited")
 		}
+		r.lim.Counted = true
 	}
 	if why := s.unfit(m, now); len(why) > 0 {
 		if u, ok := s.accountAt(tx, m.From); ok {
@@ -665,7 +685,11 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			continue
 		}
 		lines, _ := s.commandLines(m)
+		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if pairs >= s.cfg.MaxPasswordWork {
+				break // no more are checked for this mail (gate, command.go)
+			}
 			if len(line) > s.cfg.MaxLineBytes {
 				continue // refused unread (longLine, table.go)
 			}
@@ -682,6 +706,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 				return strings.EqualFold(q.user, p.user) && q.password == p.password
 			}) {
 				out = append(out, p)
+				pairs++
 			}
 		}
 	}
