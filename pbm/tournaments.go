@@ -14,6 +14,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -460,12 +461,20 @@ func (s *Server) cmdTournamentShow(c *call) error {
 
 // cmdTournaments: "<game> tournaments": open, running and finished.
 func (s *Server) cmdTournaments(c *call) error {
+	args, n, err := pageArg(c.args)
+	if err != nil {
+		return err
+	}
 	docs, err := c.tx.Tournaments(c.game.Name())
 	if err != nil {
 		return err
 	}
+	page, ok := limit.PageOf(n, len(docs), limit.PageSize)
+	if !ok {
+		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", page.Pages))
+	}
 	var open, running, done []lang.Msg
-	for _, doc := range docs {
+	for _, doc := range docs[page.From:page.To] {
 		var t tournament.Tournament
 		if err := json.Unmarshal(doc, &t); err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
@@ -493,6 +502,7 @@ func (s *Server) cmdTournaments(c *call) error {
 			said = append(said, lang.Literal("\n"), l)
 		}
 	}
+	said = append(said, c.pageFooter(page, args)...)
 	c.sec.say(said...)
 	return nil
 }
