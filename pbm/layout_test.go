@@ -26,6 +26,7 @@ func TestLayout(t *testing.T) {
 		"account":    append(append([]string{mod + "engine", mod + "pbm/board", mod + "pbm/tournament", mod + "pbm/seek"}, mailish...), core...),
 		"tournament": append(append([]string{mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/seek"}, mailish...), core...),
 		"seek":       append(append([]string{mod + "engine", mod + "pbm/tournament", mod + "pbm/computer"}, mailish...), core...),
+		"limit":      append(append(append([]string{mod + "pbm/lang"}, gamesAndStore...), mailish...), core...),
 		"lang":       append(append(append([]string{}, gamesAndStore...), mailish...), core...),
 		"quote":      append(append(append([]string{}, gamesAndStore...), mailish[1:]...), core...),
 		"computer":   append(append([]string{mod + "store"}, mailish...), core...),

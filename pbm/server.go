@@ -101,7 +101,9 @@ type Config struct {
 	// one sender address may have handled in an hour; default 60. Past
 	// it, the address is told once and further such mail is recorded
 	// without effect until the hour is over; mail with a valid password
-	// or reply token is handled all the same.
+	// or reply token is handled all the same, but each of its commands
+	// that proves no account counts against the same allowance and is
+	// refused past it (gate, command.go).
 	RateLimit int
 	// The limits of one mail and one sender (gate, command.go), each with its
 	// default when zero: MessageLimit, the copies of messages one
