@@ -2,7 +2,13 @@ package pbm
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
 )
 
 // BenchmarkGamesAnswer measures one "nim games" mail on a store of
@@ -33,4 +39,62 @@ func BenchmarkGamesAnswer(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(size), "answer-bytes")
+}
+
+// BenchmarkHeaviestMail measures the heaviest mail the limits let
+// through, on a store of 10,000 boards with passwords hashed at
+// bcrypt's default cost: 50 commands, of which a signup, 2 wrong
+// passwords of distinct accounts and a message to 20 players with the
+// sender's password (the 4 bcrypt operations of a mail), 5 list
+// commands, 20 help and 21 show.
+//
+//	go test ./pbm -run XXX -bench HeaviestMail -benchtime 3x
+func BenchmarkHeaviestMail(b *testing.B) {
+	f := newFixture(b)
+	f.s.cfg.BcryptCost = bcrypt.DefaultCost
+	f.s.cfg.RateLimit = 1 << 30
+	f.s.cfg.MaxAccounts = 1 << 30
+	f.signup("alice")
+	f.signup("bob")
+	f.fill(b, 1000, 10000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var body strings.Builder
+		fmt.Fprintf(&body, "signup new%d pw\n", i)
+		for j := range 2 {
+			fmt.Fprintf(&body, "nim limit u%d guess%d 3\n", 10+j, i)
+		}
+		body.WriteString("nim games\nnim games all\nnim history\nnim standings\nnim tournaments\n")
+		body.WriteString("message alice pw-alice")
+		for j := range 20 {
+			fmt.Fprintf(&body, " u%d", j)
+		}
+		body.WriteString("\n")
+		for range 20 {
+			body.WriteString("help\n")
+		}
+		for j := range 21 {
+			fmt.Fprintf(&body, "nim show %d\n", 101+j)
+		}
+		body.WriteString("\nHello.\n")
+		start, cpu := time.Now(), cpuTime()
+		out, err := f.s.Handle(context.Background(), f.raw("alice@players.test", "multiple", body.String()))
+		if err != nil || out.Commands != 50 {
+			b.Fatalf("heaviest mail: %v %v", out, err)
+		}
+		// The wall time on a shared machine, and the process's CPU time
+		// (user and system) for the mail.
+		b.ReportMetric(float64(time.Since(start).Milliseconds()), "wall-ms")
+		b.ReportMetric(float64((cpuTime() - cpu).Milliseconds()), "cpu-ms")
+		f.clock = f.clock.Add(2 * time.Hour) // a fresh hour: the message allowance
+	}
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

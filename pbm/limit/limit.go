@@ -19,8 +19,8 @@ import (
 // Defaults of Config.
 const (
 	DefaultLists        = 5
-	DefaultSignups      = 3
-	DefaultPasswordWork = 6
+	DefaultSignups      = 2
+	DefaultPasswordWork = 4
 )
 
 // Config is the bounds of one mail.
