@@ -647,15 +647,19 @@ func isBoardSubject(s string) bool { return boardSubjects().MatchString(s) }
 
 // gate applies the limits of one mail and one sender (package limit)
 // to a command before it runs; a refusal leaves it unrun. words are
-// the command's words as given. A command that proves no account by
-// its own userid and password, or by the reply token of a reply, is
-// counted against its sender address's hourly allowance
-// (Config.RateLimit, the one rateLimit counts whole mails against; a
-// mail that proves nobody has its first command counted there
-// already); past it, such a command is refused with the time the
-// count starts again, and commands with their own valid password
-// still run. A signup is refused when an address it gives (its
-// sender's when none) has Config.MaxAccounts open accounts.
+// the command's words as given. A command that gives no userid and
+// password of an account (signup, the lists, a userid that is no
+// account) nor comes with the reply token of a reply is counted
+// against its sender address's hourly allowance (Config.RateLimit,
+// the one rateLimit counts whole mails against; a mail that proves
+// nobody has its first command counted there already); past it, such
+// a command is refused with the time the count starts again. A
+// command that gives an account's password runs, right or wrong: a
+// wrong one is bounded by the account's lock after wrong passwords
+// (account.WrongPassword) and by the mail's bcrypt work, and no
+// refusal here tells a right password from a wrong one. A signup is
+// refused when an address it gives (its sender's when none) has
+// Config.MaxAccounts open accounts.
 func (c *call) gate(words []string) error {
 	r, name := c.run, c.commandName()
 	if name == "signup" {
@@ -685,17 +689,8 @@ func (c *call) gate(words []string) error {
 	case limit.PasswordWork:
 		return refuseMsg(lang.M("LimitPasswordWork", "Count", cfg.PasswordWork))
 	}
-	if c.tokenUser != "" {
-		return nil // a reply token proves its account
-	}
-	if hasCred {
-		bar, err := account.LockedAt(r.tx, u, r.s.now())
-		if err != nil {
-			return err
-		}
-		if !bar.Barred() && r.checkPassword(u, password) {
-			return nil // proved by its own password
-		}
+	if c.tokenUser != "" || hasCred {
+		return nil // a reply token, or an account's password, right or wrong
 	}
 	if r.lim.Counted {
 		r.lim.Counted = false

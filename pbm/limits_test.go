@@ -155,6 +155,13 @@ func TestSignupsInAuthenticatedMail(t *testing.T) {
 	if text := flat(r.Text); !strings.Contains(text, "More than 3 commands without a valid password came from alice@players.test") || !strings.Contains(text, "now at most 6") {
 		t.Errorf("over the allowance:\n%s", r.Text)
 	}
+	// Past the allowance, a command with an account's password is
+	// still run, right or wrong: the answer does not tell a right
+	// password from a wrong one by the allowance.
+	r = f.only(f.send("alice@players.test", "multiple", "nim limit alice pw-alice 7\nnim limit alice wrong 8\n"), "alice@players.test")
+	if text := flat(r.Text); !strings.Contains(text, "Invalid password entered for alice") || strings.Contains(text, "More than 3 commands") {
+		t.Errorf("a wrong password past the allowance:\n%s", text)
+	}
 	f.st.View(func(tx *store.Tx) error {
 		for _, id := range []string{"sock02", "sock09", "sock20"} {
 			if _, err := tx.User(id); err == nil {

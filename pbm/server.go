@@ -723,7 +723,8 @@ func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
 		return "", "", false
 	}
 	c, err := (&run{s: s}).resolve(words, "", &section{})
-	if err != nil || c.cmd == nil {
+	if err != nil || c.cmd == nil || len(c.name) == 1 && c.name[0] == "signup" {
+		// A signup names a new account: its password is no other's.
 		return "", "", false
 	}
 	for _, i := range c.cmd.secrets {
