@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -218,6 +219,41 @@ func TestPasswordWorkPerMail(t *testing.T) {
 		u, _ := tx.User("bob")
 		if _, ok := u.Limits["nim"]; ok {
 			t.Error("a guessed password set bob's limit")
+		}
+		return nil
+	})
+}
+
+// TestGroupBoundByHashes: a group commit holds no more new password
+// hashes than one mail may make; every mail of the batch is handled.
+func TestGroupBoundByHashes(t *testing.T) {
+	f := newFixture(t)
+	var raws [][]byte
+	for i := range 5 {
+		raws = append(raws, f.raw(fmt.Sprintf("s%d@players.test", i), "multiple", fmt.Sprintf("signup a%d pw\nsignup b%d pw\n", i, i)))
+	}
+	for i := range 3 {
+		raws = append(raws, f.raw("x@players.test", "list", fmt.Sprint(i)))
+	}
+	// 2 + 2 hashes fill the mail's bound of 4: the third mail starts a
+	// new group; mails without a signup add nothing.
+	for _, c := range []struct{ start, end int }{{0, 2}, {2, 4}, {4, 8}} {
+		if got := f.s.groupEnd(raws, c.start); got != c.end {
+			t.Errorf("group from %d ends at %d, want %d", c.start, got, c.end)
+		}
+	}
+	for i, err := range f.s.HandleBatch(context.Background(), raws) {
+		if err != nil {
+			t.Fatalf("mail %d: %v", i, err)
+		}
+	}
+	f.st.View(func(tx *store.Tx) error {
+		for i := range 5 {
+			for _, id := range []string{fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i)} {
+				if _, err := tx.User(id); err != nil {
+					t.Errorf("account %s: %v", id, err)
+				}
+			}
 		}
 		return nil
 	})

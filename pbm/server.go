@@ -567,11 +567,13 @@ var errBatch = errors.New("a mail of the batch failed")
 // and the mails before it commit. errs[i] is Handle's error for mail i;
 // after the first mail with an error, the later ones are not handled
 // and carry an error too, so that the intake keeps them, in order, for
-// later.
+// later. A group holds at most MaxBatch mails, and no more new
+// password hashes (signups, password changes) than one mail may make
+// (groupEnd): those are made inside the transaction.
 func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
 	errs := make([]error, len(raws))
-	for start := 0; start < len(raws); start += MaxBatch {
-		end := min(start+MaxBatch, len(raws))
+	for start, end := 0, 0; start < len(raws); start = end {
+		end = s.groupEnd(raws, start)
 		if !s.handleGroup(ctx, raws[start:end], errs[start:end]) {
 			for i := end; i < len(raws); i++ {
 				errs[i] = fmt.Errorf("handle mail: not handled after an earlier mail failed")
@@ -752,4 +754,33 @@ func onEveryCore[T any](items []T, f func(T)) {
 	}
 	close(work)
 	wg.Wait()
+}
+
+// groupEnd is where the group commit that starts at raws[start] ends:
+// after MaxBatch mails, or before the mail that would take the new
+// password hashes of the group past Config.MaxPasswordWork, the most
+// one mail may make. Password checks are made before the transaction
+// (prefetchCredentials) and cost it nothing; a hash of a new password
+// is made in it, so a group of mails, each within its bound, holds
+// the transaction no longer than one mail may.
+func (s *Server) groupEnd(raws [][]byte, start int) int {
+	work := 0
+	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
+		lines, _ := s.commandLines(readMail(raws[i]))
+		n := 0
+		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if len(line) > s.cfg.MaxLineBytes {
+				continue
+			}
+			c, err := (&run{s: s}).resolve(strings.Fields(line), "", &section{})
+			if err == nil && c.cmd != nil && limit.Hashes(c.commandName()) {
+				n++
+			}
+		}
+		work += min(n, s.cfg.MaxPasswordWork)
+		if work > s.cfg.MaxPasswordWork && i > start {
+			return i
+		}
+	}
+	return min(len(raws), start+MaxBatch)
 }

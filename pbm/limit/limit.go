@@ -39,6 +39,9 @@ var listCommands = map[string]bool{
 // hashCommands make a new bcrypt hash.
 var hashCommands = map[string]bool{"signup": true, "change password": true, "setpassword": true}
 
+// Hashes reports whether the command named makes a new password hash.
+func Hashes(name string) bool { return hashCommands[name] }
+
 // IsList reports whether the command named (its words without the
 // game's name: "games", "all show") answers with a list.
 func IsList(name string) bool { return listCommands[name] }
