@@ -224,20 +224,25 @@ func TestPasswordWorkPerMail(t *testing.T) {
 	})
 }
 
-// TestGroupBoundByHashes: a group commit holds no more new password
-// hashes than one mail may make; every mail of the batch is handled.
-func TestGroupBoundByHashes(t *testing.T) {
+// TestGroupBound: a group commit holds no more new password hashes
+// and list commands than one mail may; every mail of the batch is
+// handled.
+func TestGroupBound(t *testing.T) {
 	f := newFixture(t)
 	var raws [][]byte
 	for i := range 5 {
 		raws = append(raws, f.raw(fmt.Sprintf("s%d@players.test", i), "multiple", fmt.Sprintf("signup a%d pw\nsignup b%d pw\n", i, i)))
 	}
 	for i := range 3 {
-		raws = append(raws, f.raw("x@players.test", "list", fmt.Sprint(i)))
+		raws = append(raws, f.raw("x@players.test", "help", fmt.Sprint(i)))
+	}
+	for i := range 3 {
+		raws = append(raws, f.raw("y@players.test", "multiple", "list\nnim games\nnim history\n"+fmt.Sprint(i)))
 	}
 	// 2 + 2 hashes fill the mail's bound of 4: the third mail starts a
-	// new group; mails without a signup add nothing.
-	for _, c := range []struct{ start, end int }{{0, 2}, {2, 4}, {4, 8}} {
+	// new group; mails without a signup or a list add nothing; 3 + 3
+	// lists pass the bound of 5.
+	for _, c := range []struct{ start, end int }{{0, 2}, {2, 4}, {4, 9}, {9, 10}, {10, 11}} {
 		if got := f.s.groupEnd(raws, c.start); got != c.end {
 			t.Errorf("group from %d ends at %d, want %d", c.start, got, c.end)
 		}

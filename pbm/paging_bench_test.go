@@ -90,6 +90,62 @@ func BenchmarkHeaviestMail(b *testing.B) {
 	}
 }
 
+// BenchmarkHeaviestBatch measures the group commits of a batch of 16
+// of the heaviest mails (those of BenchmarkHeaviestMail, each from its
+// own sender) on the same store: the longest transaction of the batch,
+// its wall and CPU time, and the mails of that group.
+//
+//	go test ./pbm -run XXX -bench HeaviestBatch -benchtime 1x
+func BenchmarkHeaviestBatch(b *testing.B) {
+	f := newFixture(b)
+	f.s.cfg.BcryptCost = bcrypt.DefaultCost
+	f.s.cfg.RateLimit = 1 << 30
+	f.signup("alice")
+	f.signup("bob")
+	f.fill(b, 1000, 10000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var raws [][]byte
+		for k := range 16 {
+			var body strings.Builder
+			fmt.Fprintf(&body, "signup n%d-%d pw\n", i, k)
+			for j := range 2 {
+				fmt.Fprintf(&body, "nim limit u%d guess%d 3\n", 10+j, k)
+			}
+			body.WriteString("nim games\nnim games all\nnim history\nnim standings\nnim tournaments\n")
+			fmt.Fprintf(&body, "message u%d pw-alice", 100+k)
+			for j := range 20 {
+				fmt.Fprintf(&body, " u%d", j)
+			}
+			body.WriteString("\n")
+			for range 20 {
+				body.WriteString("help\n")
+			}
+			for j := range 21 {
+				fmt.Fprintf(&body, "nim show %d\n", 101+j)
+			}
+			raws = append(raws, f.raw(fmt.Sprintf("u%d@many.test", 100+k), "multiple", body.String()+"\nHello.\n"))
+		}
+		longest, cpu, mails := time.Duration(0), time.Duration(0), 0
+		for start, end := 0, 0; start < len(raws); start = end {
+			end = f.s.groupEnd(raws, start)
+			t0, c0 := time.Now(), cpuTime()
+			for _, err := range f.s.HandleBatch(context.Background(), raws[start:end]) {
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if d := time.Since(t0); d > longest {
+				longest, cpu, mails = d, cpuTime()-c0, end-start
+			}
+		}
+		b.ReportMetric(float64(longest.Milliseconds()), "max-group-wall-ms")
+		b.ReportMetric(float64(cpu.Milliseconds()), "its-cpu-ms")
+		b.ReportMetric(float64(mails), "mails-in-it")
+		f.clock = f.clock.Add(2 * time.Hour)
+	}
+}
+
 // cpuTime is the CPU time the process has used, user and system.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage

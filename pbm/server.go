@@ -757,28 +757,36 @@ func onEveryCore[T any](items []T, f func(T)) {
 }
 
 // groupEnd is where the group commit that starts at raws[start] ends:
-// after MaxBatch mails, or before the mail that would take the new
-// password hashes of the group past Config.MaxPasswordWork, the most
-// one mail may make. Password checks are made before the transaction
-// (prefetchCredentials) and cost it nothing; a hash of a new password
-// is made in it, so a group of mails, each within its bound, holds
-// the transaction no longer than one mail may.
+// after MaxBatch mails, or before the mail that would take the group
+// past what one mail may do of the costly work: new password hashes
+// (Config.MaxPasswordWork) and list commands (Config.MaxLists).
+// Password checks are made before the transaction
+// (prefetchCredentials) and cost it little; hashes and lists are made
+// in it, so a group of mails, each within its bounds, holds the
+// transaction about as long as one mail may.
 func (s *Server) groupEnd(raws [][]byte, start int) int {
-	work := 0
+	hashes, lists := 0, 0
 	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
 		lines, _ := s.commandLines(readMail(raws[i]))
-		n := 0
+		h, l := 0, 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if len(line) > s.cfg.MaxLineBytes {
 				continue
 			}
 			c, err := (&run{s: s}).resolve(strings.Fields(line), "", &section{})
-			if err == nil && c.cmd != nil && limit.Hashes(c.commandName()) {
-				n++
+			if err != nil || c.cmd == nil {
+				continue
+			}
+			if limit.Hashes(c.commandName()) {
+				h++
+			}
+			if limit.IsList(c.commandName()) {
+				l++
 			}
 		}
-		work += min(n, s.cfg.MaxPasswordWork)
-		if work > s.cfg.MaxPasswordWork && i > start {
+		hashes += min(h, s.cfg.MaxPasswordWork)
+		lists += min(l, s.cfg.MaxLists)
+		if (hashes > s.cfg.MaxPasswordWork || lists > s.cfg.MaxLists) && i > start {
 			return i
 		}
 	}
