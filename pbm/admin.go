@@ -333,14 +333,8 @@ func (s *Server) cmdMessage(c *call) error {
 			copies++
 		}
 	}
-	if copies > 0 {
-		a, ok, err := account.Spend(c.tx, account.MessageKey(u.ID), copies, s.cfg.MessageLimit, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return refuseMsg(lang.M("LimitMessages", "Count", a.Max, "Left", a.Left, "Need", copies, "Until", a.Resets.UTC()))
-		}
+	if err := c.spendMessages(u.ID, copies); err != nil {
+		return err
 	}
 	for _, id := range targets {
 		if err := c.tellUserSaying(id, lang.M("MailSubjectMessageFrom", "User", u.ID), lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
@@ -368,6 +362,24 @@ func (s *Server) cmdMessage(c *call) error {
 		return refuseMsg(ms...)
 	}
 	c.sec.say(ms...)
+	return nil
+}
+
+// spendMessages takes n copies from the hourly allowance of messages
+// (message, chat) of the player id, Config.MessageLimit; past it, the
+// refusal says how many are left and when the count starts again, and
+// nothing is taken.
+func (c *call) spendMessages(id string, n int) error {
+	if n == 0 {
+		return nil
+	}
+	a, ok, err := account.Spend(c.tx, account.MessageKey(id), n, c.s.cfg.MessageLimit, c.s.now())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return refuseMsg(lang.M("LimitMessages", "Count", a.Max, "Left", a.Left, "Need", n, "Until", a.Resets.UTC()))
+	}
 	return nil
 }
 

@@ -263,3 +263,28 @@ func TestGroupBound(t *testing.T) {
 		return nil
 	})
 }
+
+// TestChatOnceAndCounted: chat lines of one mail reach each reader
+// once, and chat copies count against the hourly allowance of
+// messages.
+func TestChatOnceAndCounted(t *testing.T) {
+	f := newFixture(t)
+	f.s.cfg.MessageLimit = 3
+	f.signup("alice")
+	f.signup("bob")
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	mails := f.send("alice@players.test", "multiple", strings.Repeat("nim chat 101 alice pw-alice\n", 3)+"\nHi bob.\n")
+	if n := copiesTo(mails, "bob@players.test"); n != 1 {
+		t.Errorf("bob got %d chat copies from one mail, want 1", n)
+	}
+	f.send("alice@players.test", "nim chat 101 alice pw-alice", "again\n")
+	f.send("alice@players.test", "message alice pw-alice bob", "and again\n")
+	// 3 of 3 spent: the fourth copy of the hour is refused.
+	mails = f.send("alice@players.test", "nim chat 101 alice pw-alice", "once more\n")
+	if copiesTo(mails, "bob@players.test") != 0 {
+		t.Error("a chat past the allowance was sent")
+	}
+	if r := f.only(mails, "alice@players.test"); !strings.Contains(flat(r.Text), "at most 3 messages an hour") {
+		t.Errorf("chat past the allowance:\n%s", r.Text)
+	}
+}
