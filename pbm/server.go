@@ -106,8 +106,8 @@ type Config struct {
 	// refused past it (gate, command.go).
 	RateLimit int
 	// The limits of one mail and one sender (gate, command.go), each with its
-	// default when zero: MessageLimit, the copies of messages one
-	// player may send other players an hour (40); MaxSignups, the
+	// default when zero: MessageLimit, the copies of messages and chat
+	// one player may send other players an hour (40); MaxSignups, the
 	// signups of one mail (2); MaxPasswordWork, the bcrypt checks and
 	// hashes of one mail (4); MaxLists, the list commands of one mail
 	// (5); MaxAccounts, the open accounts of one address (5).
