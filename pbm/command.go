@@ -708,11 +708,15 @@ func (c *call) gate(words []string) error {
 }
 
 // commandName is the command's words without the game's name:
-// "games", "change password", "all show".
+// "games", "change password", "all show"; of an admin command, the
+// admin command's word ("setpassword").
 func (c *call) commandName() string {
 	name := c.name
 	if c.game != nil && len(name) > 0 {
 		name = name[1:]
+	}
+	if len(name) == 1 && name[0] == "admin" && len(c.args) >= 3 {
+		return strings.ToLower(c.args[2])
 	}
 	return strings.Join(name, " ")
 }

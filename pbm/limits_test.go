@@ -288,3 +288,16 @@ func TestChatOnceAndCounted(t *testing.T) {
 		t.Errorf("chat past the allowance:\n%s", r.Text)
 	}
 }
+
+// TestAdminHashesCounted: an admin's setpassword makes a new hash and
+// counts against the bcrypt work of the mail like a signup.
+func TestAdminHashesCounted(t *testing.T) {
+	f := newFixture(t)
+	f.signup("root")
+	f.signup("alice")
+	r := f.only(f.send("root@players.test", "multiple", strings.Repeat("admin root pw-root setpassword alice other\n", 5)), "root@players.test")
+	// root's password is one bcrypt, three hashes make four.
+	if n := strings.Count(flat(r.Text), "may check or set at most 4 different passwords"); n != 2 {
+		t.Errorf("%d setpassword refused, want 2:\n%s", n, r.Text)
+	}
+}
