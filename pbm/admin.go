@@ -287,7 +287,11 @@ const maxRecipients = 20
 
 // cmdMessage: "message <userid> <password> <to>...": the body of the
 // mail goes to each user named (pbmserv's message), from the sender's
-// userid; the addresses stay unknown to the sender.
+// userid; the addresses stay unknown to the sender. Each player gets
+// one copy per mail however often it names him, a player who blocks
+// the sender gets none (and the sender is told), and the copies to
+// other players are counted against the sender's hourly allowance
+// (account.Spend): a message that would pass it is refused whole.
 func (s *Server) cmdMessage(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
@@ -300,29 +304,147 @@ func (s *Server) cmdMessage(c *call) error {
 	if len(to) > maxRecipients {
 		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
 	}
-	var sent, unknown []string
+	var targets, unknown, already, blocked []string
 	for _, id := range to {
 		r, err := c.tx.User(id)
 		if errors.Is(err, store.ErrNotFound) || (err == nil && r.Closed) {
-			unknown = append(unknown, trimLine(id))
+			if !contains(unknown, trimLine(id)) {
+				unknown = append(unknown, trimLine(id))
+			}
 			continue
 		} else if err != nil {
 			return err
 		}
-		if contains(sent, r.ID) {
-			continue
+		switch no, err := c.tx.Blocked(r.ID, u.ID); {
+		case err != nil:
+			return err
+		case contains(targets, r.ID) || contains(already, r.ID) || contains(blocked, r.ID):
+		case c.lim.Messaged(r.ID):
+			already = append(already, r.ID)
+		case no:
+			blocked = append(blocked, r.ID)
+		default:
+			targets = append(targets, r.ID)
 		}
-		if err := c.tellUserSaying(r.ID, lang.M("MailSubjectMessageFrom", "User", u.ID), lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
+	}
+	copies := 0
+	for _, id := range targets {
+		if !strings.EqualFold(id, u.ID) {
+			copies++
+		}
+	}
+	if err := c.spendMessages(u.ID, copies); err != nil {
+		return err
+	}
+	for _, id := range targets {
+		if err := c.tellUserSaying(id, lang.M("MailSubjectMessageFrom", "User", u.ID), lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
 			return err
 		}
-		sent = append(sent, r.ID)
+		c.lim.MarkMessaged(id)
 	}
-	if len(sent) == 0 {
+	var ms []lang.Msg
+	if len(targets) > 0 {
+		ms = append(ms, lang.M("AcctMessageSent", "Users", strings.Join(targets, ", ")))
+	}
+	if len(already) > 0 {
+		ms = append(ms, lang.M("LimitMessageAlready", "Users", strings.Join(already, ", ")))
+	}
+	if len(blocked) > 0 {
+		ms = append(ms, lang.M("LimitMessageBlocked", "Users", strings.Join(blocked, ", ")))
+	}
+	if len(unknown) > 0 {
+		if len(ms) == 0 {
+			return refuseMsg(lang.M("AcctMessageNoneSent", "Users", strings.Join(unknown, ", ")))
+		}
+		ms = append(ms, lang.M("AcctMessageNotTo", "Users", strings.Join(unknown, ", ")))
+	}
+	if len(targets) == 0 && len(already) == 0 {
+		return refuseMsg(ms...)
+	}
+	c.sec.say(ms...)
+	return nil
+}
+
+// spendMessages takes n copies from the hourly allowance of messages
+// (message, chat) of the player id, Config.MessageLimit; past it, the
+// refusal says how many are left and when the count starts again, and
+// nothing is taken.
+func (c *call) spendMessages(id string, n int) error {
+	if n == 0 {
+		return nil
+	}
+	a, ok, err := account.Spend(c.tx, account.MessageKey(id), n, c.s.cfg.MessageLimit, c.s.now())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return refuseMsg(lang.M("LimitMessages", "Count", a.Max, "Left", a.Left, "Need", n, "Until", a.Resets.UTC()))
+	}
+	return nil
+}
+
+// cmdBlock: "block <userid> <password> [<sender>...]": the account
+// takes no more messages ("message") from the players named; with none
+// named, the answer lists whom it blocks. Board mails, chat on a shared
+// board and every other mail still come; a blocked sender's message is
+// not delivered and its sender is told so (cmdMessage).
+func (s *Server) cmdBlock(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	if len(c.args) == 2 {
+		have, err := c.tx.Blocks(u.ID)
+		if err != nil {
+			return err
+		}
+		if len(have) == 0 {
+			c.sec.say(lang.M("LimitBlockNone", "User", u.ID))
+		} else {
+			c.sec.say(lang.M("LimitBlockList", "User", u.ID, "Users", strings.Join(have, ", ")))
+		}
+		return nil
+	}
+	blocked, unknown, err := account.Block(c.tx, u.ID, c.args[2:])
+	if errors.Is(err, account.ErrTooManyBlocks) {
+		return refuseMsg(lang.M("LimitBlockMax", "Count", account.MaxBlocks))
+	} else if err != nil {
+		return err
+	}
+	for i := range unknown {
+		unknown[i] = trimLine(unknown[i])
+	}
+	if len(blocked) == 0 {
 		return refuseMsg(lang.M("AcctMessageNoneSent", "Users", strings.Join(unknown, ", ")))
 	}
-	ms := []lang.Msg{lang.M("AcctMessageSent", "Users", strings.Join(sent, ", "))}
+	ms := []lang.Msg{lang.M("LimitBlocked", "User", u.ID, "Users", strings.Join(blocked, ", "))}
 	if len(unknown) > 0 {
-		ms = append(ms, lang.M("AcctMessageNotTo", "Users", strings.Join(unknown, ", ")))
+		ms = append(ms, lang.M("LimitBlockUnknown", "Users", strings.Join(unknown, ", ")))
+	}
+	c.sec.say(ms...)
+	return nil
+}
+
+// cmdUnblock: "unblock <userid> <password> <sender>...|all": the
+// account takes messages from the players named again.
+func (s *Server) cmdUnblock(c *call) error {
+	u, err := c.auth(c.args[0], c.args[1])
+	if err != nil {
+		return err
+	}
+	freed, not, err := account.Unblock(c.tx, u.ID, c.args[2:])
+	if err != nil {
+		return err
+	}
+	for i := range not {
+		not[i] = trimLine(not[i])
+	}
+	if len(freed) == 0 {
+		return refuseMsg(lang.M("LimitUnblockNone", "User", u.ID, "Users", strings.Join(not, ", ")))
+	}
+	ms := []lang.Msg{lang.M("LimitUnblocked", "User", u.ID, "Users", strings.Join(freed, ", "))}
+	if len(not) > 0 {
+		ms = append(ms, lang.M("LimitUnblockNot", "Users", strings.Join(not, ", ")))
 	}
 	c.sec.say(ms...)
 	return nil

@@ -198,6 +198,9 @@ func (r *run) authenticated() (bool, error) {
 	}
 	lines, _ := r.s.commandLines(r.msg)
 	for _, line := range lines[:min(len(lines), r.s.cfg.MaxCommands)] {
+		if len(r.checked) >= r.s.cfg.MaxPasswordWork {
+			break // the bcrypt work of one mail is bounded (gate, command.go)
+		}
 		user, password, ok := r.s.credentialOf(strings.Fields(line))
 		if !ok {
 			continue
@@ -245,8 +248,8 @@ func (r *run) rateLimit() (bool, error) {
 	if over && !rate.Warned && !r.silenced() {
 		rate.Warned = true
 		p := r.answerPrinter()
-		text := p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
-			"Until", rate.Start.Add(account.RateWindow).UTC())
+		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
+			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
 		m, err := r.s.noticeMail(p, r.msg.From, p.T("MailSubjectTooMany"), text)
 		if err != nil {
 			return false, err

@@ -11,7 +11,9 @@ import (
 	"sync"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/quote"
 	"github.com/pbmgo/pbm/store"
@@ -243,6 +245,8 @@ type run struct {
 	// verdict is the operator's MTA's word on the mail's From
 	// (auth.go).
 	verdict mail.Verdict
+	// lim is what the mail has spent of its limits (gate).
+	lim limit.Mail
 }
 
 // heldBoard is a board mail to the sender kept back until the answer.
@@ -383,7 +387,9 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	}
 	if err == nil {
 		c.tokenUser = tokenUser
-		err = c.cmd.handle(c.call)
+		if err = c.gate(words); err == nil {
+			err = c.cmd.handle(c.call)
+		}
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
@@ -756,4 +762,106 @@ func indent(text, first, rest string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// gate applies the limits of one mail and one sender (package limit)
+// to a command before it runs; a refusal leaves it unrun. words are
+// the command's words as given. A command that gives no userid and
+// password of an account (signup, the lists, a userid that is no
+// account) nor comes with the reply token of a reply is counted
+// against its sender address's hourly allowance (Config.RateLimit,
+// the one rateLimit counts whole mails against; a mail that proves
+// nobody has its first command counted there already); past it, such
+// a command is refused with the time the count starts again. A
+// command that gives an account's password runs, right or wrong: a
+// wrong one is bounded by the account's lock after wrong passwords
+// (account.WrongPassword) and by the mail's bcrypt work, and no
+// refusal here tells a right password from a wrong one. A signup is
+// refused when an address it gives (its sender's when none) has
+// Config.MaxAccounts open accounts.
+func (c *call) gate(words []string) error {
+	r, name := c.run, c.commandName()
+	if name == "signup" {
+		if err := c.accountsAt(); err != nil {
+			return err
+		}
+	}
+	user, password, hasCred := r.s.credentialOf(words)
+	var u store.User
+	fresh := false
+	if hasCred {
+		var err error
+		if u, err = r.tx.User(user); errors.Is(err, store.ErrNotFound) || err == nil && u.Closed {
+			hasCred = false
+		} else if err != nil {
+			return err
+		}
+		_, known := r.checked[strings.ToLower(u.ID)+"\x00"+password]
+		fresh = hasCred && !known
+	}
+	cfg := limit.Config{Lists: r.s.cfg.MaxLists, Signups: r.s.cfg.MaxSignups, PasswordWork: r.s.cfg.MaxPasswordWork}
+	switch r.lim.Admit(cfg, name, len(r.checked), fresh) {
+	case limit.Lists:
+		return refuseMsg(lang.M("LimitLists", "Count", cfg.Lists))
+	case limit.Signups:
+		return refuseMsg(lang.M("LimitSignups", "Count", cfg.Signups))
+	case limit.PasswordWork:
+		return refuseMsg(lang.M("LimitPasswordWork", "Count", cfg.PasswordWork))
+	}
+	if c.tokenUser != "" || hasCred {
+		return nil // a reply token, or an account's password, right or wrong
+	}
+	if r.lim.Counted {
+		r.lim.Counted = false
+		return nil
+	}
+	a, ok, err := account.Spend(r.tx, r.msg.From, 1, r.s.cfg.RateLimit, r.s.now())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		r.s.log.Warn("command over the hourly allowance", "from", r.msg.From, "command", name)
+		return refuseMsg(lang.M("LimitCommands", "Count", a.Max, "From", r.msg.From, "Until", a.Resets.UTC()))
+	}
+	return nil
+}
+
+// commandName is the command's words without the game's name:
+// "games", "change password", "all show"; of an admin command, the
+// admin command's word ("setpassword").
+func (c *call) commandName() string {
+	name := c.name
+	if c.game != nil && len(name) > 0 {
+		name = name[1:]
+	}
+	if len(name) == 1 && name[0] == "admin" && len(c.args) >= 3 {
+		return strings.ToLower(c.args[2])
+	}
+	return strings.Join(name, " ")
+}
+
+// accountsAt refuses a signup whose addresses (its sender's when it
+// gives none) have Config.MaxAccounts open accounts already.
+func (c *call) accountsAt() error {
+	addrs := []string{c.msg.From}
+	rest, _, _ := languageOption(c.args[min(2, len(c.args)):])
+	if given, err := parseAddresses(rest); err == nil && len(given) > 0 {
+		addrs = given
+	}
+	for _, a := range addrs {
+		users, err := c.tx.UsersAt(a)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for _, u := range users {
+			if !u.Closed {
+				n++
+			}
+		}
+		if n >= c.s.cfg.MaxAccounts {
+			return refuseMsg(lang.M("LimitAccounts", "Count", c.s.cfg.MaxAccounts, "Address", a))
+		}
+	}
+	return nil
 }

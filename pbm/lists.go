@@ -14,6 +14,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/store"
@@ -103,14 +104,18 @@ func (s *Server) cmdShow(c *call) error {
 }
 
 func (s *Server) cmdGames(c *call) error {
+	args, n, err := pageArg(c.args)
+	if err != nil {
+		return err
+	}
 	var who, sel string
-	for _, a := range c.args {
+	for _, a := range args {
 		switch strings.ToLower(a) {
 		case "active", "inactive", "next", "all":
 			sel = strings.ToLower(a)
 		default:
 			if who != "" {
-				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all]"))
+				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
 			}
 			who = a
 		}
@@ -122,9 +127,13 @@ func (s *Server) cmdGames(c *call) error {
 	if who != "" {
 		q.Who = []string{who}
 	}
-	listed, err := board.Select(c.tx, s.current, q)
+	listed, total, err := board.SelectPage(c.tx, s.current, q, (n-1)*limit.PageSize, limit.PageSize)
 	if err != nil {
 		return err
+	}
+	p, ok := limit.PageOf(n, total, limit.PageSize)
+	if !ok {
+		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
 	if len(listed) == 0 {
 		c.sec.say(lang.M("GamesNone", "Sel", sel, "Title", c.game.Title()))
@@ -135,6 +144,7 @@ func (s *Server) cmdGames(c *call) error {
 		b := l.Board
 		said = append(said, lang.Literal(fmt.Sprintf("\n%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " "))), board.StatusMsg(b, l.State))
 	}
+	said = append(said, c.pageFooter(p, args)...)
 	c.sec.say(said...)
 	return nil
 }
@@ -259,34 +269,52 @@ func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
 	return board.ReplayRecord(games, mail.SavedBody(text, "[Game "))
 }
 
+// cmdStandings: "<game> standings [page=<n>]": the ratings, the
+// established players then the provisional ones, and the players
+// seeking a game, a page of each at a time.
 func (s *Server) cmdStandings(c *call) error {
+	args, n, err := pageArg(c.args)
+	if err != nil {
+		return err
+	}
 	st, err := board.StandingsOf(c.tx, c.game.Name())
 	if err != nil {
 		return err
 	}
+	seekers, err := seek.List(c.tx, c.game.Name())
+	if err != nil {
+		return err
+	}
+	p, ok := limit.PageOf(n, max(len(st.Established)+len(st.Provisional), len(seekers)), limit.PageSize)
+	if !ok {
+		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
+	}
 	said := []lang.Msg{lang.Literal("\n"), lang.M("StandingsOf", "Title", c.game.Title()), lang.Literal("\n")}
+	first := 0 // the place in the whole table of a part's first row
 	for _, part := range []struct {
 		title lang.Msg
 		rows  []store.Rating
 	}{{lang.M("StandingsEstablished"), st.Established}, {lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames), st.Provisional}} {
+		from, to := min(max(p.From-first, 0), len(part.rows)), min(max(p.To-first, 0), len(part.rows))
+		first += len(part.rows)
+		if len(part.rows) > 0 && from == to {
+			continue // on another page
+		}
 		said = append(said, lang.Literal("\n"), part.title, lang.Literal(":\n"))
 		if len(part.rows) == 0 {
 			said = append(said, lang.Literal("  "), lang.M("PlayNone"), lang.Literal("\n"))
 			continue
 		}
 		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
-		for i, r := range part.rows {
-			said = append(said, lang.Literal(fmt.Sprintf("  %4d %-20s %6.0f %5d %5d %5d\n", i+1, r.User, r.Rating, r.Won, r.Lost, r.Tied)))
+		for i, r := range part.rows[from:to] {
+			said = append(said, lang.Literal(fmt.Sprintf("  %4d %-20s %6.0f %5d %5d %5d\n", from+i+1, r.User, r.Rating, r.Won, r.Lost, r.Tied)))
 		}
 	}
-	seekers, err := seek.List(c.tx, c.game.Name())
-	if err != nil {
-		return err
-	}
 	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
-	for _, sk := range seekers {
+	for _, sk := range seekers[min(p.From, len(seekers)):min(p.To, len(seekers))] {
 		said = append(said, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", optionsMsg(sk.Options)), lang.Literal("\n"))
 	}
+	said = append(said, c.pageFooter(p, args)...)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectStandings", "Title", c.game.Title())
 	return nil
@@ -298,26 +326,39 @@ const historyRows = 50
 // cmdHistory: "<game> history [<userid>]": the last finished games of
 // the game, newest first, or of one player (board.HistoryOf).
 func (s *Server) cmdHistory(c *call) error {
-	if len(c.args) > 1 {
-		return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" history [<userid>]"))
-	}
-	who := ""
-	if len(c.args) == 1 {
-		who = c.args[0]
-	}
-	h, err := board.HistoryOf(c.tx, c.game.Name(), who, historyRows)
+	args, n, err := pageArg(c.args)
 	if err != nil {
 		return err
 	}
+	if len(args) > 1 {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" history [<userid>] [page=<n>]"))
+	}
+	who := ""
+	if len(args) == 1 {
+		who = args[0]
+	}
+	h, err := board.HistoryOf(c.tx, c.game.Name(), who, n*historyRows)
+	if err != nil {
+		return err
+	}
+	total := len(h.Boards)
+	if h.More {
+		total = max(h.Total, total+1)
+	}
+	p, ok := limit.PageOf(n, total, historyRows)
+	if !ok {
+		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
+	}
+	h.Boards = h.Boards[p.From:p.To]
 	var rows [][]lang.Msg
 	for _, b := range h.Boards {
 		head := lang.Literal(fmt.Sprintf("  %s %5d  %-30s ", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " ")))
 		rows = append(rows, []lang.Msg{head, outcomeMsg(b)})
 	}
-	var more []lang.Msg
+	more := c.pageFooter(p, args)
 	if who != "" {
-		if h.More {
-			more = []lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", historyRows, "N", h.Total)}
+		if h.More && n == 1 {
+			more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", historyRows, "N", h.Total)}, more...)
 		}
 		c.sec.subject = lang.M("MailSubjectHistoryOf", "Title", c.game.Title(), "Who", trimLine(who))
 		if len(rows) == 0 {
@@ -327,8 +368,8 @@ func (s *Server) cmdHistory(c *call) error {
 		}
 		return nil
 	}
-	if h.More {
-		more = []lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", historyRows, "N", h.Total, "Game", c.game.Name())}
+	if h.More && n == 1 {
+		more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", historyRows, "N", h.Total, "Game", c.game.Name())}, more...)
 	}
 	if len(rows) == 0 {
 		c.sec.say(lang.M("HistoryNone", "Title", c.game.Title()))
@@ -364,4 +405,29 @@ func optionsMsg(opts map[string]string) lang.Msg {
 // in the language the answer is written in.
 func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
 	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
+}
+
+// pageArg takes the page word ("page=2") out of a list command's
+// arguments: the other arguments and the page, 1 when none is given.
+func pageArg(args []string) ([]string, int, error) {
+	rest, n, bad := limit.ParsePage(args)
+	if bad != "" {
+		return nil, 0, refuseMsg(lang.M("ListBadPage", "Word", quotedWord(bad)))
+	}
+	return rest, n, nil
+}
+
+// pageFooter ends a page of a list that has more than one: which page
+// it is and, when one follows, the exact command for the next.
+func (c *call) pageFooter(p limit.Page, args []string) []lang.Msg {
+	if p.Pages <= 1 {
+		return nil
+	}
+	out := []lang.Msg{lang.Literal("\n\n"), lang.M("ListPage", "Page", p.Number, "Pages", p.Pages)}
+	if p.More() {
+		words := append(append([]string(nil), c.name...), args...)
+		next := trimLine(strings.Join(words, " ")) + " " + limit.PageWord + strconv.Itoa(p.Number+1)
+		out = append(out, lang.Literal(" "), lang.M("ListNext", "Command", next))
+	}
+	return out
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"text/template"
@@ -422,17 +421,12 @@ func boardPNG(pr lang.Printer, b store.Board, st engine.State) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// BoardPath is the path of a board's page on the web site.
-func BoardPath(game string, number int) string {
-	return "/" + url.PathEscape(game) + "/" + fmt.Sprint(number)
-}
-
 // boardLink is the address of a board's page, or "" without web.url.
 func (s *Server) boardLink(game string, number int) string {
 	if s.cfg.WebURL == "" {
 		return ""
 	}
-	return strings.TrimRight(s.cfg.WebURL, "/") + BoardPath(game, number)
+	return strings.TrimRight(s.cfg.WebURL, "/") + board.Path(game, number)
 }
 
 // cmdPictures turns the pictures in a user's board mails on or off.

@@ -562,15 +562,25 @@ func (s *Server) cmdChat(c *call) error {
 	if strings.TrimSpace(c.comment) == "" {
 		return refuseOn(n, lang.M("ChatEmpty"))
 	}
+	// Each reader once per mail, chat or message, counted against
+	// the sender's hourly allowance of messages (spendMessages).
+	var to []string
 	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
-		if strings.EqualFold(id, u.ID) {
+		if _, _, bot := computerID(id); bot || strings.EqualFold(id, u.ID) || contains(to, id) || c.lim.Messaged(id) {
 			continue
 		}
+		to = append(to, id)
+	}
+	if err := c.spendMessages(u.ID, len(to)); err != nil {
+		return refusalOn(n, err)
+	}
+	for _, id := range to {
 		if err := c.tellAboutIn(b, id, lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
 		}); err != nil {
 			return err
 		}
+		c.lim.MarkMessaged(id)
 	}
 	c.sec.say(lang.M("ChatSent", "Number", n))
 	return nil

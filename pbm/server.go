@@ -69,6 +69,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 	"golang.org/x/crypto/bcrypt"
@@ -101,8 +102,17 @@ type Config struct {
 	// one sender address may have handled in an hour; default 60. Past
 	// it, the address is told once and further such mail is recorded
 	// without effect until the hour is over; mail with a valid password
-	// or reply token is handled all the same.
+	// or reply token is handled all the same, but each of its commands
+	// that proves no account counts against the same allowance and is
+	// refused past it (gate, command.go).
 	RateLimit int
+	// The limits of one mail and one sender (gate, command.go), each with its
+	// default when zero: MessageLimit, the copies of messages and chat
+	// one player may send other players an hour (40); MaxSignups, the
+	// signups of one mail (2); MaxPasswordWork, the bcrypt checks and
+	// hashes of one mail (4); MaxLists, the list commands of one mail
+	// (5); MaxAccounts, the open accounts of one address (5).
+	MessageLimit, MaxSignups, MaxPasswordWork, MaxLists, MaxAccounts int
 	// DedupeWindow is how long a mail handled is remembered, so that a
 	// copy of it is not applied again; a mail dated longer ago than
 	// that is refused as stale. Default 30 days.
@@ -213,6 +223,17 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RateLimit <= 0 {
 		cfg.RateLimit = 60
+	}
+	for _, l := range []struct {
+		v   *int
+		def int
+	}{
+		{&cfg.MessageLimit, 40}, {&cfg.MaxSignups, limit.DefaultSignups}, {&cfg.MaxPasswordWork, limit.DefaultPasswordWork},
+		{&cfg.MaxLists, limit.DefaultLists}, {&cfg.MaxAccounts, 5},
+	} {
+		if *l.v <= 0 {
+			*l.v = l.def
+		}
 	}
 	if cfg.DedupeWindow <= 0 {
 		cfg.DedupeWindow = defaultDedupeWindow
@@ -391,6 +412,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 			out.Ignored, out.Queued = "rate limited", r.queued
 			return out, nil, mark("ignored: rate limited")
 		}
+		r.lim.Counted = true
 	}
 	if why := s.unfit(m, now); len(why) > 0 {
 		if u, ok := s.accountAt(tx, m.From); ok {
@@ -550,11 +572,13 @@ var errBatch = errors.New("a mail of the batch failed")
 // and the mails before it commit. errs[i] is Handle's error for mail i;
 // after the first mail with an error, the later ones are not handled
 // and carry an error too, so that the intake keeps them, in order, for
-// later.
+// later. A group holds at most MaxBatch mails, and no more new
+// password hashes (signups, password changes) than one mail may make
+// (groupEnd): those are made inside the transaction.
 func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
 	errs := make([]error, len(raws))
-	for start := 0; start < len(raws); start += MaxBatch {
-		end := min(start+MaxBatch, len(raws))
+	for start, end := 0, 0; start < len(raws); start = end {
+		end = s.groupEnd(raws, start)
 		if !s.handleGroup(ctx, raws[start:end], errs[start:end]) {
 			for i := end; i < len(raws); i++ {
 				errs[i] = fmt.Errorf("handle mail: not handled after an earlier mail failed")
@@ -670,7 +694,11 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			continue
 		}
 		lines, _ := s.commandLines(m)
+		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if pairs >= s.cfg.MaxPasswordWork {
+				break // no more are checked for this mail (gate, command.go)
+			}
 			if len(line) > s.cfg.MaxLineBytes {
 				continue // refused unread (longLine, table.go)
 			}
@@ -687,6 +715,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 				return strings.EqualFold(q.user, p.user) && q.password == p.password
 			}) {
 				out = append(out, p)
+				pairs++
 			}
 		}
 	}
@@ -701,7 +730,8 @@ func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
 		return "", "", false
 	}
 	c, err := (&run{s: s}).resolve(words, "", &section{})
-	if err != nil || c.cmd == nil {
+	if err != nil || c.cmd == nil || len(c.name) == 1 && c.name[0] == "signup" {
+		// A signup names a new account: its password is no other's.
 		return "", "", false
 	}
 	for _, i := range c.cmd.secrets {
@@ -729,4 +759,41 @@ func onEveryCore[T any](items []T, f func(T)) {
 	}
 	close(work)
 	wg.Wait()
+}
+
+// groupEnd is where the group commit that starts at raws[start] ends:
+// after MaxBatch mails, or before the mail that would take the group
+// past what one mail may do of the costly work: new password hashes
+// (Config.MaxPasswordWork) and list commands (Config.MaxLists).
+// Password checks are made before the transaction
+// (prefetchCredentials) and cost it little; hashes and lists are made
+// in it, so a group of mails, each within its bounds, holds the
+// transaction about as long as one mail may.
+func (s *Server) groupEnd(raws [][]byte, start int) int {
+	hashes, lists := 0, 0
+	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
+		lines, _ := s.commandLines(readMail(raws[i]))
+		h, l := 0, 0
+		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
+			if len(line) > s.cfg.MaxLineBytes {
+				continue
+			}
+			c, err := (&run{s: s}).resolve(strings.Fields(line), "", &section{})
+			if err != nil || c.cmd == nil {
+				continue
+			}
+			if limit.Hashes(c.commandName()) {
+				h++
+			}
+			if limit.IsList(c.commandName()) {
+				l++
+			}
+		}
+		hashes += min(h, s.cfg.MaxPasswordWork)
+		lists += min(l, s.cfg.MaxLists)
+		if (hashes > s.cfg.MaxPasswordWork || lists > s.cfg.MaxLists) && i > start {
+			return i
+		}
+	}
+	return min(len(raws), start+MaxBatch)
 }

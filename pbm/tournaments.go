@@ -14,6 +14,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -409,9 +410,9 @@ func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
 	out = append(out, lang.Literal(b.String()), lang.M("TournColumnBoards"), lang.Literal("\n"))
 	b.Reset()
 	for _, st := range t.Standings() {
-		fmt.Fprintf(&b, "%-4d %-20s %6s", st.Rank, st.ID, half(st.Points))
+		fmt.Fprintf(&b, "%-4d %-20s %6s", st.Rank, st.ID, tournament.FormatPoints(st.Points))
 		for _, v := range st.TieBreaks {
-			fmt.Fprintf(&b, " %8s", half(v))
+			fmt.Fprintf(&b, " %8s", tournament.FormatPoints(v))
 		}
 		fmt.Fprintf(&b, " %6d\n", st.Played)
 	}
@@ -425,7 +426,7 @@ func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
 			case p.Done:
 				var scores []string
 				for _, v := range p.Points {
-					scores = append(scores, half(v))
+					scores = append(scores, tournament.FormatPoints(v))
 				}
 				out = append(out, lang.M("TournPairingDone", "Number", p.Board, "Seats", strings.Join(p.Seats, " - "), "Score", strings.Join(scores, "-")))
 			default:
@@ -435,22 +436,6 @@ func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
 		}
 	}
 	return out
-}
-
-// half writes points as players read them: 1½, not 1.5.
-func half(v float64) string {
-	whole := int(v)
-	rest := v - float64(whole)
-	switch {
-	case rest < 0.001:
-		return strconv.Itoa(whole)
-	case rest > 0.499 && rest < 0.501:
-		if whole == 0 {
-			return "½"
-		}
-		return strconv.Itoa(whole) + "½"
-	}
-	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
 // cmdTournamentShow: "<game> tournament show <name>".
@@ -465,12 +450,20 @@ func (s *Server) cmdTournamentShow(c *call) error {
 
 // cmdTournaments: "<game> tournaments": open, running and finished.
 func (s *Server) cmdTournaments(c *call) error {
+	args, n, err := pageArg(c.args)
+	if err != nil {
+		return err
+	}
 	docs, err := c.tx.Tournaments(c.game.Name())
 	if err != nil {
 		return err
 	}
+	page, ok := limit.PageOf(n, len(docs), limit.PageSize)
+	if !ok {
+		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", page.Pages))
+	}
 	var open, running, done []lang.Msg
-	for _, doc := range docs {
+	for _, doc := range docs[page.From:page.To] {
 		var t tournament.Tournament
 		if err := json.Unmarshal(doc, &t); err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
@@ -498,6 +491,7 @@ func (s *Server) cmdTournaments(c *call) error {
 			said = append(said, lang.Literal("\n"), l)
 		}
 	}
+	said = append(said, c.pageFooter(page, args)...)
 	c.sec.say(said...)
 	return nil
 }
@@ -596,6 +590,3 @@ func (s *Server) adminTournament(c *call) error {
 	}
 	return c.saveTournament(t)
 }
-
-// FormatPoints writes points as the tournament mails do: 1½, not 1.5.
-func FormatPoints(v float64) string { return half(v) }

@@ -25,6 +25,7 @@ var defaults = map[string]any{
 	"backup":              ".",
 	"admins":              []string{},
 	"ratelimit":           60,
+	"messagelimit":        40,
 	"mailtimeout":         "30s",
 	"dedupe":              "720h",
 	"retry":               []string{"1m", "5m", "15m", "30m", "1h", "2h", "4h"},

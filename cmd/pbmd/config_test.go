@@ -58,6 +58,7 @@ func TestConfigEnvironmentOverridesEveryKey(t *testing.T) {
 	t.Setenv("PBM_RETRY", "100ms,1s")
 	t.Setenv("PBM_BACKOFF", "50ms")
 	t.Setenv("PBM_RATELIMIT", "5")
+	t.Setenv("PBM_MESSAGELIMIT", "7")
 	t.Setenv("PBM_CLOCK_FORFEIT", "30")
 	cfg, err := loadConfig(path, true)
 	if err != nil {
@@ -71,7 +72,7 @@ func TestConfigEnvironmentOverridesEveryKey(t *testing.T) {
 	if len(cfg.Retry) != 2 || cfg.Retry[0] != 100*time.Millisecond || cfg.Retry[1] != time.Second || cfg.Backoff != 50*time.Millisecond {
 		t.Errorf("retry %v backoff %v", cfg.Retry, cfg.Backoff)
 	}
-	if cfg.RateLimit != 5 || cfg.Clock.Forfeit != 30 || cfg.Clock.Nag != 7 {
+	if cfg.RateLimit != 5 || cfg.MessageLimit != 7 || cfg.Clock.Forfeit != 30 || cfg.Clock.Nag != 7 {
 		t.Errorf("ratelimit %d clock %+v", cfg.RateLimit, cfg.Clock)
 	}
 	if cfg.SMTP.Host != "env.example" {

@@ -1,7 +1,9 @@
 // Package account is a player's account as the server keeps it:
 // passwords and their hashes, the addresses of an account and their
 // confirmation, the limits on challenges, the per-address rate limit
-// of mail that proves no account, and the lock after wrong passwords.
+// of mail that proves no account, the hourly allowances of commands
+// and of messages, the players whose messages an account blocks, and
+// the lock after wrong passwords.
 // Its functions work on the store's records, in the caller's
 // transaction, and return what they decided as data: a Bar says why an
 // account may not do what a command asks now (no such account, closed,

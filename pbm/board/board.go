@@ -15,7 +15,9 @@ package board
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -247,4 +249,9 @@ func OptionWords(opts map[string]string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// Path is the path of a board's page on the web site.
+func Path(game string, number int) string {
+	return "/" + url.PathEscape(game) + "/" + strconv.Itoa(number)
 }

@@ -50,6 +50,40 @@ type Replayer func(store.Board) (engine.Game, engine.State, error)
 // Select lists the boards q picks, by game and board number. Only the
 // boards a selection keeps are replayed, and none past q.Max.
 func Select(tx *store.Tx, replay Replayer, q Query) ([]Listed, error) {
+	boards, err := candidates(tx, q)
+	if err != nil {
+		return nil, err
+	}
+	var out []Listed
+	for _, b := range boards {
+		if q.Max > 0 && len(out) == q.Max {
+			break
+		}
+		if !selKeeps(b, q.Sel) {
+			continue
+		}
+		g, st, err := replay(b)
+		if err != nil {
+			return nil, err
+		}
+		if q.Sel == SelNext {
+			if !named(q.Who, ToMove(b, st)) {
+				continue
+			}
+		}
+		out = append(out, Listed{Board: b, Game: g, State: st})
+	}
+	return out, nil
+}
+
+// selKeeps reports whether a selection keeps b by whether it is over.
+func selKeeps(b store.Board, sel string) bool {
+	return !(b.Over && (sel == SelActive || sel == SelNext) || !b.Over && sel == SelInactive)
+}
+
+// candidates are the boards of q's game and players, by game and
+// board number, none of them replayed.
+func candidates(tx *store.Tx, q Query) ([]store.Board, error) {
 	switch q.Sel {
 	case SelActive, SelInactive, SelNext, SelAll:
 	default:
@@ -85,26 +119,7 @@ func Select(tx *store.Tx, replay Replayer, q Query) ([]Listed, error) {
 		}
 		return boards[i].Number < boards[j].Number
 	})
-	var out []Listed
-	for _, b := range boards {
-		if q.Max > 0 && len(out) == q.Max {
-			break
-		}
-		if b.Over && (q.Sel == SelActive || q.Sel == SelNext) || !b.Over && q.Sel == SelInactive {
-			continue
-		}
-		g, st, err := replay(b)
-		if err != nil {
-			return nil, err
-		}
-		if q.Sel == SelNext {
-			if !named(q.Who, ToMove(b, st)) {
-				continue
-			}
-		}
-		out = append(out, Listed{Board: b, Game: g, State: st})
-	}
-	return out, nil
+	return boards, nil
 }
 
 // seated reports whether any of who sits at b.

@@ -38,6 +38,9 @@ type Config struct {
 	Claim map[string][]string `mapstructure:"claim"`
 	// RateLimit is the most mails one sender may send in an hour.
 	RateLimit int `mapstructure:"ratelimit"`
+	// MessageLimit is the most copies of messages one player may mail
+	// other players in an hour.
+	MessageLimit int `mapstructure:"messagelimit"`
 	// MailTimeout bounds the time one mail may take (pbm/guard.go).
 	MailTimeout time.Duration `mapstructure:"mailtimeout"`
 	// Dedupe is how long a mail handled is remembered against copies;
@@ -207,7 +210,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	d.Server, err = pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: log,
-		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
+		RateLimit: cfg.RateLimit, MessageLimit: cfg.MessageLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: webURL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,

@@ -33,7 +33,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 	srv, err := pbm.New(pbm.Config{
 		Store: st, Games: cfg.Games, Address: cfg.Server.Address, Name: cfg.Server.Name,
 		Admins: cfg.Admins, BackupDir: cfg.BackupDir, BcryptCost: cfg.BcryptCost, Logger: cfg.Logger,
-		RateLimit: cfg.RateLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
+		RateLimit: cfg.RateLimit, MessageLimit: cfg.MessageLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
 	})

@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"slices"
+	"strconv"
 
 	"github.com/pbmgo/pbm/engine"
 )
@@ -181,4 +182,20 @@ func (t *Tournament) met(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// FormatPoints writes points as players read them: 1½, not 1.5.
+func FormatPoints(v float64) string {
+	whole := int(v)
+	rest := v - float64(whole)
+	switch {
+	case rest < 0.001:
+		return strconv.Itoa(whole)
+	case rest > 0.499 && rest < 0.501:
+		if whole == 0 {
+			return "½"
+		}
+		return strconv.Itoa(whole) + "½"
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
 }

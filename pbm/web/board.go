@@ -13,7 +13,6 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -289,7 +288,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		return
 	}
 	pr := printer(r)
-	path := pbm.BoardPath(g.Name(), b.Number)
+	path := board.Path(g.Name(), b.Number)
 	v := struct {
 		Name, Title, Outcome, ToMove, Command, Address string
 		Number, Upto, Total                            int

@@ -12,7 +12,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -174,7 +173,7 @@ func atomTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 // boardEntries are a board's feed entries: one per entry of its log
 // and one for its result, each with the time it happened.
 func (s *Site) boardEntries(g engine.Game, b store.Board, prefix string) []timedEntry {
-	path := pbm.BoardPath(g.Name(), b.Number)
+	path := board.Path(g.Name(), b.Number)
 	id := g.Name() + "/" + fmt.Sprint(b.Number)
 	var out []timedEntry
 	for i, e := range b.Log {
@@ -250,7 +249,7 @@ func (s *Site) boardFeed(w http.ResponseWriter, r *http.Request, g engine.Game, 
 	if !ok {
 		return
 	}
-	path := pbm.BoardPath(g.Name(), b.Number)
+	path := board.Path(g.Name(), b.Number)
 	f := Feed{
 		ID:    s.tagID(fmt.Sprintf("%s/%d", g.Name(), b.Number)),
 		Title: fmt.Sprintf("%s board %d: %s", g.Title(), b.Number, strings.Join(b.Players, ", ")),

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/tournament"
@@ -440,12 +439,12 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 	}
 	order, cells := t.Crosstable()
 	for _, st := range order {
-		row := standingRow{Rank: st.Rank, Points: pbm.FormatPoints(st.Points), Played: st.Played, Bye: st.Byes}
+		row := standingRow{Rank: st.Rank, Points: tournament.FormatPoints(st.Points), Played: st.Played, Bye: st.Byes}
 		if row.Who, err = ps.of(st.ID); err != nil {
 			return v, err
 		}
 		for _, tb := range st.TieBreaks {
-			row.TieBreaks = append(row.TieBreaks, pbm.FormatPoints(tb))
+			row.TieBreaks = append(row.TieBreaks, tournament.FormatPoints(tb))
 		}
 		v.Byes = v.Byes || st.Byes > 0
 		v.Standings = append(v.Standings, row)
@@ -459,10 +458,10 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 				for _, m := range cells[i][j] {
 					res := crossResult{Text: pr.T("WebNotStarted"), Label: pr.T("WebCrossNotStarted", "Who", st.ID, "Against", order[j].ID)}
 					if m.Board != 0 {
-						res.Link = pbm.BoardPath(g.Name(), m.Board)
+						res.Link = board.Path(g.Name(), m.Board)
 						res.Text = pr.T("WebUnderway")
 						if m.Done {
-							res.Text = pbm.FormatPoints(m.Points)
+							res.Text = tournament.FormatPoints(m.Points)
 						}
 						res.Label = pr.T("WebCrossBoard", "Who", st.ID, "Against", order[j].ID, "Number", m.Board, "Result", res.Text)
 					}
@@ -481,7 +480,7 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 				return v, err
 			}
 			if p.Board != 0 {
-				pr.Link = pbm.BoardPath(g.Name(), p.Board)
+				pr.Link = board.Path(g.Name(), p.Board)
 				b, err := tx.Board(g.Name(), p.Board)
 				if err != nil && !errors.Is(err, store.ErrNotFound) {
 					return v, err
@@ -493,7 +492,7 @@ func (s *Site) tournamentView(pr lang.Printer, tx *store.Tx, g engine.Game, t *t
 			if p.Done && !pr.Bye {
 				var pts []string
 				for _, x := range p.Points {
-					pts = append(pts, pbm.FormatPoints(x))
+					pts = append(pts, tournament.FormatPoints(x))
 				}
 				pr.Points = strings.Join(pts, " – ")
 			}

@@ -269,7 +269,7 @@ func TestTournamentRoundRobinPage(t *testing.T) {
 	}
 	for i, r := range rows {
 		rest := cells(r[4])
-		if r[2] != st[i].ID || r[1] != fmt.Sprint(st[i].Rank) || r[3] != pbm.FormatPoints(st[i].Points) {
+		if r[2] != st[i].ID || r[1] != fmt.Sprint(st[i].Rank) || r[3] != tournament.FormatPoints(st[i].Points) {
 			t.Errorf("standings row %d: %v, package tournament says %+v", i+1, r[1:4], st[i])
 		}
 		if r[2] != want[i].id || r[3] != want[i].points || len(rest) != 2 || rest[0] != want[i].sb || rest[1] != "3" {
@@ -411,8 +411,8 @@ func TestTournamentSwissPage(t *testing.T) {
 	}
 	for i, r := range rows {
 		rest := cells(r[4])
-		if r[2] != st[i].ID || r[3] != pbm.FormatPoints(st[i].Points) || len(rest) != 4 ||
-			rest[0] != pbm.FormatPoints(st[i].TieBreaks[0]) || rest[1] != pbm.FormatPoints(st[i].TieBreaks[1]) ||
+		if r[2] != st[i].ID || r[3] != tournament.FormatPoints(st[i].Points) || len(rest) != 4 ||
+			rest[0] != tournament.FormatPoints(st[i].TieBreaks[0]) || rest[1] != tournament.FormatPoints(st[i].TieBreaks[1]) ||
 			rest[2] != fmt.Sprint(st[i].Played) || rest[3] != fmt.Sprint(st[i].Byes) {
 			t.Errorf("standings row %d: %v %v, package tournament says %+v", i+1, r[1:4], rest, st[i])
 		}
