@@ -78,6 +78,9 @@ func (s *Server) cmdTournamentNew(c *call) error {
 	if err != nil {
 		return err
 	}
+	if err := c.checkOrganiser(u.ID); err != nil {
+		return err
+	}
 	name := c.args[2]
 	if !validTournamentName(name) {
 		return refuseMsg(lang.M("TournBadName", "Name", quotedWord(name)))
@@ -132,11 +135,8 @@ func (s *Server) cmdTournamentNew(c *call) error {
 			}
 		}
 	}
-	if err := t.Check(); err != nil {
-		return refuseMsg(lang.M("TournInvalid", "Why", err.Error()))
-	}
-	if lo, hi := c.game.Players(); t.Seats < lo || t.Seats > hi {
-		return refuseMsg(lang.N("TournSeats", t.Seats, "Title", c.game.Title(), "Range", playerRange(lo, hi), "N", t.Seats))
+	if err := c.checkTournament(t); err != nil {
+		return err
 	}
 	if err := c.saveTournament(t); err != nil {
 		return err
@@ -220,7 +220,12 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 		return err
 	}
 	if err := t.Join(who, int(rating)); err != nil {
-		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
+	}
+	if who != u.ID {
+		if err := c.checkComputerBoards(t); err != nil {
+			return err
+		}
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
@@ -249,7 +254,7 @@ func (s *Server) cmdTournamentLeave(c *call) error {
 		return err
 	}
 	if err := t.Leave(u.ID); err != nil {
-		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return c.saveTournament(t)
@@ -276,7 +281,7 @@ func (s *Server) cmdTournamentStart(c *call) error {
 // boards. The caller saves t.
 func (c *call) startTournament(t *tournament.Tournament) error {
 	if err := t.Start(); err != nil {
-		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	return c.playRound(t)
 }
@@ -284,6 +289,10 @@ func (c *call) startTournament(t *tournament.Tournament) error {
 // playRound starts the boards the current round still needs and
 // mails every entrant its pairings and the standings.
 func (c *call) playRound(t *tournament.Tournament) error {
+	if t.Over {
+		// Closed is closed: an aborted tournament mails no round.
+		return nil
+	}
 	round := t.Current() + 1
 	for _, ri := range t.Pending() {
 		p := t.Played[ri[0]].Pairings[ri[1]]
@@ -381,7 +390,15 @@ func (c *call) advanceTournament(t *tournament.Tournament) error {
 		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
 		return c.tellEntrants(t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
-	return c.playRound(t)
+	if err := c.playRound(t); err != nil {
+		return err
+	}
+	if t.RoundDone() {
+		// A round of byes only (its other entrants withdrew): no
+		// board will end it, so the next is paired now.
+		return c.advanceTournament(t)
+	}
+	return nil
 }
 
 // tournamentMsgs is the standings table and the rounds with their
@@ -498,8 +515,11 @@ func (s *Server) cmdTournaments(c *call) error {
 }
 
 // startDueTournaments starts the open tournaments whose --start day
-// has come, from the clock's tick.
+// has come, from the clock's tick. Once one tick has started
+// tournament.MaxBoardsAtOnce boards, the tournaments still due wait
+// for the next tick, so that no tick runs long.
 func (c *call) startDueTournaments(now time.Time) error {
+	started := 0
 	for _, g := range c.s.cfg.Games.Games() {
 		docs, err := c.tx.Tournaments(g.Name())
 		if err != nil {
@@ -510,9 +530,13 @@ func (c *call) startDueTournaments(now time.Time) error {
 			if err := json.Unmarshal(doc, &t); err != nil {
 				return fmt.Errorf("tournaments of %s: %w", g.Name(), err)
 			}
-			if t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
+			if t.Over || t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
 				continue
 			}
+			if started >= tournament.MaxBoardsAtOnce {
+				return nil
+			}
+			started += t.BoardsAtOnce(len(t.Entrants))
 			c.game = g
 			if err := c.startTournament(&t); err != nil {
 				return err
@@ -583,7 +607,7 @@ func (s *Server) adminTournament(c *call) error {
 			return refuseMsg(lang.M("TournNotAPlayer", "Arg", quotedWord(c.args[4])))
 		}
 		if err := t.Replace(c.args[3], nu.ID); err != nil {
-			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", err.Error()))
+			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", tournament.Why(err)))
 		}
 		c.sec.say(lang.M("TournReplaced", "Who", nu.ID, "Old", trimLine(c.args[3]), "Title", g.Title(), "Name", t.Name))
 	default:
