@@ -207,11 +207,11 @@ func TestTournamentRefusalsTranslated(t *testing.T) {
 // start of the largest round robin, and of the largest swiss, is timed.
 func TestTournamentLargestStart(t *testing.T) {
 	if testing.Short() {
-		t.Skip("signs up 130 players")
+		t.Skip("signs up 66 players")
 	}
 	f := newFixture(t)
 	var ids []string
-	for i := range 2*tournament.MaxBoardsAtOnce + 2 {
+	for i := range tournament.EntrantsCap + 2 {
 		id := fmt.Sprintf("e%03d", i)
 		f.signup(id)
 		ids = append(ids, id)
@@ -242,5 +242,32 @@ func TestTournamentLargestStart(t *testing.T) {
 			t.Errorf("%s: %d boards started at once, bound %d", c.name, boards, tournament.MaxBoardsAtOnce)
 		}
 		t.Logf("%s (%s): %d entrants, start of %d boards and %d mails in one transaction: %d ms", c.name, c.format, max, boards, len(mails), took.Milliseconds())
+	}
+}
+
+// One mail's tournament starts together begin at most
+// tournament.MaxBoardsAtOnce boards: the start past the bound is
+// refused and waits for a mail of its own.
+func TestTournamentStartsPerMail(t *testing.T) {
+	f := newFixture(t)
+	var ids []string
+	for i := range 11 {
+		id := fmt.Sprintf("m%02d", i)
+		f.signup(id)
+		ids = append(ids, id)
+	}
+	for _, name := range []string{"AA", "BB"} {
+		f.send("m00@players.test", "nim tournament new m00 pw-m00 "+name+" roundrobin", "")
+		f.entrants(name, ids...)
+	}
+	r := f.answer(f.send("m00@players.test", "", "nim tournament start AA m00 pw-m00\nnim tournament start BB m00 pw-m00"), "m00@players.test")
+	if !strings.Contains(flat(r.Text), "Tournament BB would start 55 boards in a mail whose tournaments started 55 already") {
+		t.Errorf("second start in one mail: %s", r.Text)
+	}
+	if a, b := f.tournamentOf("AA"), f.tournamentOf("BB"); !a.Started || b.Started || len(f.runningTournamentBoards("AA")) != 55 {
+		t.Errorf("A started %v, B started %v", a.Started, b.Started)
+	}
+	if r := f.answer(f.send("m00@players.test", "nim tournament start BB m00 pw-m00", ""), "m00@players.test"); !strings.Contains(r.Text, "started with 11 entrants") {
+		t.Errorf("B in a mail of its own: %s", r.Text)
 	}
 }

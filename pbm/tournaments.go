@@ -283,6 +283,9 @@ func (c *call) startTournament(t *tournament.Tournament) error {
 	if err := t.Start(); err != nil {
 		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", tournament.Why(err)))
 	}
+	if err := c.checkMailBoards(t); err != nil {
+		return err
+	}
 	return c.playRound(t)
 }
 

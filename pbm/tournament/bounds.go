@@ -11,9 +11,17 @@ import "slices"
 // at once (correspondence style), so it takes the fewest entrants.
 const MaxBoardsAtOnce = 64
 
+// EntrantsCap bounds the entrants of any tournament: each round mails
+// every entrant the standings of all, a cost that grows as the square
+// of the entrants (64 entrants: 128 mails of a 64-line table).
+const EntrantsCap = 64
+
 // MaxEntrants is the most entrants the tournament takes: as many as
-// keep its largest round within MaxBoardsAtOnce boards.
-func (t *Tournament) MaxEntrants() int {
+// keep its largest round within MaxBoardsAtOnce boards, EntrantsCap at
+// most.
+func (t *Tournament) MaxEntrants() int { return min(t.maxEntrants(), EntrantsCap) }
+
+func (t *Tournament) maxEntrants() int {
 	per := 1
 	if t.Double {
 		per = 2

@@ -1,0 +1,132 @@
+package pbm
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/hexatri"
+	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/tournament"
+	"github.com/pbmgo/pbm/store"
+)
+
+// newGamesFixture is a fixture whose server plays the real games
+// hexatri and hexemergo rather than Nim.
+func newGamesFixture(t testing.TB) *fixture {
+	t.Helper()
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	f := &fixture{t: t, st: st, clock: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	f.s, err = New(Config{
+		Store: st, Games: engine.NewRegistry(hexatri.Game{}, hexemergo.Game{}), Address: "pbm@games.test",
+		Name: "Test Server", Admins: []string{"root"}, BcryptCost: bcrypt.MinCost,
+		BackupDir: t.TempDir(), Now: func() time.Time { return f.clock },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// The tournaments that stopped every clock are refused when they are
+// announced, naming the option: hexatri's -size=99 (no board starts
+// with it), and -firstblood in pools of three seats, whose final table
+// of two hexatri refuses it. Nothing is stored.
+func TestTournamentPoisonRefused(t *testing.T) {
+	f := newGamesFixture(t)
+	f.signup("alice")
+	for _, c := range []struct{ cmd, want string }{
+		{"Poison roundrobin -size=99 --start=2026-12-02", "-size"},
+		{"Poison roundrobin -size=abc", "-size"},
+		{"Poison pools --seats=3 -firstblood", "-firstblood"},
+		{"Poison pools --seats=3 -firstblood", "board of 2 players"},
+		{"Poison knockout -firstblood", "-firstblood"},
+		{"Poison roundrobin -size=99 --start=2000-01-01", "in the past"},
+	} {
+		r := f.answer(f.send("alice@players.test", "hexatri tournament new alice pw-alice "+c.cmd, ""), "alice@players.test")
+		if text := flat(r.Text); !strings.Contains(text, c.want) || !strings.Contains(text, "Refused") {
+			t.Errorf("%s: want a refusal naming %q:\n%s", c.cmd, c.want, r.Text)
+		}
+		f.st.View(func(tx *store.Tx) error {
+			if _, err := tx.Tournament("hexatri", "Poison"); err == nil {
+				t.Errorf("%s: refused but stored", c.cmd)
+			}
+			return nil
+		})
+	}
+	// Three seats at every board: -firstblood fits a round robin.
+	if r := f.answer(f.send("alice@players.test", "hexatri tournament new alice pw-alice Blood roundrobin --seats=3 -firstblood", ""), "alice@players.test"); !strings.Contains(r.Text, "announced") {
+		t.Errorf("round robin of three seats with -firstblood: %s", r.Text)
+	}
+	// A seek with an option no board of two takes is refused too.
+	r := f.answer(f.send("alice@players.test", "hexatri seek alice pw-alice -firstblood", ""), "alice@players.test")
+	if text := flat(r.Text); !strings.Contains(text, "Invalid seek") || !strings.Contains(text, "-firstblood") {
+		t.Errorf("seek -firstblood: %s", r.Text)
+	}
+	f.st.View(func(tx *store.Tx) error {
+		if seeks, _ := tx.Seeks("hexatri"); len(seeks) != 0 {
+			t.Errorf("refused seek stored: %+v", seeks)
+		}
+		return nil
+	})
+}
+
+// The start of the largest round robin and swiss of hexemergo is one
+// transaction of bounded length: timed and reported.
+func TestTournamentLargestStartHexemergo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("signs up 65 players")
+	}
+	f := newGamesFixture(t)
+	var ids []string
+	for i := range tournament.EntrantsCap + 1 {
+		id := fmt.Sprintf("h%03d", i)
+		f.signup(id)
+		ids = append(ids, id)
+	}
+	for _, c := range []struct {
+		name, format string
+		entrants     int
+	}{
+		{"RR", "roundrobin", (&tournament.Tournament{Format: tournament.RoundRobin, Seats: 2}).MaxEntrants()},
+		{"Sw", "swiss --rounds=3", tournament.EntrantsCap},
+	} {
+		f.send("h000@players.test", "hexemergo tournament new h000 pw-h000 "+c.name+" "+c.format, "")
+		for _, id := range ids[:c.entrants] {
+			f.send(id+"@players.test", fmt.Sprintf("hexemergo tournament join %s %s pw-%s", c.name, id, id), "")
+		}
+		r := f.answer(f.send(ids[c.entrants]+"@players.test", fmt.Sprintf("hexemergo tournament join %s %s pw-%s", c.name, ids[c.entrants], ids[c.entrants]), ""), ids[c.entrants]+"@players.test")
+		if !strings.Contains(r.Text, "full") {
+			t.Errorf("%s: entrant %d: %s", c.name, c.entrants+1, r.Text)
+		}
+		began := time.Now()
+		mails := f.send("h000@players.test", fmt.Sprintf("hexemergo tournament start %s h000 pw-h000", c.name), "")
+		took := time.Since(began)
+		var tr tournament.Tournament
+		f.st.View(func(tx *store.Tx) error {
+			doc, err := tx.Tournament("hexemergo", c.name)
+			if err == nil {
+				err = json.Unmarshal(doc, &tr)
+			}
+			return err
+		})
+		if !tr.Started || len(tr.Played) != 1 || len(tr.Played[0].Pairings) > tournament.MaxBoardsAtOnce {
+			t.Errorf("%s: started %v, %d rounds", c.name, tr.Started, len(tr.Played))
+			continue
+		}
+		t.Logf("hexemergo %s: %d entrants, start of %d boards and %d mails in one transaction: %d ms", c.format, c.entrants, len(tr.Played[0].Pairings), len(mails), took.Milliseconds())
+	}
+}
