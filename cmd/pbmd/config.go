@@ -64,6 +64,8 @@ var defaults = map[string]any{
 	"web.idletimeout":     "1m",
 	"log.level":           "info",
 	"token.key":           "",
+	"tournament.open":     25,
+	"tournament.computer": 2,
 	"embedded.imap":       "127.0.0.1:1143",
 	"embedded.smtp":       "127.0.0.1:2525",
 	"embedded.password":   "pbm",
