@@ -604,12 +604,13 @@ func computerID(id string) (string, computer.Level, bool) {
 // step with b, in the transaction that changed it.
 func noteWaiting(tx *store.Tx, b store.Board, mover string) error {
 	if id, _, ok := computerID(mover); ok && !b.Over {
-		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id})
+		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)})
 	}
 	return tx.DeleteWaiting(b.Game, b.Number)
 }
 
-// ComputerTurns lists the boards where the computer is to move.
+// ComputerTurns lists the boards where the computer is to move, the
+// boards with a person at them first (humanFirst).
 func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 	var out []store.Waiting
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
@@ -617,7 +618,7 @@ func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 		out, err = tx.WaitingBoards()
 		return err
 	})
-	return out, err
+	return humanFirst(out), err
 }
 
 // errMoved is a waiting board that moved on while the computer
