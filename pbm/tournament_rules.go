@@ -57,7 +57,7 @@ func (l TournamentLimits) computerBoards() int {
 // two) that the game would not start with its options. A board that
 // could not start would leave the board before it unable to end.
 func (c *call) checkTournament(t *tournament.Tournament) error {
-	if err := t.Check(); err != nil {
+	if err := t.CheckAnnounced(); err != nil {
 		return refuseMsg(lang.M("TournInvalid", "Why", tournament.Why(err)))
 	}
 	if !t.StartOn.IsZero() {

@@ -1,6 +1,8 @@
 package pbm
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -269,5 +271,53 @@ func TestTournamentStartsPerMail(t *testing.T) {
 	}
 	if r := f.answer(f.send("m00@players.test", "nim tournament start BB m00 pw-m00", ""), "m00@players.test"); !strings.Contains(r.Text, "started with 11 entrants") {
 		t.Errorf("B in a mail of its own: %s", r.Text)
+	}
+}
+
+// A clock tick starts due tournaments up to tournament.MaxBoardsAtOnce
+// boards and leaves the rest to the next tick; a due tournament whose
+// stored settings cannot start does not fail the tick.
+func TestTickStartsDueTournamentsBounded(t *testing.T) {
+	f := newFixture(t)
+	var ids []string
+	for i := range 11 {
+		id := fmt.Sprintf("d%02d", i)
+		f.signup(id)
+		ids = append(ids, id)
+	}
+	for _, name := range []string{"DueA", "DueB"} {
+		f.send("d00@players.test", "nim tournament new d00 pw-d00 "+name+" roundrobin --start=2026-12-02", "")
+		f.entrants(name, ids...)
+	}
+	// A document of an older version whose settings no longer pair.
+	f.send("d00@players.test", "nim tournament new d00 pw-d00 Broken knockout --start=2026-12-02", "")
+	f.entrants("Broken", "d01", "d02")
+	broken := f.tournamentOf("Broken")
+	broken.Seats = 3
+	if err := f.st.Update(func(tx *store.Tx) error {
+		doc, err := json.Marshal(broken)
+		if err != nil {
+			return err
+		}
+		return tx.PutTournament("nim", "Broken", doc)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f.clock = time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)
+	if _, err := f.s.Tick(context.Background()); err != nil {
+		t.Fatalf("tick: %v", err)
+	}
+	a, b := f.tournamentOf("DueA"), f.tournamentOf("DueB")
+	if a.Started == b.Started {
+		t.Fatalf("first tick: DueA started %v, DueB started %v; want one of them", a.Started, b.Started)
+	}
+	if _, err := f.s.Tick(context.Background()); err != nil {
+		t.Fatalf("second tick: %v", err)
+	}
+	if a, b := f.tournamentOf("DueA"), f.tournamentOf("DueB"); !a.Started || !b.Started {
+		t.Errorf("second tick: DueA started %v, DueB started %v; want both", a.Started, b.Started)
+	}
+	if f.tournamentOf("Broken").Started {
+		t.Error("the broken tournament started")
 	}
 }

@@ -518,11 +518,12 @@ func (s *Server) cmdTournaments(c *call) error {
 }
 
 // startDueTournaments starts the open tournaments whose --start day
-// has come, from the clock's tick. Once one tick has started
-// tournament.MaxBoardsAtOnce boards, the tournaments still due wait
-// for the next tick, so that no tick runs long.
+// has come, from the clock's tick. A tournament whose start would take
+// the tick past tournament.MaxBoardsAtOnce boards waits for the next
+// tick, so that no tick runs long; one whose settings cannot start (a
+// document of an older version) is left and logged, never failing the
+// tick.
 func (c *call) startDueTournaments(now time.Time) error {
-	started := 0
 	for _, g := range c.s.cfg.Games.Games() {
 		docs, err := c.tx.Tournaments(g.Name())
 		if err != nil {
@@ -536,10 +537,13 @@ func (c *call) startDueTournaments(now time.Time) error {
 			if t.Over || t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
 				continue
 			}
-			if started >= tournament.MaxBoardsAtOnce {
+			if err := t.Check(); err != nil {
+				c.s.log.Warn("clock: tournament cannot start", "game", t.Game, "tournament", t.Name, "error", err)
+				continue
+			}
+			if c.tournamentBoards > 0 && c.tournamentBoards+t.BoardsAtOnce(len(t.Entrants)) > tournament.MaxBoardsAtOnce {
 				return nil
 			}
-			started += t.BoardsAtOnce(len(t.Entrants))
 			c.game = g
 			if err := c.startTournament(&t); err != nil {
 				return err

@@ -83,7 +83,7 @@ func TestCheckRefusesForeignSettings(t *testing.T) {
 		{Tournament{Format: Swiss, Seats: 2, Rounds: 5, Size: 3}, "--size=3"},
 		{Tournament{Format: Pools, Seats: 3, Size: 3}, "--size=3"},
 	} {
-		err := c.tr.Check()
+		err := c.tr.CheckAnnounced()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want a refusal naming %s", c.tr, err, c.want)
 		}
@@ -92,7 +92,7 @@ func TestCheckRefusesForeignSettings(t *testing.T) {
 			t.Errorf("%+v: %v is not a catalogue message", c.tr, err)
 		}
 	}
-	if err := (&Tournament{Format: Swiss, Seats: 2, Rounds: 3, Size: 8}).Check(); err != nil {
+	if err := (&Tournament{Format: Swiss, Seats: 2, Rounds: 3, Size: 8}).CheckAnnounced(); err != nil {
 		t.Errorf("a good swiss refused: %v", err)
 	}
 }

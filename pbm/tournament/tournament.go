@@ -114,9 +114,32 @@ var (
 	ErrClosed = refuse("TournRuleClosed")
 )
 
-// Check tells whether the tournament's settings make sense, before
-// anyone joins: the seats and rounds its format needs, no setting its
-// format does not use, and a --size it can start with.
+// CheckAnnounced tells whether a tournament being announced makes
+// sense: Check, no setting its format does not use, and a --size it
+// can take and start with.
+func (t *Tournament) CheckAnnounced() error {
+	if err := t.Check(); err != nil {
+		return err
+	}
+	if t.Rounds > 0 && t.Format != Swiss {
+		return refuse("TournRuleNotFor", "Option", "--rounds", "Format", string(t.Format))
+	}
+	if t.Double && t.Format != RoundRobin {
+		return refuse("TournRuleNotFor", "Option", "--double", "Format", string(t.Format))
+	}
+	if t.Size > 0 {
+		if hi := t.MaxEntrants(); t.Size > hi {
+			return refuseN("TournRuleSizeMax", hi, "Size", t.Size, "N", hi)
+		}
+		if lo := t.MinEntrants(); t.Size < lo {
+			return refuseN("TournRuleSizeMin", lo, "Size", t.Size, "N", lo)
+		}
+	}
+	return nil
+}
+
+// Check tells whether the tournament's settings can be paired: the
+// seats and rounds its format needs.
 func (t *Tournament) Check() error {
 	switch t.Format {
 	case RoundRobin:
@@ -136,20 +159,6 @@ func (t *Tournament) Check() error {
 		}
 	default:
 		return refuse("TournRuleFormat", "Format", fmt.Sprintf("%q", t.Format))
-	}
-	if t.Rounds > 0 && t.Format != Swiss {
-		return refuse("TournRuleNotFor", "Option", "--rounds", "Format", string(t.Format))
-	}
-	if t.Double && t.Format != RoundRobin {
-		return refuse("TournRuleNotFor", "Option", "--double", "Format", string(t.Format))
-	}
-	if t.Size > 0 {
-		if hi := t.MaxEntrants(); t.Size > hi {
-			return refuseN("TournRuleSizeMax", hi, "Size", t.Size, "N", hi)
-		}
-		if lo := t.MinEntrants(); t.Size < lo {
-			return refuseN("TournRuleSizeMin", lo, "Size", t.Size, "N", lo)
-		}
 	}
 	return nil
 }
