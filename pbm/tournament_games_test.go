@@ -1,12 +1,14 @@
 package pbm
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -84,8 +86,9 @@ func TestTournamentPoisonRefused(t *testing.T) {
 	})
 }
 
-// The start of the largest round robin and swiss of hexemergo is one
-// transaction of bounded length: timed and reported.
+// The start of the largest round robin and swiss of hexemergo, by a
+// mail and by the clock's tick, is one transaction of bounded length:
+// timed (the wall clock and the process's CPU time) and reported.
 func TestTournamentLargestStartHexemergo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("signs up 65 players")
@@ -97,12 +100,15 @@ func TestTournamentLargestStartHexemergo(t *testing.T) {
 		f.signup(id)
 		ids = append(ids, id)
 	}
+	rr := (&tournament.Tournament{Format: tournament.RoundRobin, Seats: 2}).MaxEntrants()
 	for _, c := range []struct {
 		name, format string
 		entrants     int
+		byClock      bool
 	}{
-		{"RR", "roundrobin", (&tournament.Tournament{Format: tournament.RoundRobin, Seats: 2}).MaxEntrants()},
-		{"Sw", "swiss --rounds=3", tournament.EntrantsCap},
+		{"RR", "roundrobin", rr, false},
+		{"Sw", "swiss --rounds=3", tournament.EntrantsCap, false},
+		{"Clock", "roundrobin --start=2026-12-02", rr, true},
 	} {
 		f.send("h000@players.test", "hexemergo tournament new h000 pw-h000 "+c.name+" "+c.format, "")
 		for _, id := range ids[:c.entrants] {
@@ -112,9 +118,18 @@ func TestTournamentLargestStartHexemergo(t *testing.T) {
 		if !strings.Contains(r.Text, "full") {
 			t.Errorf("%s: entrant %d: %s", c.name, c.entrants+1, r.Text)
 		}
-		began := time.Now()
-		mails := f.send("h000@players.test", fmt.Sprintf("hexemergo tournament start %s h000 pw-h000", c.name), "")
-		took := time.Since(began)
+		before := f.outboxSeqs()
+		began, cpu := time.Now(), cpuTime()
+		if c.byClock {
+			f.clock = time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)
+			if _, err := f.s.Tick(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			f.send("h000@players.test", fmt.Sprintf("hexemergo tournament start %s h000 pw-h000", c.name), "")
+		}
+		took, cpu := time.Since(began), cpuTime()-cpu
+		mails := len(f.outboxSeqs()) - len(before)
 		var tr tournament.Tournament
 		f.st.View(func(tx *store.Tx) error {
 			doc, err := tx.Tournament("hexemergo", c.name)
@@ -127,6 +142,19 @@ func TestTournamentLargestStartHexemergo(t *testing.T) {
 			t.Errorf("%s: started %v, %d rounds", c.name, tr.Started, len(tr.Played))
 			continue
 		}
-		t.Logf("hexemergo %s: %d entrants, start of %d boards and %d mails in one transaction: %d ms", c.format, c.entrants, len(tr.Played[0].Pairings), len(mails), took.Milliseconds())
+		how := "by a mail"
+		if c.byClock {
+			how = "by the clock's tick"
+		}
+		t.Logf("hexemergo %s, %s: %d entrants, %d boards and %d mails in one transaction: %d ms (CPU %d ms)", c.format, how, c.entrants, len(tr.Played[0].Pairings), mails, took.Milliseconds(), cpu.Milliseconds())
 	}
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
