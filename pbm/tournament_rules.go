@@ -186,15 +186,15 @@ func (c *call) withdrawEverywhere(id string) error {
 }
 
 // checkMailBoards refuses the start of tournament t (paired, nothing
-// written yet) when the tournaments this mail started already began
-// so many boards that t's would take the mail past
-// tournament.MaxBoardsAtOnce: a mail's transaction stays short however
-// many starts it holds. The first start of a mail always goes.
+// written yet) when this mail's tournaments (its starts, and the
+// rounds its moves completed) already began so many boards that t's
+// would take the mail past tournament.MaxBoardsAtOnce: a mail's
+// transaction stays short however many starts it holds. The first
+// tournament boards of a mail always go. playRound counts the boards.
 func (c *call) checkMailBoards(t *tournament.Tournament) error {
 	boards := len(t.Pending())
 	if c.tournamentBoards > 0 && c.tournamentBoards+boards > tournament.MaxBoardsAtOnce {
 		return refuseMsg(lang.N("TournMailBoards", c.tournamentBoards, "Name", t.Name, "Boards", boards, "N", c.tournamentBoards, "Max", tournament.MaxBoardsAtOnce))
 	}
-	c.tournamentBoards += boards
 	return nil
 }

@@ -312,6 +312,7 @@ func (c *call) playRound(t *tournament.Tournament) error {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
 		t.SetBoard(ri[0], ri[1], b.Number)
+		c.tournamentBoards++
 	}
 	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
 	return c.tellEntrants(t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
