@@ -621,6 +621,35 @@ func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 	return humanFirst(out), err
 }
 
+// The order in which the computer serves its boards: a board where a
+// person waits for the computer's move comes before a board of the
+// computer against itself (a computer-only tournament), which nobody
+// waits on, so such boards cannot slow a person's game.
+
+// computerOnly reports whether every seat of b is the computer.
+func computerOnly(b store.Board) bool {
+	for _, p := range b.Players {
+		if !isComputer(p) {
+			return false
+		}
+	}
+	return len(b.Players) > 0
+}
+
+// humanFirst orders the waiting boards: those with a person first,
+// each group in the index's order.
+func humanFirst(ws []store.Waiting) []store.Waiting {
+	out := make([]store.Waiting, 0, len(ws))
+	for _, only := range []bool{false, true} {
+		for _, w := range ws {
+			if w.ComputerOnly == only {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
 // errMoved is a waiting board that moved on while the computer
 // thought: nothing is played.
 var errMoved = errors.New("the board moved on")

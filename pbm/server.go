@@ -132,7 +132,7 @@ type Config struct {
 	// for its owner's confirmation before it is dropped; default 3.
 	ConfirmDays int
 	// Tournaments bound what one organiser's tournaments ask of the
-	// server (tournament_rules.go).
+	// server (tournaments.go).
 	Tournaments TournamentLimits
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
