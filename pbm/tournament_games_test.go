@@ -158,3 +158,70 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// A tournament stored before its options were checked for every
+// number of seats (pools of three with hexatri's -firstblood, whose
+// final of two hexatri refuses) ends where it stands when its final
+// cannot start: the resignation that ends stage 1 is taken, the board
+// ends, and the entrants are told why.
+func TestTournamentHaltsRatherThanRefuseTheMove(t *testing.T) {
+	f := newGamesFixture(t)
+	ids := []string{"q1", "q2", "q3", "q4", "q5", "q6"}
+	tr := tournament.Tournament{Game: "hexatri", Name: "Old", Organiser: "q1", Format: tournament.Pools, Seats: 3,
+		Options: map[string]string{"firstblood": "", "-nag": "1", "-forfeit": "7"}}
+	for _, id := range ids {
+		f.signup(id)
+		tr.Entrants = append(tr.Entrants, tournament.Entrant{ID: id, Rating: 1600})
+	}
+	if err := f.st.Update(func(tx *store.Tx) error {
+		doc, err := json.Marshal(tr)
+		if err != nil {
+			return err
+		}
+		return tx.PutTournament("hexatri", "Old", doc)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if r := f.answer(f.send("q1@players.test", "hexatri tournament start Old q1 pw-q1", ""), "q1@players.test"); !strings.Contains(r.Text, "started") {
+		t.Fatalf("start: %s", r.Text)
+	}
+	read := func() tournament.Tournament {
+		var got tournament.Tournament
+		f.st.View(func(tx *store.Tx) error {
+			doc, err := tx.Tournament("hexatri", "Old")
+			if err == nil {
+				err = json.Unmarshal(doc, &got)
+			}
+			return err
+		})
+		return got
+	}
+	stage := read().Played[0].Pairings
+	if len(stage) != 2 {
+		t.Fatalf("stage 1 has %d tables, want 2", len(stage))
+	}
+	var last []sent
+	for _, p := range stage {
+		// All but the first seat resign; the last resignation ends
+		// stage 1 and would start the final of two.
+		for _, id := range p.Seats[1:] {
+			last = f.send(id+"@players.test", fmt.Sprintf("hexatri resign %d %s pw-%s", p.Board, id, id), "")
+			if r := f.answer(last, id+"@players.test"); !strings.Contains(r.Text, "resign") || strings.Contains(r.Text, "Refused") {
+				t.Fatalf("resign %s at %d: %s", id, p.Board, r.Text)
+			}
+		}
+	}
+	got := read()
+	if !got.Over || len(got.Played) != 1 {
+		t.Errorf("over %v, %d stages: want ended after stage 1", got.Over, len(got.Played))
+	}
+	told := 0
+	for _, m := range last {
+		if strings.Contains(m.Subject, "ended early") && strings.Contains(flat(m.Text), "-firstblood") {
+			told++
+		}
+	}
+	if told != len(ids) {
+		t.Errorf("%d entrants told why the tournament ended, want %d", told, len(ids))
+	}
+}

@@ -296,6 +296,16 @@ func (c *call) playRound(t *tournament.Tournament) error {
 		// Closed is closed: an aborted tournament mails no round.
 		return nil
 	}
+	// Every board of the round must start, or none: a board the game
+	// refuses (a tournament announced before its options were checked
+	// for every number of seats) would refuse the move or forfeit that
+	// ended the round before it, so the tournament ends here instead.
+	for _, ri := range t.Pending() {
+		p := t.Played[ri[0]].Pairings[ri[1]]
+		if err := board.CheckSetup(c.game, len(p.Seats), t.Options); err != nil {
+			return c.haltTournament(t, len(p.Seats), err)
+		}
+	}
 	round := t.Current() + 1
 	for _, ri := range t.Pending() {
 		p := t.Played[ri[0]].Pairings[ri[1]]
@@ -812,4 +822,18 @@ func (c *call) checkMailBoards(t *tournament.Tournament) error {
 		return refuseMsg(lang.N("TournMailBoards", c.tournamentBoards, "Name", t.Name, "Boards", boards, "N", c.tournamentBoards, "Max", tournament.MaxBoardsAtOnce))
 	}
 	return nil
+}
+
+// haltTournament ends t where it stands because the game refuses a
+// board of seats players that its next round needs (err), and tells
+// the entrants and the log. The caller saves t.
+func (c *call) haltTournament(t *tournament.Tournament, seats int, err error) error {
+	var setup *board.SetupError
+	if errors.As(err, &setup) {
+		err = setup.Err
+	}
+	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", seats, "error", err)
+	t.Halt()
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	return c.tellEntrants(t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }

@@ -113,3 +113,20 @@ func (t *Tournament) ComputerBoards(isComputer func(id string) bool) int {
 	}
 	return k / 2
 }
+
+// Halt ends the tournament where it stands, when a board its current
+// round needs cannot start: the pairings not started are dropped (a
+// round left without any, too), and the leader of the standings wins.
+func (t *Tournament) Halt() {
+	if r := t.Current(); r >= 0 {
+		rd := &t.Played[r]
+		rd.Pairings = slices.DeleteFunc(rd.Pairings, func(p Pairing) bool { return !p.Bye() && p.Board == 0 && !p.Done })
+		if len(rd.Pairings) == 0 {
+			t.Played = t.Played[:r]
+		}
+	}
+	t.Over = true
+	if st := t.Standings(); len(st) > 0 {
+		t.Winner = st[0].ID
+	}
+}

@@ -217,3 +217,28 @@ func TestComputerBoards(t *testing.T) {
 		}
 	}
 }
+
+// Halt drops the pairings not started and names the leader.
+func TestHalt(t *testing.T) {
+	tr := &Tournament{Name: "h", Format: Pools, Seats: 3}
+	entrants(tr, 6)
+	if err := tr.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for i, ri := range tr.Pending() {
+		tr.SetBoard(ri[0], ri[1], 100+i)
+	}
+	for i := range tr.Played[0].Pairings {
+		p := tr.Played[0].Pairings[i]
+		if err := tr.Record(p.Board, []float64{1, 0, 0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tr.Advance(); err != nil || len(tr.Played) != 2 {
+		t.Fatalf("advance: %v, %d stages", err, len(tr.Played))
+	}
+	tr.Halt()
+	if !tr.Over || len(tr.Played) != 1 || tr.Winner == "" || len(tr.Pending()) != 0 {
+		t.Errorf("halted: over %v, %d stages, winner %q", tr.Over, len(tr.Played), tr.Winner)
+	}
+}
