@@ -645,7 +645,8 @@ func FormatPoints(v float64) string { return half(v) }
 // meet the store and the configured limits.
 
 // TournamentLimits bound what one organiser's tournaments ask of the
-// server; a field of zero or less takes its default.
+// server (pbmd's tournament.open and tournament.computer); a field of
+// zero or less takes its default.
 type TournamentLimits struct {
 	// Open is the most tournaments that have not ended one player may
 	// organise (admins are not bound); default 25.
