@@ -233,9 +233,6 @@ type run struct {
 	own []string
 	// checked are the passwords checked for this mail (rateLimit, auth.go).
 	checked map[string]bool
-	// tournamentBoards counts the boards this mail's tournament starts
-	// began (checkMailBoards, tournaments.go).
-	tournamentBoards int
 	// speaker is the account the mail spoke for (speaks, accounts.go): its
 	// answer is in the account's language.
 	speaker *store.User

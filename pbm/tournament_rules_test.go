@@ -263,7 +263,7 @@ func TestTournamentStartsPerMail(t *testing.T) {
 		f.entrants(name, ids...)
 	}
 	r := f.answer(f.send("m00@players.test", "", "nim tournament start AA m00 pw-m00\nnim tournament start BB m00 pw-m00"), "m00@players.test")
-	if !strings.Contains(flat(r.Text), "Tournament BB would start 55 boards in a mail whose tournaments started 55 already") {
+	if !strings.Contains(flat(r.Text), "Tournament BB would start 55 boards where 55 tournament boards have just been started, more than 64 at once") {
 		t.Errorf("second start in one mail: %s", r.Text)
 	}
 	if a, b := f.tournamentOf("AA"), f.tournamentOf("BB"); !a.Started || b.Started || len(f.runningTournamentBoards("AA")) != 55 {
@@ -319,5 +319,33 @@ func TestTickStartsDueTournamentsBounded(t *testing.T) {
 	}
 	if f.tournamentOf("Broken").Started {
 		t.Error("the broken tournament started")
+	}
+}
+
+// The bound holds for a group commit too: two mails of one batch each
+// starting a round robin of 55 boards begin one of them.
+func TestTournamentStartsPerBatch(t *testing.T) {
+	f := newFixture(t)
+	var ids []string
+	for i := range 11 {
+		id := fmt.Sprintf("g%02d", i)
+		f.signup(id)
+		ids = append(ids, id)
+	}
+	for _, name := range []string{"GA", "GB"} {
+		f.send("g00@players.test", "nim tournament new g00 pw-g00 "+name+" roundrobin", "")
+		f.entrants(name, ids...)
+	}
+	errs := f.s.HandleBatch(context.Background(), [][]byte{
+		f.raw("g00@players.test", "nim tournament start GA g00 pw-g00", ""),
+		f.raw("g00@players.test", "nim tournament start GB g00 pw-g00", ""),
+	})
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("mail %d: %v", i, err)
+		}
+	}
+	if a, b := f.tournamentOf("GA"), f.tournamentOf("GB"); !a.Started || b.Started {
+		t.Errorf("one batch: GA started %v, GB started %v; want GA alone", a.Started, b.Started)
 	}
 }

@@ -322,7 +322,7 @@ func (c *call) playRound(t *tournament.Tournament) error {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
 		t.SetBoard(ri[0], ri[1], b.Number)
-		c.tournamentBoards++
+		c.tx.Tally(tallyTournamentBoards, 1)
 	}
 	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
 	return c.tellEntrants(t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
@@ -552,7 +552,7 @@ func (c *call) startDueTournaments(now time.Time) error {
 				c.s.log.Warn("clock: tournament cannot start", "game", t.Game, "tournament", t.Name, "error", err)
 				continue
 			}
-			if c.tournamentBoards > 0 && c.tournamentBoards+t.BoardsAtOnce(len(t.Entrants)) > tournament.MaxBoardsAtOnce {
+			if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+t.BoardsAtOnce(len(t.Entrants)) > tournament.MaxBoardsAtOnce {
 				return nil
 			}
 			c.game = g
@@ -811,16 +811,21 @@ func (c *call) withdrawEverywhere(id string) error {
 	return nil
 }
 
+// tallyTournamentBoards counts, per write transaction (store.Tx.Tally),
+// the tournament boards begun in it: by starts, and by the rounds that
+// moves and forfeits completed. playRound counts them.
+const tallyTournamentBoards = "tournament boards"
+
 // checkMailBoards refuses the start of tournament t (paired, nothing
-// written yet) when this mail's tournaments (its starts, and the
-// rounds its moves completed) already began so many boards that t's
-// would take the mail past tournament.MaxBoardsAtOnce: a mail's
-// transaction stays short however many starts it holds. The first
-// tournament boards of a mail always go. playRound counts the boards.
+// written yet) when the transaction, which may hold a group of mails,
+// already began so many tournament boards that t's would take it past
+// tournament.MaxBoardsAtOnce: a transaction stays short however many
+// starts its mails hold. The first tournament boards of a transaction
+// always go.
 func (c *call) checkMailBoards(t *tournament.Tournament) error {
 	boards := len(t.Pending())
-	if c.tournamentBoards > 0 && c.tournamentBoards+boards > tournament.MaxBoardsAtOnce {
-		return refuseMsg(lang.N("TournMailBoards", c.tournamentBoards, "Name", t.Name, "Boards", boards, "N", c.tournamentBoards, "Max", tournament.MaxBoardsAtOnce))
+	if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+boards > tournament.MaxBoardsAtOnce {
+		return refuseMsg(lang.N("TournMailBoards", began, "Name", t.Name, "Boards", boards, "N", began, "Max", tournament.MaxBoardsAtOnce))
 	}
 	return nil
 }
