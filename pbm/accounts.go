@@ -184,6 +184,11 @@ func (s *Server) cmdSignoff(c *call) error {
 	if err != nil {
 		return err
 	}
+	// Out of the tournaments first, so that the rounds the
+	// resignations complete are paired without the player.
+	if err := c.withdrawEverywhere(u.ID); err != nil {
+		return err
+	}
 	boards, err := c.tx.BoardsOf(u.ID, "")
 	if err != nil {
 		return err

@@ -415,6 +415,9 @@ func (s *Server) cmdSeek(c *call) error {
 			return err
 		}
 	}
+	if err := c.checkSeekOptions(opts); err != nil {
+		return err
+	}
 	sk := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}
 	placed, err := seek.Place(c.tx, sk, func(players []string) (int, error) {
 		b, _, err := c.startBoard(players, maps.Clone(opts), func(*store.Board) {}, lang.M("SeekStarted", "A", players[0], "B", players[1]), "", "")

@@ -614,12 +614,13 @@ func computerID(id string) (string, computer.Level, bool) {
 // step with b, in the transaction that changed it.
 func noteWaiting(tx *store.Tx, b store.Board, mover string) error {
 	if id, _, ok := computerID(mover); ok && !b.Over {
-		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id})
+		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)})
 	}
 	return tx.DeleteWaiting(b.Game, b.Number)
 }
 
-// ComputerTurns lists the boards where the computer is to move.
+// ComputerTurns lists the boards where the computer is to move, the
+// boards with a person at them first (humanFirst).
 func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 	var out []store.Waiting
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
@@ -627,7 +628,36 @@ func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 		out, err = tx.WaitingBoards()
 		return err
 	})
-	return out, err
+	return humanFirst(out), err
+}
+
+// The order in which the computer serves its boards: a board where a
+// person waits for the computer's move comes before a board of the
+// computer against itself (a computer-only tournament), which nobody
+// waits on, so such boards cannot slow a person's game.
+
+// computerOnly reports whether every seat of b is the computer.
+func computerOnly(b store.Board) bool {
+	for _, p := range b.Players {
+		if !isComputer(p) {
+			return false
+		}
+	}
+	return len(b.Players) > 0
+}
+
+// humanFirst orders the waiting boards: those with a person first,
+// each group in the index's order.
+func humanFirst(ws []store.Waiting) []store.Waiting {
+	out := make([]store.Waiting, 0, len(ws))
+	for _, only := range []bool{false, true} {
+		for _, w := range ws {
+			if w.ComputerOnly == only {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }
 
 // errMoved is a waiting board that moved on while the computer

@@ -142,6 +142,9 @@ type Config struct {
 	// ConfirmDays is how long an address given for an account waits
 	// for its owner's confirmation before it is dropped; default 3.
 	ConfirmDays int
+	// Tournaments bound what one organiser's tournaments ask of the
+	// server (tournaments.go).
+	Tournaments TournamentLimits
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string

@@ -79,6 +79,9 @@ func (s *Server) cmdTournamentNew(c *call) error {
 	if err != nil {
 		return err
 	}
+	if err := c.checkOrganiser(u.ID); err != nil {
+		return err
+	}
 	name := c.args[2]
 	if !validTournamentName(name) {
 		return refuseMsg(lang.M("TournBadName", "Name", quotedWord(name)))
@@ -133,11 +136,8 @@ func (s *Server) cmdTournamentNew(c *call) error {
 			}
 		}
 	}
-	if err := t.Check(); err != nil {
-		return refuseMsg(lang.M("TournInvalid", "Why", err.Error()))
-	}
-	if lo, hi := c.game.Players(); t.Seats < lo || t.Seats > hi {
-		return refuseMsg(lang.N("TournSeats", t.Seats, "Title", c.game.Title(), "Range", playerRange(lo, hi), "N", t.Seats))
+	if err := c.checkTournament(t); err != nil {
+		return err
 	}
 	if err := c.saveTournament(t); err != nil {
 		return err
@@ -221,7 +221,12 @@ func (s *Server) cmdTournamentJoin(c *call) error {
 		return err
 	}
 	if err := t.Join(who, int(rating)); err != nil {
-		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
+	}
+	if who != u.ID {
+		if err := c.checkComputerBoards(t); err != nil {
+			return err
+		}
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
@@ -250,7 +255,7 @@ func (s *Server) cmdTournamentLeave(c *call) error {
 		return err
 	}
 	if err := t.Leave(u.ID); err != nil {
-		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return c.saveTournament(t)
@@ -277,7 +282,10 @@ func (s *Server) cmdTournamentStart(c *call) error {
 // boards. The caller saves t.
 func (c *call) startTournament(t *tournament.Tournament) error {
 	if err := t.Start(); err != nil {
-		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", err.Error()))
+		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", tournament.Why(err)))
+	}
+	if err := c.checkMailBoards(t); err != nil {
+		return err
 	}
 	return c.playRound(t)
 }
@@ -285,6 +293,20 @@ func (c *call) startTournament(t *tournament.Tournament) error {
 // playRound starts the boards the current round still needs and
 // mails every entrant its pairings and the standings.
 func (c *call) playRound(t *tournament.Tournament) error {
+	if t.Over {
+		// Closed is closed: an aborted tournament mails no round.
+		return nil
+	}
+	// Every board of the round must start, or none: a board the game
+	// refuses (a tournament announced before its options were checked
+	// for every number of seats) would refuse the move or forfeit that
+	// ended the round before it, so the tournament ends here instead.
+	for _, ri := range t.Pending() {
+		p := t.Played[ri[0]].Pairings[ri[1]]
+		if err := board.CheckSetup(c.game, len(p.Seats), t.Options); err != nil {
+			return c.haltTournament(t, len(p.Seats), err)
+		}
+	}
 	round := t.Current() + 1
 	// The round's boards have mails of their own; the answer to the
 	// command that started them plays on none of them (its Reply-To,
@@ -306,6 +328,7 @@ func (c *call) playRound(t *tournament.Tournament) error {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
 		t.SetBoard(ri[0], ri[1], b.Number)
+		c.tx.Tally(tallyTournamentBoards, 1)
 	}
 	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
 	return c.tellEntrants(t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
@@ -387,7 +410,15 @@ func (c *call) advanceTournament(t *tournament.Tournament) error {
 		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
 		return c.tellEntrants(t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
-	return c.playRound(t)
+	if err := c.playRound(t); err != nil {
+		return err
+	}
+	if t.RoundDone() {
+		// A round of byes only (its other entrants withdrew): no
+		// board will end it, so the next is paired now.
+		return c.advanceTournament(t)
+	}
+	return nil
 }
 
 // tournamentMsgs is the standings table and the rounds with their
@@ -497,7 +528,11 @@ func (s *Server) cmdTournaments(c *call) error {
 }
 
 // startDueTournaments starts the open tournaments whose --start day
-// has come, from the clock's tick.
+// has come, from the clock's tick. A tournament whose start would take
+// the tick past tournament.MaxBoardsAtOnce boards waits for the next
+// tick, so that no tick runs long; one whose settings cannot start (a
+// document of an older version) is left and logged, never failing the
+// tick.
 func (c *call) startDueTournaments(now time.Time) error {
 	for _, g := range c.s.cfg.Games.Games() {
 		docs, err := c.tx.Tournaments(g.Name())
@@ -509,8 +544,15 @@ func (c *call) startDueTournaments(now time.Time) error {
 			if err := json.Unmarshal(doc, &t); err != nil {
 				return fmt.Errorf("tournaments of %s: %w", g.Name(), err)
 			}
-			if t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
+			if t.Over || t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
 				continue
+			}
+			if err := t.Check(); err != nil {
+				c.s.log.Warn("clock: tournament cannot start", "game", t.Game, "tournament", t.Name, "error", err)
+				continue
+			}
+			if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+t.BoardsAtOnce(len(t.Entrants)) > tournament.MaxBoardsAtOnce {
+				return nil
 			}
 			c.game = g
 			if err := c.startTournament(&t); err != nil {
@@ -582,11 +624,218 @@ func (s *Server) adminTournament(c *call) error {
 			return refuseMsg(lang.M("TournNotAPlayer", "Arg", quotedWord(c.args[4])))
 		}
 		if err := t.Replace(c.args[3], nu.ID); err != nil {
-			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", err.Error()))
+			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", tournament.Why(err)))
 		}
 		c.sec.say(lang.M("TournReplaced", "Who", nu.ID, "Old", trimLine(c.args[3]), "Title", g.Title(), "Name", t.Name))
 	default:
 		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]"))
 	}
 	return c.saveTournament(t)
+}
+
+// The checks that keep a tournament able to run to its end and within
+// what one organiser may ask of the server: its settings and boards
+// when it is announced, the organiser's unfinished tournaments and
+// computer boards, and the withdrawal of a player who signs off. The
+// rules themselves are package tournament's and board's; here they
+// meet the store and the configured limits.
+
+// TournamentLimits bound what one organiser's tournaments ask of the
+// server (pbmd's tournament.open and tournament.computer); a field of
+// zero or less takes its default.
+type TournamentLimits struct {
+	// Open is the most tournaments that have not ended one player may
+	// organise (admins are not bound); default 25.
+	Open int
+	// ComputerBoards is the most boards at once, over one organiser's
+	// unfinished tournaments, at which every seat is the computer;
+	// default 2. Such boards cost the computer's thinking and no
+	// player is waiting for them.
+	ComputerBoards int
+}
+
+const (
+	defaultOpenTournaments = 25
+	defaultComputerBoards  = 2
+)
+
+func (l TournamentLimits) open() int {
+	if l.Open <= 0 {
+		return defaultOpenTournaments
+	}
+	return l.Open
+}
+
+func (l TournamentLimits) computerBoards() int {
+	if l.ComputerBoards <= 0 {
+		return defaultComputerBoards
+	}
+	return l.ComputerBoards
+}
+
+// checkTournament refuses a tournament that could not run to its end:
+// settings its format does not take, a --start day gone by, or a
+// board it can reach (any number of seats, pools down to a final of
+// two) that the game would not start with its options. A board that
+// could not start would leave the board before it unable to end.
+func (c *call) checkTournament(t *tournament.Tournament) error {
+	if err := t.CheckAnnounced(); err != nil {
+		return refuseMsg(lang.M("TournInvalid", "Why", tournament.Why(err)))
+	}
+	if !t.StartOn.IsZero() {
+		now := c.s.now().UTC()
+		if t.StartOn.Before(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)) {
+			return refuseMsg(lang.M("TournStartPast", "Day", t.StartOn.Format("2006-01-02")))
+		}
+	}
+	lo, hi := c.game.Players()
+	for _, n := range t.ReachableSeats() {
+		if n < lo || n > hi {
+			return refuseMsg(lang.N("TournSeats", n, "Title", c.game.Title(), "Range", playerRange(lo, hi), "N", n))
+		}
+		if err := board.CheckSetup(c.game, n, t.Options); err != nil {
+			var setup *board.SetupError
+			if errors.As(err, &setup) {
+				err = setup.Err
+			}
+			return refuseMsg(lang.M("TournBoardOptions", "Seats", n, "Title", c.game.Title(), "Why", why(err)))
+		}
+	}
+	return nil
+}
+
+// checkSeekOptions refuses a seek whose options the game would not
+// start a board of two with: it would match and then fail.
+func (c *call) checkSeekOptions(opts map[string]string) error {
+	if lo, _ := c.game.Players(); lo > 2 {
+		return nil
+	}
+	if err := board.CheckSetup(c.game, 2, opts); err != nil {
+		var setup *board.SetupError
+		if errors.As(err, &setup) {
+			err = setup.Err
+		}
+		return refuseMsg(lang.M("SeekBadOptions", "Title", c.game.Title(), "Why", why(err)))
+	}
+	return nil
+}
+
+// unfinishedTournaments lists the tournaments of every game that have
+// not ended and that keep returns true for.
+func (c *call) unfinishedTournaments(keep func(t *tournament.Tournament) bool) ([]*tournament.Tournament, error) {
+	var out []*tournament.Tournament
+	for _, g := range c.s.cfg.Games.Games() {
+		docs, err := c.tx.Tournaments(g.Name())
+		if err != nil {
+			return nil, err
+		}
+		for _, doc := range docs {
+			t := new(tournament.Tournament)
+			if err := json.Unmarshal(doc, t); err != nil {
+				return nil, fmt.Errorf("tournaments of %s: %w", g.Name(), err)
+			}
+			if !t.Over && keep(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkOrganiser refuses a new tournament to a player who organises
+// as many unfinished ones as TournamentLimits.Open allows.
+func (c *call) checkOrganiser(who string) error {
+	if c.s.isAdmin(who) {
+		return nil
+	}
+	mine, err := c.unfinishedTournaments(func(t *tournament.Tournament) bool { return strings.EqualFold(t.Organiser, who) })
+	if err != nil {
+		return err
+	}
+	if limit := c.s.cfg.Tournaments.open(); len(mine) >= limit {
+		return refuseMsg(lang.N("TournOpenLimit", len(mine), "Who", who, "N", len(mine)))
+	}
+	return nil
+}
+
+func isComputer(id string) bool { _, _, ok := computerID(id); return ok }
+
+// checkComputerBoards refuses the computer's entry into t (already
+// joined to t, not yet saved) when the organiser's unfinished
+// tournaments would then hold more boards of the computer against
+// itself at once than TournamentLimits.ComputerBoards.
+func (c *call) checkComputerBoards(t *tournament.Tournament) error {
+	others, err := c.unfinishedTournaments(func(o *tournament.Tournament) bool {
+		return strings.EqualFold(o.Organiser, t.Organiser) && !(strings.EqualFold(o.Game, t.Game) && strings.EqualFold(o.Name, t.Name))
+	})
+	if err != nil {
+		return err
+	}
+	have := t.ComputerBoards(isComputer)
+	for _, o := range others {
+		have += o.ComputerBoards(isComputer)
+	}
+	if limit := c.s.cfg.Tournaments.computerBoards(); have > limit {
+		return refuseMsg(lang.N("TournComputerLimit", limit, "Name", t.Name, "Who", t.Organiser, "Have", have, "N", limit))
+	}
+	return nil
+}
+
+// withdrawEverywhere takes a player who signs off out of every
+// tournament that has not ended: out of the entrants of those not yet
+// started, and out of the later rounds of the running ones. The caller
+// then resigns the player's running boards, so that the round those
+// boards complete is paired without the player.
+func (c *call) withdrawEverywhere(id string) error {
+	ts, err := c.unfinishedTournaments(func(t *tournament.Tournament) bool {
+		for _, e := range t.Entrants {
+			if strings.EqualFold(e.ID, id) && !e.Withdrawn {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		t.Withdraw(id)
+		if err := c.saveTournament(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tallyTournamentBoards counts, per write transaction (store.Tx.Tally),
+// the tournament boards begun in it: by starts, and by the rounds that
+// moves and forfeits completed. playRound counts them.
+const tallyTournamentBoards = "tournament boards"
+
+// checkMailBoards refuses the start of tournament t (paired, nothing
+// written yet) when the transaction, which may hold a group of mails,
+// already began so many tournament boards that t's would take it past
+// tournament.MaxBoardsAtOnce: a transaction stays short however many
+// starts its mails hold. The first tournament boards of a transaction
+// always go.
+func (c *call) checkMailBoards(t *tournament.Tournament) error {
+	boards := len(t.Pending())
+	if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+boards > tournament.MaxBoardsAtOnce {
+		return refuseMsg(lang.N("TournMailBoards", began, "Name", t.Name, "Boards", boards, "N", began, "Max", tournament.MaxBoardsAtOnce))
+	}
+	return nil
+}
+
+// haltTournament ends t where it stands because the game refuses a
+// board of seats players that its next round needs (err), and tells
+// the entrants and the log. The caller saves t.
+func (c *call) haltTournament(t *tournament.Tournament, seats int, err error) error {
+	var setup *board.SetupError
+	if errors.As(err, &setup) {
+		err = setup.Err
+	}
+	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", seats, "error", err)
+	t.Halt()
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	return c.tellEntrants(t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }

@@ -189,6 +189,7 @@ type Tx struct {
 	tx   *bolt.Tx
 	memo *memo       // nil: every record is decoded
 	seal cipher.AEAD // nil: outbox mails unsealed
+	sums map[string]int
 }
 
 func (t *Tx) get(bucket []byte, key string, v any) error {

@@ -14,6 +14,9 @@ type Waiting struct {
 	Number int    `json:"number"`
 	Moves  int    `json:"moves"` // moves in the log when the computer's turn began
 	Player string `json:"player"`
+	// ComputerOnly: every seat of the board is the computer; such a
+	// board is served after the boards a person waits on.
+	ComputerOnly bool `json:"computer_only,omitempty"`
 }
 
 // PutWaiting records that board waits for the computer.

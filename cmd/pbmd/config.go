@@ -66,6 +66,8 @@ var defaults = map[string]any{
 	"log.level":           "info",
 	"token.key":           "",
 	"mail.authservid":     "",
+	"tournament.open":     25,
+	"tournament.computer": 2,
 	"embedded.imap":       "127.0.0.1:1143",
 	"embedded.smtp":       "127.0.0.1:2525",
 	"embedded.password":   "pbm",

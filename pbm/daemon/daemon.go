@@ -120,6 +120,14 @@ type Config struct {
 	Mail struct {
 		AuthServID string `mapstructure:"authservid"`
 	} `mapstructure:"mail"`
+	// Tournament bounds what one organiser's tournaments ask of the
+	// server (pbm.TournamentLimits): Open is the most unfinished
+	// tournaments a player organises, ComputerBoards the most boards
+	// of the computer against itself at once in them.
+	Tournament struct {
+		Open           int `mapstructure:"open"`
+		ComputerBoards int `mapstructure:"computer"`
+	} `mapstructure:"tournament"`
 	Embedded struct {
 		IMAP     string `mapstructure:"imap"`
 		SMTP     string `mapstructure:"smtp"`
@@ -214,7 +222,8 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, WebURL: webURL, TokenKey: key,
 		MailTimeout: cfg.MailTimeout, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
-		AuthServID: cfg.Mail.AuthServID,
+		AuthServID:  cfg.Mail.AuthServID,
+		Tournaments: pbm.TournamentLimits{Open: cfg.Tournament.Open, ComputerBoards: cfg.Tournament.ComputerBoards},
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside

@@ -36,6 +36,7 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 		RateLimit: cfg.RateLimit, MessageLimit: cfg.MessageLimit, NagDays: cfg.Clock.Nag, ForfeitDays: cfg.Clock.Forfeit,
 		VacationDays: cfg.Clock.Vacation, Now: cfg.Now, TokenKey: key, DedupeWindow: cfg.Dedupe,
 		AdminClaim: cfg.Claim, ConfirmDays: cfg.Clock.Confirm, Language: cfg.Server.Language,
+		Tournaments: pbm.TournamentLimits{Open: cfg.Tournament.Open, ComputerBoards: cfg.Tournament.ComputerBoards},
 	})
 	if err != nil {
 		return err

@@ -3,6 +3,8 @@ package daemon
 import (
 	"context"
 	"time"
+
+	"github.com/pbmgo/pbm/store"
 )
 
 // opponent plays the computer's moves: it reads the small index of
@@ -11,6 +13,11 @@ import (
 // own, so the intake goes on while it thinks. After a restart it finds
 // the boards still waiting and thinks again; the move number check in
 // pbm.Server.PlayComputer keeps a move from being played twice.
+// Boards with a person at them come first (ComputerTurns), and after
+// each move at a board of the computer against itself the boards where
+// a person has begun to wait meanwhile are served, so such a board
+// delays a person's by one move at most; each pass plays one move per
+// board and then waits, as before.
 func (d *Daemon) opponent(ctx context.Context, wake <-chan struct{}, poll time.Duration) {
 	t := time.NewTicker(poll)
 	defer t.Stop()
@@ -23,13 +30,8 @@ func (d *Daemon) opponent(ctx context.Context, wake <-chan struct{}, poll time.D
 			if ctx.Err() != nil {
 				return
 			}
-			if move, err := d.Server.PlayComputer(ctx, w); err != nil {
-				if ctx.Err() != nil {
-					return
-				}
-				d.log.Error("computer", "game", w.Game, "board", w.Number, "error", err)
-			} else if move != "" {
-				d.sender.Poke()
+			if played := d.playTurn(ctx, w); played && w.ComputerOnly {
+				d.serveHumans(ctx)
 			}
 		}
 		select {
@@ -38,6 +40,39 @@ func (d *Daemon) opponent(ctx context.Context, wake <-chan struct{}, poll time.D
 		case <-wake:
 		case <-t.C:
 		}
+	}
+}
+
+// playTurn plays the computer's move at one waiting board and reports
+// whether it played one.
+func (d *Daemon) playTurn(ctx context.Context, w store.Waiting) bool {
+	move, err := d.Server.PlayComputer(ctx, w)
+	if err != nil {
+		if ctx.Err() == nil {
+			d.log.Error("computer", "game", w.Game, "board", w.Number, "error", err)
+		}
+		return false
+	}
+	if move == "" {
+		return false
+	}
+	d.sender.Poke()
+	return true
+}
+
+// serveHumans plays the computer's move at every board with a person
+// at it that waits now.
+func (d *Daemon) serveHumans(ctx context.Context) {
+	turns, err := d.Server.ComputerTurns()
+	if err != nil {
+		d.log.Error("computer", "error", err)
+		return
+	}
+	for _, w := range turns {
+		if w.ComputerOnly || ctx.Err() != nil {
+			return
+		}
+		d.playTurn(ctx, w)
 	}
 }
 

@@ -75,7 +75,8 @@ func (t *Tournament) survivors() []string {
 		}
 		out = append(out, t.best(best))
 	}
-	return out
+	// Who withdrew goes on no further, unless no one else is left.
+	return t.active(out)
 }
 
 // best is the entrant who goes on from a finished pairing: the most

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"cmp"
-	"errors"
 	"slices"
 )
 
@@ -37,6 +36,8 @@ func (t *Tournament) swiss() (Round, error) {
 	slices.SortStableFunc(rank, func(a, b string) int {
 		return cmp.Or(cmp.Compare(points[b], points[a]), cmp.Compare(t.seed(a), t.seed(b)))
 	})
+	// Who withdrew is paired no more.
+	rank = slices.DeleteFunc(rank, t.Withdrawn)
 	var r Round
 	if len(rank)%2 == 1 {
 		bye := -1
@@ -57,7 +58,7 @@ func (t *Tournament) swiss() (Round, error) {
 		pairs, ok = t.match(rank, points, true)
 	}
 	if !ok {
-		return r, errors.New("no swiss pairing found")
+		return r, refuse("TournRuleNoPairing")
 	}
 	for _, p := range pairs {
 		r.Pairings = append(r.Pairings, Pairing{Seats: t.seatPair(p[0], p[1])})

@@ -12,7 +12,6 @@ package tournament
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,6 +54,9 @@ func ParseFormat(s string) (Format, bool) {
 type Entrant struct {
 	ID     string `json:"id"`
 	Rating int    `json:"rating"`
+	// Withdrawn: the entrant left the server after the start, and is
+	// paired in no later round.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // Pairing is one board of a round: the entrants in seat order (the
@@ -104,43 +106,76 @@ type Tournament struct {
 
 // Errors of the tournament's own rules, for the core to answer with.
 var (
-	ErrStarted  = errors.New("the tournament has already started")
-	ErrNotEntry = errors.New("not an entrant of the tournament")
-	ErrEntered  = errors.New("already an entrant of the tournament")
+	ErrStarted  = refuse("TournRuleStarted")
+	ErrNotEntry = refuse("TournRuleNotEntrant")
+	ErrEntered  = refuse("TournRuleEntered")
+	// ErrClosed: the tournament is over (finished or aborted); it
+	// takes no entrant and does not start.
+	ErrClosed = refuse("TournRuleClosed")
 )
 
-// Check tells whether the tournament's settings make sense, before
-// anyone joins.
+// CheckAnnounced tells whether a tournament being announced makes
+// sense: Check, no setting its format does not use, and a --size it
+// can take and start with.
+func (t *Tournament) CheckAnnounced() error {
+	if err := t.Check(); err != nil {
+		return err
+	}
+	if t.Rounds > 0 && t.Format != Swiss {
+		return refuse("TournRuleNotFor", "Option", "--rounds", "Format", string(t.Format))
+	}
+	if t.Double && t.Format != RoundRobin {
+		return refuse("TournRuleNotFor", "Option", "--double", "Format", string(t.Format))
+	}
+	if t.Size > 0 {
+		if hi := t.MaxEntrants(); t.Size > hi {
+			return refuseN("TournRuleSizeMax", hi, "Size", t.Size, "N", hi)
+		}
+		if lo := t.MinEntrants(); t.Size < lo {
+			return refuseN("TournRuleSizeMin", lo, "Size", t.Size, "N", lo)
+		}
+	}
+	return nil
+}
+
+// Check tells whether the tournament's settings can be paired: the
+// seats and rounds its format needs.
 func (t *Tournament) Check() error {
 	switch t.Format {
 	case RoundRobin:
 		if t.Seats < 2 {
-			return fmt.Errorf("a round robin needs at least 2 seats per board, not %d", t.Seats)
+			return refuseN("TournRuleRoundRobinSeats", t.Seats, "N", t.Seats)
 		}
 	case Swiss, Knockout:
 		if t.Seats != 2 {
-			return fmt.Errorf("a %s tournament is for two seats per board, not %d", t.Format, t.Seats)
+			return refuseN("TournRuleTwoSeats", t.Seats, "Format", string(t.Format), "N", t.Seats)
 		}
 		if t.Format == Swiss && t.Rounds < 1 {
-			return errors.New("a swiss tournament needs --rounds=<n>, at least 1")
+			return refuse("TournRuleRounds")
 		}
 	case Pools:
 		if t.Seats < 3 {
-			return fmt.Errorf("pools are for games of three or more seats (--seats=<n>), not %d", t.Seats)
+			return refuseN("TournRulePoolSeats", t.Seats, "N", t.Seats)
 		}
 	default:
-		return fmt.Errorf("%q is not a tournament format", t.Format)
+		return refuse("TournRuleFormat", "Format", fmt.Sprintf("%q", t.Format))
 	}
 	return nil
 }
 
 // Join enters id.
 func (t *Tournament) Join(id string, rating int) error {
+	if t.Over {
+		return ErrClosed
+	}
 	if t.Started {
 		return ErrStarted
 	}
 	if t.index(id) >= 0 {
 		return ErrEntered
+	}
+	if n := t.MaxEntrants(); len(t.Entrants) >= n {
+		return refuseN("TournRuleFull", n, "N", n)
 	}
 	t.Entrants = append(t.Entrants, Entrant{ID: id, Rating: rating})
 	return nil
@@ -148,6 +183,9 @@ func (t *Tournament) Join(id string, rating int) error {
 
 // Leave takes id out before the start.
 func (t *Tournament) Leave(id string) error {
+	if t.Over {
+		return ErrClosed
+	}
 	if t.Started {
 		return ErrStarted
 	}
@@ -162,7 +200,7 @@ func (t *Tournament) Leave(id string) error {
 // Ready reports whether the tournament starts by itself now that
 // entrants have joined.
 func (t *Tournament) Ready() bool {
-	return !t.Started && t.Size > 0 && len(t.Entrants) >= t.Size
+	return !t.Started && !t.Over && t.Size > 0 && len(t.Entrants) >= t.Size
 }
 
 // MinEntrants is the fewest entrants the format can start with.
@@ -181,6 +219,9 @@ func (t *Tournament) MinEntrants() int {
 // Start seeds the entrants by rating (the order of joining breaks
 // ties) and pairs the first round.
 func (t *Tournament) Start() error {
+	if t.Over {
+		return ErrClosed
+	}
 	if t.Started {
 		return ErrStarted
 	}
@@ -188,7 +229,7 @@ func (t *Tournament) Start() error {
 		return err
 	}
 	if n := t.MinEntrants(); len(t.Entrants) < n {
-		return fmt.Errorf("a %s tournament of this kind needs at least %d entrants, it has %d", t.Format, n, len(t.Entrants))
+		return refuseN("TournRuleFew", n, "Format", string(t.Format), "N", n, "Has", len(t.Entrants))
 	}
 	slices.SortStableFunc(t.Entrants, func(a, b Entrant) int { return cmp.Compare(b.Rating, a.Rating) })
 	t.Started = true
@@ -329,15 +370,25 @@ func (t *Tournament) pair() (Round, error) {
 	return r, err
 }
 
-// Withdraw forfeits every unfinished board of id that has not started
-// and marks its byes; the core forfeits the running boards themselves
-// (a player who leaves the server mid-event). It returns the boards
-// still running that id sits at.
+// Withdraw takes id out of the tournament, a player who leaves the
+// server: before the start as Leave does; after it id is marked
+// withdrawn and paired in no later round (the results so far stand).
+// It returns the boards still running that id sits at, for the core to
+// resign; a tournament that is over is left as it is.
 func (t *Tournament) Withdraw(id string) []int {
+	i := t.index(id)
+	if i < 0 || t.Over {
+		return nil
+	}
+	if !t.Started {
+		t.Entrants = slices.Delete(t.Entrants, i, i+1)
+		return nil
+	}
+	t.Entrants[i].Withdrawn = true
 	var running []int
 	for _, rd := range t.Played {
 		for _, p := range rd.Pairings {
-			if !p.Done && p.Board != 0 && slices.Contains(p.Seats, id) {
+			if !p.Done && p.Board != 0 && slices.ContainsFunc(p.Seats, func(s string) bool { return strings.EqualFold(s, id) }) {
 				running = append(running, p.Board)
 			}
 		}
