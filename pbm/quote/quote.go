@@ -98,7 +98,7 @@ func (k Known) Own(body string) []string {
 			if next >= 0 && k.headerAt(lines, next) {
 				next = nextNonBlank(lines, next+k.headerLen(lines, next))
 			}
-			if next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+			if markedQuote(lines, next) {
 				i = next - 1 // it introduces a marked quote; text may follow it
 				continue
 			}
@@ -162,10 +162,26 @@ func (k Known) headerLen(lines []string, i int) int {
 // (the old mail follows unmarked).
 func (k Known) skipHeader(lines []string, i int) int {
 	next := nextNonBlank(lines, i+k.headerLen(lines, i))
-	if next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+	if markedQuote(lines, next) {
 		return next
 	}
 	return -1
+}
+
+// markedQuote reports whether a quote marked line by line starts at
+// lines[i]: two marked lines in a row, or one alone on its lines. One
+// marked line directly over unmarked text is an old mail that is not
+// marked and happens to start with ">" (pbm's own mails start with the
+// command they answer, quoted).
+func markedQuote(lines []string, i int) bool {
+	if i < 0 || i >= len(lines) || !isQuoted(strings.TrimSpace(lines[i])) {
+		return false
+	}
+	if i+1 >= len(lines) {
+		return true
+	}
+	next := strings.TrimSpace(lines[i+1])
+	return next == "" || isQuoted(next)
 }
 
 // Text is Own joined into one string.
