@@ -8,6 +8,11 @@ import (
 	"testing"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/pbmgo/pbm/engine/eko"
+	"github.com/pbmgo/pbm/engine/esagek"
+	"github.com/pbmgo/pbm/engine/hexatri"
+	"github.com/pbmgo/pbm/engine/hexemergo"
 )
 
 // glossary is one file of glossary/: a game's terms in one language,
@@ -26,6 +31,12 @@ type glossary struct {
 // gameIDs are the names the message ids of each game hold.
 var gameIDs = map[string]string{"eko": "Eko", "esagek": "Esagek", "hexatri": "Hexatri", "hexemergo": "Hexemergo"}
 
+// gameHelp are the games' rules summaries (engine/<game>/help/<code>.txt,
+// and the engine's own text in English).
+var gameHelp = map[string]interface {
+	HelpIn(code string) (string, bool)
+}{"eko": eko.Game{}, "esagek": esagek.Game{}, "hexatri": hexatri.Game{}, "hexemergo": hexemergo.Game{}}
+
 // wordStart makes a glossary's pattern match from the start of a word,
 // in any case.
 func wordStart(p string) *regexp.Regexp {
@@ -39,7 +50,7 @@ var placeholder = regexp.MustCompile(`\{\{[^{}]*\}\}`)
 // gameTexts are the texts of a game in a language, each named by where
 // it stands: the catalogue's messages whose id holds the game's name
 // (every message for "pbm", the server's own words), in each plural
-// form, and the lines of the game's rules summary.
+// form, and the lines of the game's rules summary in that language.
 func gameTexts(t *testing.T, c *Catalogue, game, code string) []string {
 	t.Helper()
 	f, ok := c.Files[code]
@@ -56,12 +67,12 @@ func gameTexts(t *testing.T, c *Catalogue, game, code string) []string {
 		}
 	}
 	if game != "pbm" {
-		help, err := os.ReadFile(filepath.Join("..", "..", "engine", game, "help", code+".txt"))
-		if err != nil {
-			t.Fatalf("rules summary of %s in %s: %v", game, code, err)
+		help, ok := gameHelp[game].HelpIn(code)
+		if !ok || help == "" {
+			t.Fatalf("no rules summary of %s in %s", game, code)
 		}
-		for i, l := range strings.Split(string(help), "\n") {
-			out = append(out, "engine/"+game+"/help/"+code+".txt:"+itoa(i+1)+": "+l)
+		for i, l := range strings.Split(help, "\n") {
+			out = append(out, "the rules summary of "+game+" in "+code+", line "+itoa(i+1)+": "+l)
 		}
 	}
 	return out
