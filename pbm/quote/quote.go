@@ -16,6 +16,18 @@
 // line prefixed by ">", as pbm's message reader does; Gmail's
 // gmail_quote and Apple Mail's type=cite are blockquotes.
 //
+// A line is dropped only when it is proven part of the quote: marked
+// with ">", or below a header block or an attribution that is followed
+// by quoted text or that no writer writes of their own (it holds an
+// address, or a date with its time), or a line of the mail answered.
+// A line that could be the writer's stays, and the command reader
+// decides: a dashed title of the writer's ("----- moves -----"), a line
+// ending in "wrote:" over text not quoted, a sentence that starts like
+// a phone's tag, a ">>>" where nothing is quoted one or two deep. The
+// header blocks (classes.go) are known by their labels in many
+// languages, starting with the sender, the date or the time sent; the
+// attributions by their verbs, wrapped over up to five lines.
+//
 // The package follows the approach of GitHub's email_reply_parser
 // (fragments of quote, signature and own text, found line by line),
 // with the attribution and header patterns of more clients and
