@@ -196,10 +196,10 @@ func attrib(lines []string, i int) (n int, strong bool) {
 			joined += " " + t
 		}
 		texts++
-		strong := address.MatchString(joined) || (yearLike.MatchString(joined) && timeLike.MatchString(joined))
-		full := verbColon.MatchString(joined) ||
-			(strong && verbLast.MatchString(joined)) ||
-			(addressEnd.MatchString(joined) && (yearLike.MatchString(joined) || timeLike.MatchString(joined)))
+		if utf8.RuneCountInString(joined) > 400 {
+			return 0, false
+		}
+		full, strong := attribution(joined)
 		if !full {
 			continue
 		}
@@ -235,6 +235,28 @@ func attrib(lines []string, i int) (n int, strong bool) {
 	return 0, false
 }
 
+// attribution reports whether joined is a whole attribution, and
+// whether it is strong (it holds an address, or a year and a time). The
+// cheap tests come first: most lines end in no colon, hold no "@" and
+// no digit.
+func attribution(joined string) (full, strong bool) {
+	t := strings.TrimRight(joined, " \t")
+	colon := strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
+	at := strings.Contains(t, "@")
+	digits := strings.IndexFunc(t, unicode.IsDigit) >= 0
+	strong = at && address.MatchString(t) || digits && yearLike.MatchString(t) && timeLike.MatchString(t)
+	switch {
+	case colon && verbColon.MatchString(t):
+		return true, strong
+	case strong && !colon && verbLast.MatchString(t):
+		return true, strong
+	case at && digits && (strings.HasSuffix(t, ">") || colon) && addressEnd.MatchString(t) &&
+		(yearLike.MatchString(t) || timeLike.MatchString(t)):
+		return true, strong
+	}
+	return false, strong
+}
+
 // verbBelow returns the index of the line with the verb of an
 // attribution wrapped before it (a short line with the verb and a
 // colon, one blank line at most between), when joined is complete
@@ -248,7 +270,7 @@ func verbBelow(lines []string, j int, joined string) int {
 		if t == "" {
 			continue
 		}
-		if !isQuoted(t) && utf8.RuneCountInString(t) <= 30 && verbColon.MatchString(joined+" "+t) {
+		if !isQuoted(t) && utf8.RuneCountInString(t) <= 30 && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && verbColon.MatchString(joined+" "+t) {
 			return k
 		}
 		return 0
