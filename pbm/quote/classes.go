@@ -245,16 +245,38 @@ func attribution(joined string) (full, strong bool) {
 	at := strings.Contains(t, "@")
 	digits := strings.IndexFunc(t, unicode.IsDigit) >= 0
 	strong = at && address.MatchString(t) || digits && yearLike.MatchString(t) && timeLike.MatchString(t)
+	verb := (colon || strong) && hasVerb(t)
 	switch {
-	case colon && verbColon.MatchString(t):
+	case verb && colon && verbColon.MatchString(t):
 		return true, strong
-	case strong && !colon && verbLast.MatchString(t):
+	case verb && strong && !colon && verbLast.MatchString(t):
 		return true, strong
 	case at && digits && (strings.HasSuffix(t, ">") || colon) && addressEnd.MatchString(t) &&
 		(yearLike.MatchString(t) || timeLike.MatchString(t)):
 		return true, strong
 	}
 	return false, strong
+}
+
+// verbWords are the verbs of verbs and cjkVerbs as plain lower-case
+// text, for a test cheaper than the patterns.
+var verbWords = func() []string {
+	var out []string
+	for _, v := range strings.Split(verbs+"|"+cjkVerbs, "|") {
+		out = append(out, strings.ReplaceAll(strings.ReplaceAll(v, `\(`, "("), `\)`, ")"))
+	}
+	return out
+}()
+
+// hasVerb reports whether t holds a verb of an attribution anywhere.
+func hasVerb(t string) bool {
+	low := strings.ToLower(t)
+	for _, v := range verbWords {
+		if strings.Contains(low, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // verbBelow returns the index of the line with the verb of an
@@ -270,7 +292,7 @@ func verbBelow(lines []string, j int, joined string) int {
 		if t == "" {
 			continue
 		}
-		if !isQuoted(t) && utf8.RuneCountInString(t) <= 30 && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && verbColon.MatchString(joined+" "+t) {
+		if !isQuoted(t) && utf8.RuneCountInString(t) <= 30 && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && hasVerb(t) && verbColon.MatchString(joined+" "+t) {
 			return k
 		}
 		return 0
