@@ -241,13 +241,13 @@ func TestStatsCountsTables(t *testing.T) {
 		return strings.Join(strings.Fields(r.Text), " ")
 	}
 	r := sent{Text: stats()}
-	if !strings.Contains(r.Text, "mails remembered against copies 5 (for 30 days)") || !strings.Contains(r.Text, "senders counted for the rate limit 4") {
+	if !strings.Contains(r.Text, "mails kept to spot copies 5 (for 30 days)") || !strings.Contains(r.Text, "senders counted for the rate limit 4") {
 		t.Errorf("stats: %s", r.Text)
 	}
 	f.clock = f.clock.Add(f.s.cfg.DedupeWindow + time.Hour)
 	f.send("root@players.test", "admin root pw-root stats", "") // expires 4 of each
 	r.Text = stats()
-	if !strings.Contains(r.Text, "mails remembered against copies 1 ") || !strings.Contains(r.Text, "senders counted for the rate limit 0") {
+	if !strings.Contains(r.Text, "mails kept to spot copies 1 ") || !strings.Contains(r.Text, "senders counted for the rate limit 0") {
 		t.Errorf("stats after the window: %s", r.Text)
 	}
 }

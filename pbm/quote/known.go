@@ -108,9 +108,12 @@ func (k Known) quoteStart(lines []string) int {
 			continue
 		}
 		switch {
-		case isQuoted(t), isBoundary(t), isDashTitle(t), isHeaderBlock(lines, i), k.isHeaderBlock(lines, i):
+		case isQuoted(t), isBoundary(t), k.headerAt(lines, i), k.named(lines, i) > 0:
 			return i
-		case attribution(lines, i) > 0, k.named(lines, i) > 0:
+		case isDashTitle(t) && (k.titleNames(t) || k.introduces(lines, nextNonBlank(lines, i+1))):
+			return i
+		}
+		if n, strong := attrib(lines, i); n > 0 && (strong || k.introduces(lines, nextNonBlank(lines, i+n))) {
 			return i
 		}
 		if k.sent(t) {
@@ -256,7 +259,10 @@ func (k Known) sharedLine(lines []string, i int) (string, bool) {
 		if own == "" || opener.MatchString(t) || dateLike.MatchString(own) || k.names(own) {
 			continue // the whole line is the attribution, with its date
 		}
-		if attribution([]string{rest}, 0) == 1 || k.names(rest) {
+		if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsUpper(r) {
+			continue // "Bob Smith on Fri, ... wrote:": the name, then the date
+		}
+		if n, _ := attrib([]string{rest}, 0); n == 1 || k.names(rest) {
 			return own, true
 		}
 	}
@@ -274,9 +280,9 @@ var localMobile = regexp.MustCompile(`(?i)^(odesláno z|odeslano z|küldve|az .*
 
 // phoneTag reports whether lines[i] is the line a phone or an app puts
 // under a mail: it matches one of the patterns and names a device, or
-// nothing of the writer's follows it (the body ends, or a quote
-// starts). A sentence that starts like one ("Sent from my desk, which
-// is easier than my phone.") with more text below stays.
+// nothing of the writer's follows it (a quote starts, or the body
+// ends on a short line that is no sentence). A sentence that starts
+// like one ("Sent from my desk, which is easier than my phone.") stays.
 func (k Known) phoneTag(lines []string, i int) bool {
 	t := strings.TrimSpace(lines[i])
 	if t == "" || utf8.RuneCountInString(t) > 80 {
@@ -290,9 +296,13 @@ func (k Known) phoneTag(lines []string, i int) bool {
 	}
 	next := nextNonBlank(lines, i+1)
 	if next < 0 {
-		return true
+		// The last line: a tag is short and no sentence ("Sent from
+		// my Fairphone"); "Sent from my desk, which is easier." is
+		// the writer's.
+		return device.MatchString(t) || len(strings.Fields(t)) <= 6 && !strings.ContainsAny(strings.TrimRight(t, ".!"), ",;:.!?")
 	}
 	nt := strings.TrimSpace(lines[next])
-	return isQuoted(nt) || k.sent(nt) || attribution(lines, next) > 0 || k.named(lines, next) > 0 ||
-		isBoundary(nt) || isDashTitle(nt) || isHeaderBlock(lines, next) || k.isHeaderBlock(lines, next)
+	n, _ := attrib(lines, next)
+	return isQuoted(nt) || k.sent(nt) || n > 0 || k.named(lines, next) > 0 ||
+		isBoundary(nt) || isDashTitle(nt) || k.headerAt(lines, next)
 }

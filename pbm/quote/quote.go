@@ -16,6 +16,18 @@
 // line prefixed by ">", as pbm's message reader does; Gmail's
 // gmail_quote and Apple Mail's type=cite are blockquotes.
 //
+// A line is dropped only when it is proven part of the quote: marked
+// with ">", or below a header block or an attribution that is followed
+// by quoted text or that no writer writes of their own (it holds an
+// address, or a date with its time), or a line of the mail answered.
+// A line that could be the writer's stays, and the command reader
+// decides: a dashed title of the writer's ("----- moves -----"), a line
+// ending in "wrote:" over text not quoted, a sentence that starts like
+// a phone's tag, a ">>>" where nothing is quoted one or two deep. The
+// header blocks (classes.go) are known by their labels in many
+// languages, starting with the sender, the date or the time sent; the
+// attributions by their verbs, wrapped over up to five lines.
+//
 // The package follows the approach of GitHub's email_reply_parser
 // (fragments of quote, signature and own text, found line by line),
 // with the attribution and header patterns of more clients and
@@ -65,34 +77,55 @@ type Known struct {
 // as a line of its own.
 func (k Known) Own(body string) []string {
 	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\r", "\n"), "\n")
+	own := arrows(lines)
 	start := k.quoteStart(lines)
 	var out []string
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], " \t")
 		t := strings.TrimSpace(l)
 		switch {
+		case isQuoted(t) && !own[i]:
+			continue
 		case isQuoted(t):
+			out = append(out, l) // ">>> C3": an arrow, not a quote
 			continue
 		case i >= start && k.oldRun(lines, i):
 			continue // a line of the mail answered, unmarked
+		case k.continued(lines, i):
+			continue // a quoted line wrapped, its ">" lost
 		case isSignature(l) && k.oldRun(lines, nextNonBlank(lines, i+1)):
 			continue // the signature separator of the mail answered
+		case isRule(t) && k.headerAt(lines, nextNonBlank(lines, i+1)):
+			// A rule over a header block ("=====" over "Message
+			// du :"): the rule goes with the block.
+			if n := k.skipHeader(lines, nextNonBlank(lines, i+1)); n >= 0 {
+				i = n - 1
+				continue
+			}
+			return tidy(out)
 		case isSignature(l) || k.phoneTag(lines, i):
 			return tidy(out)
-		case isBoundary(t) || isDashTitle(t):
+		case isBoundary(t) || isDashTitle(t) && (k.titleNames(t) || k.headerAt(lines, nextNonBlank(lines, i+1))):
 			next := nextNonBlank(lines, i+1)
-			if next >= 0 && (isHeaderBlock(lines, next) || k.isHeaderBlock(lines, next)) {
-				next = nextNonBlank(lines, next+fieldRun(lines, next))
+			if next >= 0 && k.headerAt(lines, next) {
+				next = nextNonBlank(lines, next+k.headerLen(lines, next))
 			}
-			if next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+			if markedQuote(lines, next) {
 				i = next - 1 // it introduces a marked quote; text may follow it
 				continue
 			}
 			return tidy(out)
-		case isHeaderBlock(lines, i) || k.isHeaderBlock(lines, i):
-			n := fieldRun(lines, i)
-			if next := nextNonBlank(lines, i+n); next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
-				i += n - 1 // it introduces a marked quote; text may follow it
+		case isDashTitle(t):
+			// A dashed title that names no old mail: dropped over a
+			// quote, else it is the writer's ("---- moves ----").
+			if next := nextNonBlank(lines, i+1); next >= 0 && isQuoted(strings.TrimSpace(lines[next])) {
+				continue
+			}
+			out = append(out, l)
+			continue
+		case k.headerAt(lines, i):
+			if n := k.skipHeader(lines, i); n >= 0 {
+				i = n - 1 // it introduces a marked quote; text may follow it
 				continue
 			}
 			return tidy(out)
@@ -106,18 +139,61 @@ func (k Known) Own(body string) []string {
 			i += n - 1 // it introduces a quote, which is dropped
 			continue
 		}
-		if n := attribution(lines, i); n > 0 {
-			if next := nextNonBlank(lines, i+n); next < 0 || isQuoted(strings.TrimSpace(lines[next])) || k.sent(strings.TrimSpace(lines[next])) {
+		if n, strong := attrib(lines, i); n > 0 {
+			next := nextNonBlank(lines, i+n)
+			switch {
+			case k.introduces(lines, next):
 				i += n - 1 // the lines introduce a quote that is dropped
 				continue
+			case strong:
+				// An attribution no writer writes of their own
+				// (an address, a date and time) over text not
+				// marked: the old mail follows, unmarked.
+				return tidy(out)
 			}
-			// An attribution over text that is not marked as quoted:
-			// the old mail follows, unmarked.
-			return tidy(out)
+			// "Bob wrote:" over text not quoted: the writer's.
 		}
 		out = append(out, l)
 	}
 	return tidy(out)
+}
+
+// headerAt reports whether a header block of an old mail starts at
+// lines[i].
+func (k Known) headerAt(lines []string, i int) bool {
+	return i >= 0 && i < len(lines) && (headerBlock(lines, i) > 0 || isHeaderBlock(lines, i) || k.isHeaderBlock(lines, i))
+}
+
+// headerLen is the number of lines of the header block at lines[i].
+func (k Known) headerLen(lines []string, i int) int {
+	return max(headerBlock(lines, i), fieldRun(lines, i))
+}
+
+// skipHeader returns the index of the marked quote that the header
+// block at lines[i] introduces, or -1 when no marked quote follows it
+// (the old mail follows unmarked).
+func (k Known) skipHeader(lines []string, i int) int {
+	next := nextNonBlank(lines, i+k.headerLen(lines, i))
+	if markedQuote(lines, next) {
+		return next
+	}
+	return -1
+}
+
+// markedQuote reports whether a quote marked line by line starts at
+// lines[i]: two marked lines in a row, or one alone on its lines. One
+// marked line directly over unmarked text is an old mail that is not
+// marked and happens to start with ">" (pbm's own mails start with the
+// command they answer, quoted).
+func markedQuote(lines []string, i int) bool {
+	if i < 0 || i >= len(lines) || !isQuoted(strings.TrimSpace(lines[i])) {
+		return false
+	}
+	if i+1 >= len(lines) {
+		return true
+	}
+	next := strings.TrimSpace(lines[i+1])
+	return next == "" || isQuoted(next)
 }
 
 // Text is Own joined into one string.
@@ -196,7 +272,7 @@ func isSignature(l string) bool {
 // line by line: "-----Original Message-----" in its languages, a
 // forwarded mail, and Apple Mail's "Begin forwarded message:".
 var boundary = regexp.MustCompile(`(?i)^(` +
-	`-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|oorspronkelijk bericht|origineel bericht|messaggio originale|mensagem original|wiadomość oryginalna|oryginalna wiadomość|opprinnelig melding|ursprungligt meddelande|alkuperäinen viesti|forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|doorgestuurd bericht|messaggio inoltrato|mensagem encaminhada|wiadomość przekazana)\s*-{2,}|` +
+	`-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|oorspronkelijk bericht|origineel bericht|messaggio originale|mensagem original|wiadomość oryginalna|oryginalna wiadomość|opprinnelig melding|ursprungligt meddelande|alkuperäinen viesti|forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado|doorgestuurd bericht|messaggio inoltrato|mensagem encaminhada|wiadomość przekazana|původní zpráva|původní e-mail|pôvodná správa|eredeti üzenet|továbbított üzenet|исходное сообщение|пересланное сообщение|оригінальне повідомлення|oprindelig meddelelse|oprindelig besked|originalnachricht|mail d'origine|message original|orijinal mesaj|αρχικό μήνυμα|原始邮件|原始郵件|转发邮件|元のメッセージ|원본 메시지)\s*-{2,}|` +
 	`begin forwarded message:|anfang der weitergeleiteten nachricht:|début du message réexpédié :?|` +
 	`original message:?` +
 	`)$`)
@@ -217,21 +293,6 @@ var mobileWords = map[string]bool{
 	"enviado": true, "obtener": true, "von": true, "gesendet": true,
 	"verzonden": true, "verstuurd": true, "inviato": true, "wysłane": true,
 	"wysłano": true, "skickat": true, "sendt": true, "lähetetty": true,
-}
-
-// openerWords holds the first words of the lines opener matches.
-var openerWords = map[string]bool{
-	"on": true, "le": true, "el": true, "am": true, "op": true, "il": true,
-	"em": true, "w": true, "dnia": true, "den": true, "pe": true,
-	"dne": true, "vào": true, "pada": true, "στις": true,
-}
-
-// addressOnly reports whether an attribution is known by its address
-// alone ("2026年12月4日(金) 10:00 X <x@y>:", Gmail in Japanese): then
-// it must hold a date as well.
-func addressOnly(joined string) bool {
-	m := wrote.FindStringSubmatch(joined)
-	return m != nil && strings.HasPrefix(m[1], "<")
 }
 
 // firstWord returns the first word of t in lower case, or "" for a
@@ -276,46 +337,7 @@ func isHeaderBlock(lines []string, i int) bool {
 	return false
 }
 
-// wrote matches an attribution line: the "wrote:" of many clients and
-// languages ("a écrit :", "escribió:", "schrieb", "schreef",
-// "ha scritto:", "escreveu:", "napisał(a):", "pisze:", "skrev:"),
-// ending with a colon. (No \b after the word: Go's \b is ASCII only,
-// and "escribió:" ends in a letter it does not know.)
-var wrote = regexp.MustCompile(`(?i)(\bwrote|\bwrites|a écrit|escribió|\bschrieb|\bschreef|het volgende geschreven|ha scritto|\bscrisse|escreveu|napisał\(a\)|napisała|napisał|\bpisze|\bskrev|kirjoitti|írta|napsal\(a\)|napsala|napsal|пишет|написал\(а\)|написала|написал|пише|написав\(ла\)|написав|yazdı|έγραψε|a scris|写道|寫道|님이 작성|작성:|đã viết|menulis|のメール|<[^<>\s]+@[^<>\s]+>)([^\pL].*)?[:：]\s*$`)
-
 // opener matches how a wrapped attribution starts ("On ...", "Le ...",
 // "El ...", "Am ...", "Op ...", "Il ...", "Em ...", "W dniu ...",
 // "Den ...").
 var opener = regexp.MustCompile(`(?i)^(on|le|el|am|op|il|em|w dniu|dnia|den|dne|pe|vào|pada|στις)\s`)
-
-// attribution returns how many lines from lines[i] form an attribution
-// line (it may be wrapped over up to three lines), or 0.
-func attribution(lines []string, i int) int {
-	first := strings.TrimSpace(lines[i])
-	if first == "" || isQuoted(first) {
-		return 0
-	}
-	joined := first
-	for n := 1; n <= 3 && i+n <= len(lines); n++ {
-		if n > 1 {
-			next := strings.TrimSpace(lines[i+n-1])
-			if next == "" || isQuoted(next) {
-				return 0
-			}
-			joined += " " + next
-		}
-		if utf8.RuneCountInString(joined) > 400 {
-			return 0
-		}
-		if (strings.HasSuffix(joined, ":") || strings.HasSuffix(joined, "：")) && wrote.MatchString(joined) && (!addressOnly(joined) || dateLike.MatchString(joined)) {
-			if n > 1 && !opener.MatchString(first) {
-				return 0
-			}
-			return n
-		}
-		if !openerWords[firstWord(first)] || !opener.MatchString(first) {
-			return 0
-		}
-	}
-	return 0
-}

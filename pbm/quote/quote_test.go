@@ -42,17 +42,27 @@ func FuzzOwn(f *testing.F) {
 	f.Add("e4\n\nOn Wed, X wrote:\n> old\n")
 	f.Add("> a\n\ne4\n\n> b\n-- \nsig")
 	f.Add("From: a\nSent: b\n")
+	f.Add(">>> C3\n> a\n")
+	f.Add("Date: x\nFrom: a <a@b.c>\n\nC3\n> q\nwrapped words here\n> q")
+	f.Add("On Fri, Dec 4, 2026 at 10:00 AM\nBob\n<bob@example.com>\n\nwrote:\n> x")
 	f.Fuzz(func(t *testing.T, body string) {
 		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\r", "\n"), "\n")
 		in := map[string]bool{"": true}
+		shallow := false // a line quoted one or two deep
 		for _, l := range lines {
 			in[strings.TrimRight(l, " \t")] = true
+			if d := depth(strings.TrimSpace(l)); d > 0 && (d < 3 || !strings.HasPrefix(strings.TrimSpace(l), ">>>")) {
+				shallow = true
+			}
 		}
 		for _, l := range Own(body) {
 			if !in[l] {
 				t.Fatalf("line %q is not in the body", l)
 			}
-			if strings.HasPrefix(strings.TrimSpace(l), ">") {
+			// A ">>>" line is the writer's (an arrow) only where
+			// nothing is quoted one or two deep; every other
+			// marked line is quoted.
+			if strings.HasPrefix(strings.TrimSpace(l), ">") && (shallow || !strings.HasPrefix(strings.TrimSpace(l), ">>>")) {
 				t.Fatalf("quoted line %q kept", l)
 			}
 		}

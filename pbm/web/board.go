@@ -178,7 +178,7 @@ func describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, 
 		occupied++
 		var what []string
 		for _, pc := range c.Pieces {
-			what = append(what, pieceWords(pr, pc, seat))
+			what = append(what, pieceWords(pr, g.Name(), pc, seat))
 		}
 		name := c.Name
 		if name == "" {
@@ -212,8 +212,9 @@ func terrainWord(pr lang.Printer, t picture.Terrain) string {
 	return string(t)
 }
 
-// pieceWords names one piece or stack.
-func pieceWords(pr lang.Printer, pc picture.Piece, seat func(int) string) string {
+// pieceWords names one piece or stack, in the words of the game's rule
+// book (gameT).
+func pieceWords(pr lang.Printer, game string, pc picture.Piece, seat func(int) string) string {
 	kind := pc.Kind
 	if kind == "" {
 		kind = picture.Man
@@ -227,11 +228,11 @@ func pieceWords(pr lang.Printer, pc picture.Piece, seat func(int) string) string
 		for _, l := range pc.Layers {
 			layers = append(layers, seat(l))
 		}
-		w = pr.T("WebStackLayers", "Who", seat(pc.Seat), "Count", pc.Count, "Layers", strings.Join(layers, ", "))
+		w = gameT(pr, game, "WebStackLayers", "Who", seat(pc.Seat), "Count", pc.Count, "Layers", strings.Join(layers, ", "))
 	case pc.Count > 1:
-		w = pr.T("WebStackOf", "Who", seat(pc.Seat), "Count", pc.Count, "Kind", pieceKind(pr, kind, true))
+		w = gameT(pr, game, "WebStackOf", "Who", seat(pc.Seat), "Count", pc.Count, "Kind", pieceKind(pr, game, kind, true))
 	default:
-		w = pr.T("WebPiece", "Who", seat(pc.Seat), "Kind", pieceKind(pr, kind, false))
+		w = pr.T("WebPiece", "Who", seat(pc.Seat), "Kind", pieceKind(pr, game, kind, false))
 	}
 	if pc.Frozen {
 		w += pr.T("WebFrozen")
@@ -240,7 +241,7 @@ func pieceWords(pr lang.Printer, pc picture.Piece, seat func(int) string) string
 }
 
 // pieceKind names a kind of piece, one or (many) several.
-func pieceKind(pr lang.Printer, k picture.Kind, many bool) string {
+func pieceKind(pr lang.Printer, game string, k picture.Kind, many bool) string {
 	id := map[picture.Kind]string{picture.Man: "WebKindMan", picture.Leader: "WebKindLeader", picture.Emperor: "WebKindEmperor", picture.Building: "WebKindBuilding"}[k]
 	if id == "" {
 		return string(k)
@@ -248,7 +249,20 @@ func pieceKind(pr lang.Printer, k picture.Kind, many bool) string {
 	if many {
 		id += "s"
 	}
-	return pr.T(id)
+	return gameT(pr, game, id)
+}
+
+// gameT writes the message id as the game names it: the message id
+// followed by the game's name ("WebKindManEko", a disc), when the
+// catalogue has one; else id itself.
+func gameT(pr lang.Printer, game string, id string, kv ...any) string {
+	if game != "" {
+		own := id + strings.ToUpper(game[:1]) + game[1:]
+		if w := pr.T(own, kv...); w != own {
+			return w
+		}
+	}
+	return pr.T(id, kv...)
 }
 
 func (s *Site) svg(w http.ResponseWriter, r *http.Request, g engine.Game, n int) {
