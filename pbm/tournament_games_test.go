@@ -149,7 +149,6 @@ func TestTournamentLargestStartHexemergo(t *testing.T) {
 	}
 }
 
-
 // A tournament stored before its options were checked for every
 // number of seats (pools of three with hexatri's -firstblood, whose
 // final of two hexatri refuses) ends where it stands when its final
