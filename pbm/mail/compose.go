@@ -200,6 +200,9 @@ func textPart(create func(message.Header) (io.WriteCloser, error), ct string, bo
 func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, error) {
 	h.SetContentType("multipart/alternative", nil)
 	var b bytes.Buffer
+	// The text twice (plain and HTML, quoted-printable), the picture
+	// and the headers, at once rather than by doubling.
+	b.Grow(3*len(text) + m.Picture.Len() + 4<<10)
 	mw, err := message.CreateWriter(&b, h.Header)
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
