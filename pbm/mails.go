@@ -122,7 +122,7 @@ func (s *Server) mime(m outMail, id string, p lang.Printer) ([]byte, error) {
 		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link,
 		Lang: p.Code(), LinkText: p.T("MailWebLink")}
 	if m.picture != nil {
-		out.PNG = m.picture.png
+		out.Picture = m.picture.pic
 	}
 	return s.writer.Compose(out, id, s.now())
 }
@@ -464,21 +464,25 @@ func (s *Server) cmdPictures(c *call) error {
 // still go in the order they were sent.
 
 // pictureJob is the picture of one position in one language, drawn
-// once for every mail that shows it.
+// and encoded for mail once for every mail that shows it.
 type pictureJob struct {
 	pr   lang.Printer // the language of its words
 	b    store.Board  // the caller's own copy
 	st   engine.State // the caller's own copy
-	png  []byte
+	pic  *mail.Picture
 	err  error
 	done bool
 }
 
-// draw draws the picture into png, once.
+// draw draws the picture into pic, once; pic stays nil when the game
+// has no picture.
 func (j *pictureJob) draw() error {
 	if !j.done {
 		picturesDrawn.Add(1)
-		j.png, j.err = boardPNG(j.pr, j.b, j.st)
+		var png []byte
+		if png, j.err = boardPNG(j.pr, j.b, j.st); j.err == nil && png != nil {
+			j.pic = mail.NewPicture(png)
+		}
 		j.done = true
 	}
 	return j.err

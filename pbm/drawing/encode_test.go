@@ -37,7 +37,6 @@ func TestEncodePNGKeepsEveryPixel(t *testing.T) {
 				break
 			}
 		}
-		palettedPool.put(img)
 	}
 }
 

@@ -19,9 +19,8 @@ import (
 // position drawn by PNG as the server draws it (from the static layer,
 // with whatever the pictures before it left in the caches, as for
 // boards in play) and compared pixel for pixel with the picture drawn
-// whole on a fresh surface, without any cache, and quantised by
-// legacyQuantise: the pixels of the pictures as they were before any
-// cache. Every second position also has its last move marked, as the
+// whole on a fresh surface, without any cache: the pixels of the
+// pictures as they are drawn without any cache. Every second position also has its last move marked, as the
 // server does from the board's log.
 func TestPNGPlayouts(t *testing.T) {
 	seeds, plies := 2, 40
@@ -93,12 +92,11 @@ func decodePNG(t testing.TB, p picture.Picture) (image.Image, [32]byte) {
 	return img, sum
 }
 
-// reference is the picture drawn whole on a fresh surface and
-// quantised by legacyQuantise.
+// reference is the picture drawn whole on a fresh surface.
 func reference(p picture.Picture) *image.Paletted {
 	s := &rasterSurface{faces: map[faceKey]font.Face{}}
 	s.rasterise(&p, false)
-	return legacyQuantise(s.img)
+	return s.img
 }
 
 // diffPaletted describes how the colours of two images differ.

@@ -23,28 +23,24 @@ import (
 
 // PNG writes the picture as a PNG image 640 pixels wide.
 func PNG(w io.Writer, p picture.Picture) error {
-	img := paletted(&p, true)
-	defer palettedPool.put(img)
-	return encodePNG(w, img)
+	s := surfaces.get()
+	defer surfaces.put(s)
+	s.rasterise(&p, true)
+	return encodePNG(w, s.img)
 }
 
 // paletted rasterises the picture, from the cached static layer of its
-// board when cached is set, and reduces its colours. The image is from
-// palettedPool.
+// board when cached is set, and returns a copy of the image.
 func paletted(p *picture.Picture, cached bool) *image.Paletted {
 	s := surfaces.get()
 	defer surfaces.put(s)
 	s.rasterise(p, cached)
-	if s.layer != nil && !asBefore {
-		return quantiseWith(s.img, &s.layer.near)
-	}
-	return quantise(s.img)
+	img := *s.img
+	img.Pix = append([]uint8(nil), s.img.Pix...)
+	return &img
 }
 
-var (
-	surfaces     = newFreeList(func() *rasterSurface { return &rasterSurface{faces: map[faceKey]font.Face{}} })
-	palettedPool = newFreeList(func() *image.Paletted { return new(image.Paletted) })
-)
+var surfaces = newFreeList(func() *rasterSurface { return &rasterSurface{faces: map[faceKey]font.Face{}} })
 
 // freeList keeps a few objects for reuse. Unlike a sync.Pool it keeps
 // them across garbage collections: the buffers of a picture are large
@@ -104,12 +100,14 @@ func fontOf(bold bool) uint8 {
 	return regularFont
 }
 
-// rasterSurface draws on an RGBA image. Shapes and glyphs are rasterised
-// into alpha masks and composited by one routine, which skips the pixels
+// rasterSurface draws on a paletted image, in the colours of the
+// palette of the picture's layout (palette.go). Shapes and glyphs are
+// rasterised into alpha masks and composited by one routine, which skips the pixels
 // outside the clip when there is one; a shape drawn under a clip gets the
 // same pixels inside it as without the clip.
 type rasterSurface struct {
-	img   *image.RGBA
+	img   *image.Paletted
+	pal   *palette
 	r     vector.Rasterizer
 	mask  image.Alpha
 	faces map[faceKey]font.Face // a Face is not safe for concurrent use; a surface is used by one goroutine at a time
@@ -137,16 +135,18 @@ type rasterSurface struct {
 func (s *rasterSurface) group(string, ...string) {}
 func (s *rasterSurface) end()                    {}
 
-// reset makes img a blank image of the given height.
-func (s *rasterSurface) reset(height int) {
-	n := 4 * Width * height
+// reset makes img an image of the given height in the colours of pal.
+func (s *rasterSurface) reset(height int, pal *palette) {
+	n := Width * height
 	if s.img == nil || cap(s.img.Pix) < n {
-		s.img = &image.RGBA{Pix: make([]uint8, n)}
+		s.img = &image.Paletted{Pix: make([]uint8, n)}
 		s.from = nil
 	}
 	s.img.Pix = s.img.Pix[:n]
-	s.img.Stride = 4 * Width
+	s.img.Stride = Width
 	s.img.Rect = image.Rect(0, 0, Width, height)
+	s.img.Palette = pal.colours
+	s.pal = pal
 	s.clip, s.damage = nil, s.damage[:0]
 }
 
@@ -256,11 +256,12 @@ func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c
 	}
 	s.written = append(s.written, r)
 	pix := s.img.Pix
-	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
+	pal := s.pal
+	ink := pal.inkOf(c)
 	w := r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		m := mask[(y-r.Min.Y)*stride:][:w]
-		row := pix[s.img.PixOffset(r.Min.X, y):][:4*w]
+		row := pix[s.img.PixOffset(r.Min.X, y):][:w]
 		var clip []uint8
 		if s.clip != nil {
 			clip = s.clip[y*Width+r.Min.X:][:w]
@@ -275,16 +276,12 @@ func (s *rasterSurface) composite(r image.Rectangle, mask []uint8, stride int, c
 			if a == 0 || clip != nil && clip[x] == 0 {
 				continue
 			}
-			p := row[4*x : 4*x+4 : 4*x+4]
-			if a == 255 {
-				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
-				continue
+			switch lvl := level(a); {
+			case lvl >= 16:
+				row[x] = ink
+			case lvl > 0 && row[x] != ink:
+				row[x] = pal.over(row[x], ink, lvl)
 			}
-			ma, na := uint32(a), 255-uint32(a)
-			p[0] = uint8((uint32(p[0])*na + cr*ma + 127) / 255)
-			p[1] = uint8((uint32(p[1])*na + cg*ma + 127) / 255)
-			p[2] = uint8((uint32(p[2])*na + cb*ma + 127) / 255)
-			p[3] = uint8((uint32(p[3])*na + 255*ma + 127) / 255)
 		}
 	}
 }

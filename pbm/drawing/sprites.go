@@ -39,9 +39,11 @@ var sprites struct {
 	bytes int
 }
 
-// spriteKey is everything drawPiece draws from, and the height of the
-// image, which may cut the piece's rectangle. It is appended to b.
-func spriteKey(b []byte, seats []picture.Seat, pc picture.Piece, at picture.Point, r float64, height int) []byte {
+// spriteKey is everything drawPiece draws from, the palette whose
+// indices the pixels are, and the height of the image, which may cut
+// the piece's rectangle. It is appended to b.
+func spriteKey(b []byte, pal *palette, seats []picture.Seat, pc picture.Piece, at picture.Point, r float64, height int) []byte {
+	b = binary.AppendUvarint(b, pal.id)
 	num := func(f float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f)) }
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
@@ -87,7 +89,7 @@ func (s *rasterSurface) spritePieces(seats []picture.Seat, c *picture.Cell, t tr
 }
 
 func (s *rasterSurface) spritePiece(seats []picture.Seat, cell string, pc picture.Piece, at picture.Point, r float64) {
-	s.skey = spriteKey(s.skey[:0], seats, pc, at, r, s.img.Rect.Dy())
+	s.skey = spriteKey(s.skey[:0], s.pal, seats, pc, at, r, s.img.Rect.Dy())
 	sprites.RLock()
 	sp := sprites.m[string(s.skey)]
 	sprites.RUnlock()
@@ -132,7 +134,7 @@ func (s *rasterSurface) spritePiece(seats []picture.Seat, cell string, pc pictur
 
 // holds reports whether the pixels of box are pix.
 func (s *rasterSurface) holds(box image.Rectangle, pix []byte) bool {
-	w := 4 * box.Dx()
+	w := box.Dx()
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		i := s.img.PixOffset(box.Min.X, y)
 		if !bytes.Equal(s.img.Pix[i:i+w], pix[:w]) {
@@ -146,7 +148,7 @@ func (s *rasterSurface) holds(box image.Rectangle, pix []byte) bool {
 // put sets the pixels of box to pix.
 func (s *rasterSurface) put(box image.Rectangle, pix []byte) {
 	s.written = append(s.written, box)
-	w := 4 * box.Dx()
+	w := box.Dx()
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		i := s.img.PixOffset(box.Min.X, y)
 		copy(s.img.Pix[i:i+w], pix[:w])
@@ -156,7 +158,7 @@ func (s *rasterSurface) put(box image.Rectangle, pix []byte) {
 
 // take returns a copy of the pixels of box.
 func (s *rasterSurface) take(box image.Rectangle) []byte {
-	w := 4 * box.Dx()
+	w := box.Dx()
 	out := make([]byte, 0, w*box.Dy())
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		i := s.img.PixOffset(box.Min.X, y)

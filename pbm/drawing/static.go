@@ -23,17 +23,16 @@ import (
 // around its name from the layer drawn with every cell occupied, kept
 // beside the layer. The pixels are those of drawing the whole picture.
 
-// asBefore, set only by benchmarks, draws without the damage filter,
-// the sprites (sprites.go) and the memo of nearest colours
-// (nearmemo.go): as the rasteriser drew before them, for side-by-side
-// measures.
+// asBefore, set only by benchmarks, draws without the damage filter
+// and the sprites (sprites.go): as the rasteriser drew before them, for
+// side-by-side measures.
 var asBefore bool
 
 // maxWritten bounds the rectangles a surface restores from the layer
 // it drew from last; beyond, it copies the whole layer.
 const maxWritten = 1 << 14
 
-// staticCap bounds the layers kept; one is 640 × ~800 × 4 bytes.
+// staticCap bounds the layers kept; one is 640 × ~800 bytes.
 const staticCap = 16
 
 type staticCache struct {
@@ -46,18 +45,15 @@ type staticCache struct {
 
 type staticLayer struct {
 	key string
-	img *image.RGBA // read-only once in the cache, as labels
+	img *image.Paletted // read-only once in the cache, as labels
 	// labels holds, per cell whose labels move aside for pieces, the
 	// layer's pixels around both places of each label as drawn with
 	// the cell occupied; none for the other cells.
-	labels [][]*image.RGBA
+	labels [][]*image.Paletted
 	// cells and regions hold, per cell and region, a rectangle holding
 	// every pixel it draws, occupied or not, last or not: one that
 	// misses the damage is not redrawn.
 	cells, regions []image.Rectangle
-	// near is the memo of the nearest palette colours of the pictures
-	// drawn from the layer (nearmemo.go).
-	near nearMemoSlot
 }
 
 var statics = &staticCache{m: map[string]*list.Element{}}
@@ -90,10 +86,11 @@ func (c *staticCache) put(l *staticLayer) {
 }
 
 // staticKey is everything the static layer depends on: the height of
-// the drawing and each cell's and region's place, shape and labels.
-// It is appended to b.
-func staticKey(b []byte, p *picture.Picture, height int) []byte {
+// the drawing, its palette and each cell's and region's place, shape
+// and labels. It is appended to b.
+func staticKey(b []byte, p *picture.Picture, height int, pal *palette) []byte {
 	b = binary.AppendUvarint(b, uint64(height))
+	b = binary.AppendUvarint(b, pal.id)
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
@@ -125,14 +122,14 @@ func staticKey(b []byte, p *picture.Picture, height int) []byte {
 // cached is set.
 func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 	height, t := layout(p)
-	s.reset(height)
+	s.reset(height, paletteOf(p))
 	s.layer = nil
 	if !cached {
 		s.from = nil
 		render(s, p, height, t)
 		return
 	}
-	s.key = staticKey(s.key[:0], p, height)
+	s.key = staticKey(s.key[:0], p, height, s.pal)
 	layer := statics.get(s.key)
 	if layer == nil {
 		layer = s.static(p, height, t)
@@ -145,7 +142,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			r = r.Intersect(s.img.Rect)
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				i := s.img.PixOffset(r.Min.X, y)
-				copy(s.img.Pix[i:i+4*r.Dx()], layer.img.Pix[i:])
+				copy(s.img.Pix[i:i+r.Dx()], layer.img.Pix[i:])
 			}
 		}
 	} else {
@@ -212,7 +209,7 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 			for y := d.Min.Y; y < d.Max.Y; y++ {
 				row := s.img.Pix[s.img.PixOffset(d.Min.X, y):s.img.PixOffset(d.Max.X, y)]
 				for x := range row {
-					row[x] = 0xff
+					row[x] = whiteIndex
 				}
 			}
 		}
@@ -248,8 +245,8 @@ func (s *rasterSurface) rasterise(p *picture.Picture, cached bool) {
 // static draws the static layer of p.
 func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *staticLayer {
 	img := s.img
-	draw := func(occupied bool) *image.RGBA {
-		s.img = image.NewRGBA(img.Rect)
+	draw := func(occupied bool) *image.Paletted {
+		s.img = image.NewPaletted(img.Rect, s.pal.colours)
 		background(s, height)
 		cells := make([]picture.Cell, len(p.Cells))
 		for i := range p.Cells {
@@ -267,12 +264,12 @@ func (s *rasterSurface) static(p *picture.Picture, height int, t transform) *sta
 		}
 		return s.img
 	}
-	l := &staticLayer{img: draw(false), labels: make([][]*image.RGBA, len(p.Cells))}
+	l := &staticLayer{img: draw(false), labels: make([][]*image.Paletted, len(p.Cells))}
 	occupied := draw(true)
 	s.img = img
-	crop := func(b image.Rectangle) *image.RGBA {
+	crop := func(b image.Rectangle) *image.Paletted {
 		b = b.Intersect(img.Rect)
-		c := image.NewRGBA(b)
+		c := image.NewPaletted(b, s.pal.colours)
 		for y := b.Min.Y; y < b.Max.Y; y++ {
 			copy(c.Pix[c.PixOffset(b.Min.X, y):], occupied.Pix[occupied.PixOffset(b.Min.X, y):occupied.PixOffset(b.Max.X, y)])
 		}

@@ -8,12 +8,14 @@ import (
 	"html"
 	htmltemplate "html/template"
 	"io"
+	"mime/quotedprintable"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
+	"github.com/emersion/go-message/textproto"
 
 	"github.com/pbmgo/pbm/templates"
 )
@@ -34,10 +36,11 @@ type Out struct {
 	// 3.2), empty for none.
 	Unsubscribe string
 	// Link is the address of a web page about the mail's subject,
-	// shown in its HTML part; PNG is a picture shown there. Both are
-	// optional.
-	Link string
-	PNG  []byte
+	// shown in its HTML part; Picture (or PNG, encoded for this mail
+	// alone) is a picture shown there. All are optional.
+	Link    string
+	Picture *Picture
+	PNG     []byte
 	// Alt says in words what the picture shows (its text equivalent,
 	// WCAG 1.1.1); the subject when empty.
 	Alt string
@@ -70,6 +73,17 @@ func NewID(prefix, domain string) string {
 	var b [10]byte
 	rand.Read(b[:])
 	return prefix + "." + hex.EncodeToString(b[:]) + "@" + domain
+}
+
+// newBoundary returns a fresh multipart boundary: 30 random bytes in
+// hex, 60 characters of the 70 RFC 2046 section 5.1.1 allows, which no
+// line of a part can begin with by chance.
+func newBoundary() (string, error) {
+	var b [30]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("compose: boundary: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
 }
 
 // htmlView is what templates/html.tmpl shows.
@@ -146,7 +160,10 @@ func (w *Writer) Compose(m Out, id string, date time.Time) ([]byte, error) {
 	h.Set("MIME-Version", "1.0")
 
 	text := strings.ReplaceAll(m.Text, "\r\n", "\n")
-	if len(m.PNG) > 0 {
+	if m.Picture == nil && len(m.PNG) > 0 {
+		m.Picture = NewPicture(m.PNG)
+	}
+	if m.Picture != nil && len(m.Picture.png) > 0 {
 		return w.withPicture(h, m, text, id)
 	}
 	var b bytes.Buffer
@@ -194,6 +211,9 @@ func textPart(create func(message.Header) (io.WriteCloser, error), ct string, bo
 func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, error) {
 	h.SetContentType("multipart/alternative", nil)
 	var b bytes.Buffer
+	// The text twice (plain and HTML, quoted-printable), the picture
+	// and the headers, at once rather than by doubling.
+	b.Grow(3*len(text) + m.Picture.Len() + 4<<10)
 	mw, err := message.CreateWriter(&b, h.Header)
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
@@ -202,10 +222,21 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 		func(pw io.Writer) error { _, err := io.WriteString(pw, text); return err }); err != nil {
 		return nil, err
 	}
+	// The related part is written here, not by go-message, so that
+	// the picture's base64 lines, made once for every mail that shows
+	// it, are copied as they are rather than encoded for each mail.
+	boundary, err := newBoundary()
+	if err != nil {
+		return nil, err
+	}
 	var rh message.Header
-	rh.SetContentType("multipart/related", map[string]string{"type": "text/html"})
+	rh.SetContentType("multipart/related", map[string]string{"type": "text/html", "boundary": boundary})
 	rw, err := mw.CreatePart(rh)
 	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	related := textproto.NewMultipartWriter(rw)
+	if err := related.SetBoundary(boundary); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
 	// RFC 2392 section 2: the cid: URL is the Content-ID without its
@@ -213,8 +244,13 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	cid := "board." + id
 	v := htmlView{Subject: m.Subject, Text: preText(text), Link: m.Link, Alt: m.alt(), Lang: m.lang(), LinkText: m.linkText(),
 		Image: htmltemplate.URL("cid:" + url.PathEscape(cid))}
-	if err := textPart(func(ph message.Header) (io.WriteCloser, error) { return rw.CreatePart(ph) }, "text/html",
-		func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {
+	if err := textPart(func(ph message.Header) (io.WriteCloser, error) {
+		pw, err := related.CreatePart(ph.Header)
+		if err != nil {
+			return nil, err
+		}
+		return quotedprintable.NewWriter(pw), nil
+	}, "text/html", func(hw io.Writer) error { return w.html.Execute(hw, v) }); err != nil {
 		return nil, err
 	}
 	var ih message.Header
@@ -222,12 +258,16 @@ func (w *Writer) withPicture(h gomail.Header, m Out, text, id string) ([]byte, e
 	ih.Set("Content-Transfer-Encoding", "base64")
 	ih.Set("Content-ID", "<"+cid+">")
 	ih.Set("Content-Disposition", `inline; filename="board.png"`)
-	iw, err := rw.CreatePart(ih)
+	iw, err := related.CreatePart(ih.Header)
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
-	iw.Write(m.PNG)
-	iw.Close()
+	if _, err := iw.Write(m.Picture.lines); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	if err := related.Close(); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
 	if err := rw.Close(); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
