@@ -28,15 +28,19 @@ type change struct {
 	// Said, when set, is Event from the catalogue, written in each
 	// recipient's language.
 	Said []lang.Msg
+	// Lapsed is set when the change's move declined an open draw
+	// offer: conditional moves do not answer it.
+	Lapsed bool
 }
 
-// commit is the one way a board changes: it plays queued moves that
-// have become due, records the end of the game (ratings, result
+// commit is the one way a board changes: it plays the answers of
+// conditional moves and the queued moves that have become due
+// (playAhead), records the end of the game (ratings, result
 // notices), saves the board and mails it to its players and
 // subscribers.
 func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change) error {
 	b.Updated = c.s.now()
-	if err := c.playQueued(b, st, &ch); err != nil {
+	if err := c.playAhead(b, g, st, &ch, ch.Lapsed); err != nil {
 		return err
 	}
 	board.Settle(b, st)
