@@ -289,12 +289,8 @@ func exampleLine(g engine.Game) string {
 	}
 	var line []string
 	for len(line) < 1+2*min && !st.Result().Over {
-		legal := st.Legal()
-		if len(legal) == 0 {
-			break
-		}
-		canon, err := st.Play(legal[len(legal)/2])
-		if err != nil {
+		canon := exampleMove(g, st)
+		if canon == "" {
 			break
 		}
 		line = append(line, canon)
@@ -304,6 +300,40 @@ func exampleLine(g engine.Game) string {
 		return ""
 	}
 	return board.LineText(g, line[1:])
+}
+
+// exampleMove plays on st a move of the middle of the legal ones,
+// other than a pass when there is another, and of two actions in a
+// game whose turn holds several when two go together; "" when there
+// is none.
+func exampleMove(g engine.Game, st engine.State) string {
+	var legal []string
+	for _, m := range st.Legal() {
+		if !strings.EqualFold(m, "pass") {
+			legal = append(legal, m)
+		}
+	}
+	if len(legal) == 0 {
+		legal = st.Legal()
+	}
+	if len(legal) == 0 {
+		return ""
+	}
+	first := legal[len(legal)/2]
+	if t, ok := g.(engine.Turns); ok {
+		for _, second := range legal {
+			try := st.Clone()
+			if canon, err := try.Play(t.JoinTurn([]string{first, second})); err == nil {
+				st.Play(t.JoinTurn([]string{first, second}))
+				return canon
+			}
+		}
+	}
+	canon, err := st.Play(first)
+	if err != nil {
+		return ""
+	}
+	return canon
 }
 
 // helpIf is the text of "help if": the command, the reply form and an
