@@ -45,11 +45,16 @@ func (s *Server) cmdIf(c *call) error {
 		return nil
 	default:
 		moves, err := board.LineMoves(g, args)
-		if err == nil {
-			_, err = board.AddLine(&x, b, st, seat, moves)
-		}
 		var le *board.LineError
 		if errors.As(err, &le) {
+			return refuseOn(n, lineRefusal(g, b, le)...)
+		} else if err != nil {
+			return err
+		}
+		if st.ToMove() == seat {
+			return c.moveAndIf(b, g, st, u, seat, x, moves)
+		}
+		if _, err = board.AddLine(&x, b, st, seat, moves); errors.As(err, &le) {
 			return refuseOn(n, lineRefusal(g, b, le)...)
 		} else if err != nil {
 			return err
@@ -60,6 +65,51 @@ func (s *Server) cmdIf(c *call) error {
 		c.sec.say(lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))
 	}
 	c.sec.say(append(c.sec.msgs, treeMsgs(g, b, x)...)...)
+	return nil
+}
+
+// moveAndIf is a line entered at its owner's turn: its first move is
+// the owner's, played now as "move" plays it, and the rest of the line
+// is kept from the position after it. The rest is checked before the
+// move is played, and kept before, so that an answer the move draws
+// from another tree is answered from it in the same step.
+func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
+	n := b.Number
+	try := st.Clone()
+	first, err := try.Play(moves[0])
+	if err != nil {
+		return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(moves[0]), "Why", why(err)),
+			lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
+	}
+	after := b
+	after.Log = append(append([]store.Entry(nil), b.Log...), store.Entry{Seat: seat, Move: first})
+	board.Sync(&x, after)
+	if len(moves) > 1 {
+		var le *board.LineError
+		if _, err := board.AddLine(&x, after, try, seat, moves[1:]); errors.As(err, &le) {
+			return refuseOn(n, lineRefusal(g, after, le)...)
+		} else if err != nil {
+			return err
+		}
+	}
+	if err := c.tx.PutConditional(x); err != nil {
+		return err
+	}
+	if err := c.play(b, u, seat, []string{first}); err != nil {
+		return err
+	}
+	now, err := c.tx.Board(b.Game, n)
+	if err != nil {
+		return err
+	}
+	if now.Over {
+		return nil
+	}
+	if x, err = conditionalOf(c.tx, now, u.ID); err != nil {
+		return err
+	}
+	c.sec.say(append(c.sec.msgs, lang.Literal("\n\n"), lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))...)
+	c.sec.say(append(c.sec.msgs, treeMsgs(g, now, x)...)...)
 	return nil
 }
 
