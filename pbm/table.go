@@ -80,7 +80,7 @@ func (s *Server) commands() (global, game commandSet) {
 			help:    "moves played for you when your turn comes, checked then; none clears",
 			handle:  s.cmdQueue,
 			aliases: []string{"qmove", "moveq"}},
-		"if": {usage: "<board> <userid> <password> [<move>...|clear]", minArgs: 3, secrets: []int{2},
+		"if": {usage: "<board> <userid> <password> [<move>...|clear]", minArgs: 3, secrets: ifSecrets,
 			help: "conditional moves: their move, your answer, and so on, played at once when they play it; none shows your lines; clear removes them", handle: s.cmdIf},
 		"submit": {usage: "<board> <userid> <password> <move>", minArgs: 4, secrets: []int{2},
 			help: "check a move and see the board it gives; confirm plays it", handle: s.cmdSubmit},
