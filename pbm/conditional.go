@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
@@ -327,13 +328,52 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 }
 
 // conditionalHelp explains conditional moves with an example in g's
-// notation, made from the first moves of a new board.
+// notation, made from the first moves of a new board, its lines filled
+// to 72 columns.
 func conditionalHelp(g engine.Game) lang.Msg {
-	line := exampleLine(g)
-	if line == "" {
-		return lang.M("CondHelpNoExample", "Game", g.Name())
+	m := lang.M("CondHelpNoExample", "Game", g.Name())
+	if line := exampleLine(g); line != "" {
+		m = lang.M("CondHelp", "Game", g.Name(), "Line", line)
 	}
-	return lang.M("CondHelp", "Game", g.Name(), "Line", line)
+	return filled(m)
+}
+
+// filled is m with its lines filled to 72 columns.
+func filled(m lang.Msg) lang.Msg {
+	out := lang.Literal(fillTo(lang.English().Render(m), 72))
+	out.Write = func(p lang.Printer) string { return fillTo(p.Render(m), 72) }
+	return out
+}
+
+// fillTo breaks the lines of text longer than width at spaces; a line
+// that begins with a space (an example) is left as it is.
+func fillTo(text string, width int) string {
+	var b strings.Builder
+	for i, l := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if strings.HasPrefix(l, " ") || utf8.RuneCountInString(l) <= width {
+			b.WriteString(l)
+			continue
+		}
+		n := 0
+		for j, w := range strings.Fields(l) {
+			k := utf8.RuneCountInString(w)
+			switch {
+			case j == 0:
+			case n+1+k > width:
+				b.WriteByte('\n')
+				n = 0
+			default:
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(w)
+			n += k
+		}
+	}
+	return b.String()
 }
 
 // exampleLine is a line of two answers from the start of a board of
@@ -403,7 +443,7 @@ func (s *Server) helpIf(p lang.Printer) string {
 	var sb strings.Builder
 	c := s.game["if"]
 	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.usage, c.explain(p))
-	sb.WriteString(p.T("CondHelpIntro") + "\n")
+	sb.WriteString(fillTo(p.T("CondHelpIntro"), 72) + "\n")
 	for _, g := range s.cfg.Games.Games() {
 		sb.WriteString("\n" + p.Render(conditionalHelp(g)) + "\n")
 	}

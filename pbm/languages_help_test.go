@@ -365,6 +365,7 @@ func TestGameHelpFrameMessages(t *testing.T) {
 				fmt.Fprintf(&b, "  %-16s %s%s\n", name, o.Help, def)
 			}
 		}
+		b.WriteString("\n" + p.Render(conditionalHelp(g)) + "\n")
 		fmt.Fprintf(&b, "\n%s\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", p.T("HelpRulesStart"), g.Name())
 		return b.String()
 	}
