@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -244,6 +245,9 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 			if err != nil {
 				return err
 			}
+			// A kill test ends the daemon here: the move and its
+			// answer are in one transaction, neither committed yet.
+			killpoint.At("conditional-answer", 1)
 			auto++
 			said := []lang.Msg{lang.M("CondPlayed", "Who", b.Players[seat], "Move", e.Move)}
 			if auto == board.MaxAutomatic {
