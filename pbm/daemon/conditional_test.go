@@ -63,7 +63,7 @@ func TestConditionalMovesByMail(t *testing.T) {
 	// What anyone but the owner sees of the board.
 	outside := func() map[string]string {
 		out := map[string]string{}
-		for _, p := range []string{"/nim/101", "/nim/101/json", "/nim/101/atom", "/nim/101/record", "/player/alice", "/player/bob"} {
+		for _, p := range []string{"/nim", "/nim/running", "/nim/101", "/nim/101/json", "/nim/101/atom", "/nim/101/record", "/player/alice", "/player/bob", "/player/alice/atom", "/player/bob/atom"} {
 			out[p] = get(p)
 		}
 		out["show"] = ok(bob, "nim show 101", "Pile").Text
