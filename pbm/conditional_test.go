@@ -8,6 +8,7 @@ import (
 	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/engine/esagek"
 	"github.com/pbmgo/pbm/engine/hexatri"
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -219,5 +220,40 @@ func TestConditionalHelp(t *testing.T) {
 	f.command("hu", "language hu pw-hu hu")
 	if r := f.command("hu", "nim help"); !strings.Contains(r, "Feltételes lépések") || !strings.Contains(r, "nim if <board> <userid> <password> take") {
 		t.Errorf("nim help in Hungarian:\n%s", r)
+	}
+}
+
+// TestConditionalChainBound: two trees that answer each other stop after
+// board.MaxAutomatic automatic moves, the last board mail saying so;
+// the rest waits for the next change of the board.
+func TestConditionalChainBound(t *testing.T) {
+	f := newFixture(t)
+	f.game("-stones=1000")
+	line := strings.TrimSpace(strings.Repeat("take1 ", 100))
+	// Bob's tree waits for alice's move; alice's line begins with it.
+	if r := f.command("bob", "nim if 101 bob pw-bob "+line); !strings.Contains(r, "Your line on Nim board 101 is kept.") {
+		t.Fatalf("bob's line: %s", r)
+	}
+	mails := f.send("alice@players.test", "nim if 101 alice pw-alice take1 "+line, "")
+	log := f.board(101).Log
+	if len(log) != 1+board.MaxAutomatic {
+		t.Fatalf("%d moves after a chain bounded at %d", len(log), board.MaxAutomatic)
+	}
+	for i, e := range log[1:] {
+		if !e.Auto || e.Seat != (i+1)%2 {
+			t.Fatalf("move %d: %+v", i+2, e)
+		}
+	}
+	toBob := withSubject(mails, "Nim Board 101")
+	var n int
+	last := ""
+	for _, m := range toBob {
+		if m.To == "bob@players.test" {
+			n++
+			last = m.Text
+		}
+	}
+	if n != 1+board.MaxAutomatic || !strings.Contains(last, "Automatic moves stop after 50 in a row.") {
+		t.Errorf("bob got %d board mails; the last:\n%s", n, last)
 	}
 }

@@ -34,7 +34,7 @@ const MaxAutomatic = 50
 // Bounds of a tree: the moves of one line and the moves of all its
 // lines.
 const (
-	MaxLineMoves = 40
+	MaxLineMoves = 100
 	MaxTreeMoves = 400
 )
 
