@@ -3,6 +3,7 @@ package pbm
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/enginetest"
@@ -234,7 +235,9 @@ func TestConditionalChainBound(t *testing.T) {
 	if r := f.command("bob", "nim if 101 bob pw-bob "+line); !strings.Contains(r, "Your line on Nim board 101 is kept.") {
 		t.Fatalf("bob's line: %s", r)
 	}
+	start := time.Now()
 	mails := f.send("alice@players.test", "nim if 101 alice pw-alice take1 "+line, "")
+	t.Logf("a move and %d automatic answers, %d mails: %s", board.MaxAutomatic, len(mails), time.Since(start).Round(time.Millisecond))
 	log := f.board(101).Log
 	if len(log) != 1+board.MaxAutomatic {
 		t.Fatalf("%d moves after a chain bounded at %d", len(log), board.MaxAutomatic)
