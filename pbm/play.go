@@ -1032,14 +1032,13 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 	return c.tellUserIn(user, in(subject), in(text))
 }
 
-// helpIf is the text of "help if": the command, the reply form and an
-// example for every game offered.
-func (s *Server) helpIf(p lang.Printer) string {
+// helpIf is the text of "help if": the command c, the reply form and
+// an example for every game offered.
+func helpIf(c *command, games []engine.Game, p lang.Printer) string {
 	var sb strings.Builder
-	c := s.game["if"]
 	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.usage, c.explain(p))
 	sb.WriteString(board.Fill(p.T("CondHelpIntro"), 72) + "\n")
-	for _, g := range s.cfg.Games.Games() {
+	for _, g := range games {
 		sb.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")

@@ -430,7 +430,7 @@ func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
 		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
 	case "if":
-		b.WriteString(s.helpIf(p))
+		b.WriteString(helpIf(s.game["if"], s.cfg.Games.Games(), p))
 	case "reply":
 		b.WriteString(p.T("BoardReply") + "\n\n")
 		b.WriteString(p.T("HelpReplyIntro") + "\n\n")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/pbmgo/pbm/engine"
@@ -245,5 +246,51 @@ func TestConditionalTurns(t *testing.T) {
 	}
 	if moves, _ := LineMoves(hexemergo.Game{}, []string{"D3", "/", "D6/D4"}); !reflect.DeepEqual(moves, []string{"D3", "D6", "D4"}) {
 		t.Errorf("separators in a game of single moves: %q", moves)
+	}
+}
+
+// TestFill: long lines are broken at spaces to the width, lines that
+// begin with a space (examples) and short ones are left alone.
+func TestFill(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	got := Fill(long+"\n  an example line that is long but must stay as it is, whatever its width\nshort", 20)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 8 {
+		t.Fatalf("not broken:\n%s", got)
+	}
+	for _, l := range lines[:len(lines)-2] {
+		if len(l) > 20 || strings.HasPrefix(l, " ") || strings.HasSuffix(l, " ") {
+			t.Errorf("line %q", l)
+		}
+	}
+	if lines[len(lines)-2] != "  an example line that is long but must stay as it is, whatever its width" || lines[len(lines)-1] != "short" {
+		t.Errorf("the example or the short line changed:\n%s", got)
+	}
+	if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(long+" an example line that is long but must stay as it is, whatever its width short"), " ") {
+		t.Errorf("words lost:\n%s", got)
+	}
+}
+
+// TestExampleLine: the example of each game is a line that plays on a
+// new board after its first move, ending on the first mover's turn.
+func TestExampleLine(t *testing.T) {
+	for _, g := range []engine.Game{hexemergo.Game{}, esagek.Game{}, hexatri.Game{}} {
+		line := ExampleLine(g)
+		if line == "" {
+			t.Errorf("%s: no example", g.Name())
+			continue
+		}
+		moves, err := LineMoves(g, strings.Fields(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := g.New(2, nil, 1)
+		first := st.ToMove()
+		exampleMove(g, st)
+		x := NewConditional(store.Board{Game: g.Name(), Players: []string{"a", "b"}}, "a")
+		b := store.Board{Game: g.Name(), Players: []string{"a", "b"}, Log: []store.Entry{{Seat: first}}}
+		if _, err := AddLine(&x, b, st, first, moves); err != nil {
+			t.Errorf("%s: the example %q is refused: %v", g.Name(), line, err)
+		}
 	}
 }

@@ -113,19 +113,28 @@ func ExampleLine(g engine.Game) string {
 	if err != nil {
 		return ""
 	}
+	owner := st.ToMove()
+	if exampleMove(g, st) == "" {
+		return ""
+	}
 	var line []string
-	for len(line) < 1+2*min && !st.Result().Over {
+	end := 0 // the line up to the owner's last answer
+	for answers := 0; answers < 2 && len(line) < 8*min && !st.Result().Over; {
+		seat := st.ToMove()
 		canon := exampleMove(g, st)
 		if canon == "" {
 			break
 		}
 		line = append(line, canon)
+		if seat == owner {
+			answers++
+			end = len(line)
+		}
 	}
-	// The first move is the owner's: the line starts after it.
-	if len(line) < 2 {
+	if end < 2 {
 		return ""
 	}
-	return LineText(g, line[1:])
+	return LineText(g, line[:end])
 }
 
 // exampleMove plays on st a move of the middle of the legal ones,
