@@ -2,12 +2,15 @@ package daemon
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
 )
@@ -241,5 +244,75 @@ func TestConditionalMovesByMail(t *testing.T) {
 	}
 	if r := ok(alice, "nim if 101 alice pw-alice", "You have no conditional moves on Nim board 101."); strings.Contains(r.Text, "Not played") {
 		t.Errorf("a void tree is still shown:\n%s", r.Text)
+	}
+}
+
+// TestConditionalHexatriByMail: in a three-seat Hexatri game over the
+// mail servers, a turn of three actions is one move of a line, the
+// turns parted by "/": it is played for its owner as one move of the
+// log when the turn it answers is played.
+func TestConditionalHexatriByMail(t *testing.T) {
+	h := startEmbedded(t)
+	h.cfg.Games = engine.NewRegistry(hexatri.Game{})
+	h.d.Close()
+	var err error
+	if h.d, err = Start(t.Context(), h.cfg); err != nil {
+		t.Fatal(err)
+	}
+	h.mail = h.d.Local
+	ps := []*player.Player{h.signup("p1"), h.signup("p2"), h.signup("p3")}
+	if r := h.command(ps[0], "hexatri challenge p1 pw-p1 p1 p2 p3 -startpoints", ""); !strings.Contains(r.Text, "OK: ") {
+		t.Fatalf("challenge: %s", r.Text)
+	}
+	var b store.Board
+	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := hexatri.Game{}.New(3, b.Options, b.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := st.ToMove()
+	y, z := (x+1)%3, (x+2)%3
+	move := func(seat int, actions string) {
+		t.Helper()
+		r := h.command(ps[seat], fmt.Sprintf("hexatri move 101 p%d pw-p%d %s", seat+1, seat+1, actions), "")
+		if !strings.Contains(r.Text, "OK: ") {
+			t.Fatalf("p%d %s: %s", seat+1, actions, r.Text)
+		}
+	}
+	// Two rounds (as TestHexatriTurnsByMail plays them): x's leader
+	// stands on A1 with two points to spend in round 3, z to act.
+	for _, m := range []struct {
+		seat    int
+		actions string
+	}{{x, "L:IN:A1N!"}, {y, "L:IN:G4S!"}, {z, "L:IN:G4SE!"}, {x, "PASS"}, {y, "PASS"}, {z, "PASS"},
+		{y, "L:G4S-G4!"}, {z, "L:G4SE-G4!"}, {x, "L:A1N-A1!"}, {y, "PASS"}, {z, "PASS"}, {x, "PASS"}} {
+		move(m.seat, m.actions)
+	}
+	owner := fmt.Sprintf("p%d", x+1)
+	r := h.command(ps[x], "hexatri if 101 "+owner+" pw-"+owner+" PASS / IN:A1N@A1 in:a1nw L:A1-A1S!", "")
+	if !strings.Contains(r.Text, "  PASS / IN:A1N@A1;IN:A1NW@A1;L:A1-A1S!") {
+		t.Fatalf("the line of a pass and a turn of three actions:\n%s", r.Text)
+	}
+	move(z, "PASS")
+	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(b.Log)
+	if n != 14 || b.Log[n-1].Move != "IN:A1N@A1;IN:A1NW@A1;L:A1-A1S!" || b.Log[n-1].Seat != x || !b.Log[n-1].Auto {
+		t.Fatalf("the answer of three actions: %+v", b.Log[n-2:])
+	}
+	if _, err := ps[y].Await(wait, func(ms []player.Mail) bool {
+		for _, m := range ms {
+			if strings.Contains(flat(m.Text), owner+" played IN:A1N@A1;IN:A1NW@A1;L:A1-A1S! (played from "+owner+"'s conditional moves).") {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Errorf("p%d has no board mail of the answer: %v", y+1, err)
 	}
 }
