@@ -301,7 +301,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID}); err != nil {
+	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"text/template"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 )
@@ -365,6 +366,7 @@ func TestGameHelpFrameMessages(t *testing.T) {
 				fmt.Fprintf(&b, "  %-16s %s%s\n", name, o.Help, def)
 			}
 		}
+		b.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")
 		fmt.Fprintf(&b, "\n%s\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", p.T("HelpRulesStart"), g.Name())
 		return b.String()
 	}

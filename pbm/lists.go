@@ -38,6 +38,7 @@ func (s *Server) cmdGameHelp(c *call) error {
 			said = append(said, lang.Literal("\n"))
 		}
 	}
+	said = append(said, lang.Literal("\n"), board.ConditionalHelp(c.game), lang.Literal("\n"))
 	said = append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
 		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())))
 	c.sec.say(said...)

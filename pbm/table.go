@@ -84,6 +84,8 @@ func (s *Server) commands() (global, game commandSet) {
 			help:    "moves played for you when your turn comes, checked then; none clears",
 			handle:  s.cmdQueue,
 			aliases: []string{"qmove", "moveq"}},
+		"if": {usage: "<board> <userid> <password> [<move>...|clear]", minArgs: 3, secrets: ifSecrets,
+			help: "conditional moves: their move, your answer, and so on, played at once when they play it; none shows your lines; clear removes them", handle: s.cmdIf},
 		"submit": {usage: "<board> <userid> <password> <move>", minArgs: 4, secrets: []int{2},
 			help: "check a move and see the board it gives; confirm plays it", handle: s.cmdSubmit},
 		"confirm": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
@@ -450,6 +452,8 @@ func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 		}
 		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
 		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
+	case "if":
+		b.WriteString(helpIf(s.game["if"], s.cfg.Games.Games(), p))
 	case "reply":
 		b.WriteString(p.T("BoardReply") + "\n\n")
 		b.WriteString(p.T("HelpReplyIntro") + "\n\n")
