@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +22,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
-	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -146,32 +144,7 @@ func TestBrowserAudit(t *testing.T) {
 				}
 			}
 		}
-		tr := tournament.Tournament{Game: "hexemergo", Name: "Winter", Organiser: "alice", Format: tournament.RoundRobin, Seats: 2,
-			Options: map[string]string{"-nag": "1", "-forfeit": "7"}}
-		for _, id := range []string{"alice", "bob", "carol", "dave"} {
-			if err := tr.Join(id, 1600); err != nil {
-				return err
-			}
-		}
-		if err := tr.Start(); err != nil {
-			return err
-		}
-		for i, ri := range tr.Pending() {
-			tr.SetBoard(ri[0], ri[1], 102+i)
-			if i%2 == 0 {
-				if err := tr.Record(102+i, []float64{1, 0}); err != nil {
-					return err
-				}
-			}
-		}
-		doc, err := json.Marshal(tr)
-		if err != nil {
-			return err
-		}
-		if err := tx.PutTournament("hexemergo", tr.Name, doc); err != nil {
-			return err
-		}
-		return tx.PutRating("hexemergo", store.Rating{User: "alice", Rating: 1650, Games: 3, Won: 2, Lost: 1})
+		return putWinter(tx)
 	})
 	st.Close()
 	if err != nil {

@@ -122,32 +122,7 @@ func TestBrowserBoardPages(t *testing.T) {
 			}
 		}
 		// A round robin of four, half played, on boards of the list.
-		tr := tournament.Tournament{Game: "hexemergo", Name: "Winter", Organiser: "alice", Format: tournament.RoundRobin, Seats: 2,
-			Options: map[string]string{"-nag": "1", "-forfeit": "7"}}
-		for _, id := range []string{"alice", "bob", "carol", "dave"} {
-			if err := tr.Join(id, 1600); err != nil {
-				return err
-			}
-		}
-		if err := tr.Start(); err != nil {
-			return err
-		}
-		for i, ri := range tr.Pending() {
-			tr.SetBoard(ri[0], ri[1], 102+i)
-			if i%2 == 0 {
-				if err := tr.Record(102+i, []float64{1, 0}); err != nil {
-					return err
-				}
-			}
-		}
-		doc, err := json.Marshal(tr)
-		if err != nil {
-			return err
-		}
-		if err := tx.PutTournament("hexemergo", tr.Name, doc); err != nil {
-			return err
-		}
-		return tx.PutRating("hexemergo", store.Rating{User: "alice", Rating: 1650, Games: 3, Won: 2, Lost: 1})
+		return putWinter(tx)
 	})
 	st.Close()
 	if err != nil {
@@ -401,4 +376,36 @@ func headlessFor(t *testing.T, chrome string, d time.Duration) context.Context {
 	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancel(); cancelAlloc() })
 	return ctx
+}
+
+// putWinter stores a round robin of four on HexEmergo boards 102 on,
+// half played, and a rating of alice: what the browser tests show of
+// tournaments and players.
+func putWinter(tx *store.Tx) error {
+	tr := tournament.Tournament{Game: "hexemergo", Name: "Winter", Organiser: "alice", Format: tournament.RoundRobin, Seats: 2,
+		Options: map[string]string{"-nag": "1", "-forfeit": "7"}}
+	for _, id := range []string{"alice", "bob", "carol", "dave"} {
+		if err := tr.Join(id, 1600); err != nil {
+			return err
+		}
+	}
+	if err := tr.Start(); err != nil {
+		return err
+	}
+	for i, ri := range tr.Pending() {
+		tr.SetBoard(ri[0], ri[1], 102+i)
+		if i%2 == 0 {
+			if err := tr.Record(102+i, []float64{1, 0}); err != nil {
+				return err
+			}
+		}
+	}
+	doc, err := json.Marshal(tr)
+	if err != nil {
+		return err
+	}
+	if err := tx.PutTournament("hexemergo", tr.Name, doc); err != nil {
+		return err
+	}
+	return tx.PutRating("hexemergo", store.Rating{User: "alice", Rating: 1650, Games: 3, Won: 2, Lost: 1})
 }
