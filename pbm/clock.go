@@ -1,70 +1,16 @@
 package pbm
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
-
-// Tick runs the clocks of the running boards that are due, in one
-// transaction: a reminder to a player who has not moved for the
-// board's nag days (again each day), a note to the others, and a
-// forfeit at the forfeit limit. A vote left unanswered that long
-// counts as accepted by those who did not answer. Players on vacation
-// are neither reminded nor forfeited. It reads only the boards whose
-// Due has come (the store's index; each board's Due is set by commit
-// and by Tick itself, clockDue), never every board. It returns the
-// number of mails queued.
-func (s *Server) Tick(ctx context.Context) (int, error) {
-	queued := 0
-	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		r := &run{s: s, tx: tx, msg: &mail.Message{}}
-		now := s.now()
-		boards, err := tx.DueBoards(now)
-		if err != nil {
-			return err
-		}
-		for _, b := range boards {
-			if b.Over {
-				continue
-			}
-			c := &call{run: r, sec: &section{}}
-			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
-				continue
-			}
-			if err := c.tick(b, now); err != nil {
-				return err
-			}
-		}
-		if err := (&call{run: r, sec: &section{}}).startDueTournaments(now); err != nil {
-			return err
-		}
-		lapsed, err := r.lapse(now)
-		if err != nil {
-			return err
-		}
-		if lapsed > 0 {
-			s.log.Info("unconfirmed addresses dropped", "count", lapsed)
-		}
-		queued = r.queued
-		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("clock: %w", err)
-	}
-	if queued > 0 {
-		s.log.Info("clock", "queued", queued)
-	}
-	return queued, nil
-}
 
 // clockOf is a board's clock, with the server's limits where the
 // board sets none.

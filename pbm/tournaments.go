@@ -497,34 +497,6 @@ func (s *Server) cmdTournaments(c *call) error {
 	return nil
 }
 
-// startDueTournaments starts the open tournaments whose --start day
-// has come, from the clock's tick.
-func (c *call) startDueTournaments(now time.Time) error {
-	for _, g := range c.s.cfg.Games.Games() {
-		docs, err := c.tx.Tournaments(g.Name())
-		if err != nil {
-			return err
-		}
-		for _, doc := range docs {
-			var t tournament.Tournament
-			if err := json.Unmarshal(doc, &t); err != nil {
-				return fmt.Errorf("tournaments of %s: %w", g.Name(), err)
-			}
-			if t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
-				continue
-			}
-			c.game = g
-			if err := c.startTournament(&t); err != nil {
-				return err
-			}
-			if err := c.saveTournament(&t); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // adminTournament: "admin <userid> <password> tournament abort <game>
 // <name>" ends a tournament where it stands and aborts its running
 // boards; "... replace <game> <name> <player> <substitute>" puts a player in the
