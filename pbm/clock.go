@@ -97,6 +97,10 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		return c.commit(&b, g, st, change{Event: event, Said: said})
 	case board.ForfeitTotal:
+		if b.Bank > 0 {
+			_, err := c.leave(b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
+			return err
+		}
 		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
 			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
 		return err

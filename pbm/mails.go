@@ -225,7 +225,10 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 	}
 	line := p.T(id, "Who", u.ID, "When", p.Stamp(since.Add(forfeit).UTC()), "Away", away)
 	if left, ok := board.TotalLeft(b, u, st.ToMove(), now); ok {
-		line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
+		if b.TotalDays > 0 && b.BankAdd == 0 {
+			line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
+		}
+		line += "\n" + bankText(p, tx, b, st.ToMove(), now)
 	}
 	return line
 }

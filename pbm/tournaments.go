@@ -132,6 +132,9 @@ func (s *Server) cmdTournamentNew(c *call) error {
 			}
 		}
 	}
+	if err := board.CheckBank(t.Options); err != nil {
+		return refuseMsg(why(err))
+	}
 	if err := t.Check(); err != nil {
 		return refuseMsg(lang.M("TournInvalid", "Why", err.Error()))
 	}

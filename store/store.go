@@ -349,6 +349,13 @@ type Board struct {
 	// TotalDays is each player's budget of thinking time for the whole
 	// game (pbmserv's --totaltime); 0 none.
 	TotalDays int `json:"total_days,omitempty"`
+	// Bank is each seat's starting time bank (--total, to the minute),
+	// BankAdd what a move adds to the mover's bank (--add), BankCap
+	// the most a bank holds (--cap); zero Bank: none, or TotalDays
+	// alone on a board stored before (pbm/board/bank.go).
+	Bank    time.Duration `json:"bank,omitempty"`
+	BankAdd time.Duration `json:"bank_add,omitempty"`
+	BankCap time.Duration `json:"bank_cap,omitempty"`
 }
 
 // GameOptions are the options the board's game was started with, as

@@ -89,13 +89,14 @@ func Thinking(b store.Board, u store.User, seat int, now time.Time) time.Duratio
 	return used
 }
 
-// TotalLeft is the thinking time the seat to move has left of the
-// board's budget; ok is false when the board has none.
+// TotalLeft is the thinking time the seat to move has left in its
+// bank (Bank.Left); ok is false when the board has none.
 func TotalLeft(b store.Board, u store.User, seat int, now time.Time) (left time.Duration, ok bool) {
-	if b.TotalDays <= 0 {
+	k, ok := BankOf(b)
+	if !ok {
 		return 0, false
 	}
-	return time.Duration(b.TotalDays)*Day - Thinking(b, u, seat, now), true
+	return k.Left(b, u, seat, seat, now), true
 }
 
 // DaysIn counts the days from from to to, both included, that fall in
