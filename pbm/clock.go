@@ -109,6 +109,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
 			lang.N("LapseIdle", days, "Who", late, "Days", days))
 		return err
+	case board.Warn:
+		return c.warn(b, g, st, act, now)
 	case board.Nag:
 		b.LastNag = now
 		b.Due = c.nextDue(b, st, now)

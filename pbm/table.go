@@ -45,6 +45,8 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
 		"vacation": {usage: "<userid> <password> <from> <to>", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
+		"timezone": {usage: "<userid> <password> <zone>", minArgs: 3, secrets: []int{1},
+			help: "the time zone of your deadlines and days (an IANA name, as Europe/Budapest, or server)", handle: s.cmdTimezone},
 		"all": {help: "boards of every game", children: commandSet{
 			"show": {usage: "<userid> [next|active]", minArgs: 1,
 				help: "the user's boards in every game; next: where it is the user's turn", handle: s.cmdAllShow, table: true},

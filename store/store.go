@@ -245,6 +245,9 @@ type User struct {
 	// Language is the BCP 47 code of the language the account's mail
 	// is written in; "" is the server's language.
 	Language string `json:"language,omitempty"`
+	// TimeZone is the IANA zone the account's days and deadlines are
+	// in (days off, the digest's hour, warnings); "" the server's.
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // Vacation is a period away, both days included.
@@ -356,6 +359,9 @@ type Board struct {
 	Bank    time.Duration `json:"bank,omitempty"`
 	BankAdd time.Duration `json:"bank_add,omitempty"`
 	BankCap time.Duration `json:"bank_cap,omitempty"`
+	// Warned is the number of the move (len(Log)+1) whose player was
+	// warned that less than a day was left; 0 none.
+	Warned int `json:"warned,omitempty"`
 }
 
 // GameOptions are the options the board's game was started with, as

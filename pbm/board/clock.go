@@ -170,6 +170,9 @@ func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) ti
 	if left, ok := TotalLeft(b, u, seat, now); ok {
 		earliest(now.Add(max(left, 0)))
 	}
+	if warn := c.WarnAt(b, seat, u, now); !warn.IsZero() {
+		earliest(warn)
+	}
 	nagAt := since.Add(c.Nag)
 	if again := b.LastNag.Add(Day); again.After(nagAt) {
 		nagAt = again
@@ -185,6 +188,7 @@ const (
 	ForfeitTotal        // the player to move used up the total time
 	ForfeitIdle         // the player to move waited past the forfeit limit
 	Nag                 // the player to move is reminded, the others told
+	Warn                // the player to move is told less than a day is left
 )
 
 // Action is what the clock does to a board at a time.
@@ -197,6 +201,8 @@ type Action struct {
 	// Days is how long the player has waited, in whole days; Left the
 	// days to the forfeit, rounded up (Nag).
 	Days, Left int
+	// Deadline is when the player to move forfeits (Warn).
+	Deadline time.Time
 }
 
 // Check is what the clock does to a running board at now. seat is the
@@ -220,6 +226,8 @@ func (c Clock) Check(b store.Board, seat int, mover *store.User, now time.Time) 
 		return Action{Kind: ForfeitTotal, Seat: seat}
 	case idle >= c.Forfeit:
 		return Action{Kind: ForfeitIdle, Seat: seat, Days: int(idle / Day)}
+	case c.warnDue(b, seat, u, now):
+		return Action{Kind: Warn, Seat: seat, Deadline: c.Deadline(b, seat, u, now)}
 	case idle >= c.Nag && now.Sub(b.LastNag) >= Day:
 		return Action{Kind: Nag, Seat: seat, Days: int(idle / Day), Left: int((c.Forfeit - idle + Day - 1) / Day)}
 	}
