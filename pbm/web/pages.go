@@ -158,6 +158,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{if .SVG}}<div id="picture">{{.SVG}}</div>{{end}}
 <h2>{{t "WebTextBoard"}}</h2><pre id="text">{{.Text}}</pre>
 {{if .Command}}<p>{{th "WebToPlay" "Mail" (mailto .Address "address")}}</p><pre id="command">{{.Command}}</pre>{{end}}
+{{if .Bank}}<p id="bank">{{.Bank}}</p>{{end}}
 <h2>{{t "WebPlayers"}}</h2><div class="scroll"><table id="players"><tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th></tr>
 {{range .Players}}<tr><td><a href="{{player .User}}">{{.User}}</a></td><td>{{printf "%.0f" .Rating}}</td><td>{{.Games}}</td></tr>{{end}}</table></div>
 <h2>{{t "WebMoves"}}</h2><p><a id="start" href="{{.Start}}">{{t "WebStart"}}</a></p>
