@@ -19,6 +19,10 @@ import (
 // it is tried again then, and reported only the first time.
 const tickRetry = day
 
+// maxDigestsPerTick bounds the digests one tick sends; the rest go at
+// the next.
+const maxDigestsPerTick = 1000
+
 // tickMarkPrefix names, in the store's meta values, the marks of the
 // units whose last run failed (tickMark).
 const tickMarkPrefix = "tick-failed/"
@@ -130,6 +134,13 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			if !heldOff(tx, u.key, now) {
 				units = append(units, u)
 			}
+		}
+		digests, err := tx.DueDigests(now, maxDigestsPerTick)
+		if err != nil {
+			return err
+		}
+		for _, id := range digests {
+			units = append(units, digestUnit(s, id, now))
 		}
 		units = append(units, tickUnit{key: "refusals", what: lang.M("TickWhatHousekeeping"),
 			run: func(c *call) error { return c.tx.PruneRefusals(now.Add(-day)) }})

@@ -248,6 +248,11 @@ type User struct {
 	// TimeZone is the IANA zone the account's days and deadlines are
 	// in (days off, the digest's hour, warnings); "" the server's.
 	TimeZone string `json:"time_zone,omitempty"`
+	// Digest is "daily" or "weekly": a mail listing the boards where
+	// the account is to move; "" none. DigestNext is when the next is
+	// due (indexed: SetDigestDue).
+	Digest     string    `json:"digest,omitempty"`
+	DigestNext time.Time `json:"digest_next,omitzero"`
 }
 
 // Vacation is a period away, both days included.
