@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/store"
 )
 
 // TestBankOnPageAndJSON: a board with a time bank shows every seat's
@@ -36,5 +37,30 @@ func TestBankOnPageAndJSON(t *testing.T) {
 		k.Seats[0].LeftDays != 28.0/24 || k.Seats[1].LeftDays != 1.5 || !k.Seats[1].ToMove || k.RunsOut == nil ||
 		!k.RunsOut.Equal(start.Add(56*time.Hour)) {
 		t.Errorf("JSON bank %s", body)
+	}
+}
+
+// TestPlayerPageWaiting: the player page lists the boards where the
+// player is to move, the most urgent first.
+func TestPlayerPageWaiting(t *testing.T) {
+	g := hexemergo.Game{}
+	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	slow := played(t, g, 101, []string{"alice", "bob"}, 3, 0)
+	slow.Created, slow.Updated, slow.ForfeitDays = start, start, 10
+	fast := played(t, g, 102, []string{"alice", "carol"}, 4, 0)
+	fast.Created, fast.Updated, fast.ForfeitDays = start, start, 3
+	other := played(t, g, 103, []string{"bob", "alice"}, 5, 0)
+	other.Created, other.Updated, other.ForfeitDays = start, start, 1
+	st, srv := newSite(t, slow, fast, other)
+	if err := st.Update(func(tx *store.Tx) error { return tx.PutUser(store.User{ID: "alice", Hash: []byte("h")}) }); err != nil {
+		t.Fatal(err)
+	}
+	_, page := get(t, srv.URL+"/player/alice")
+	i102, i101 := strings.Index(page, `<a href="/hexemergo/102">HexEmergo 102</a></td><td>carol</td><td>2026-12-04 10:00</td>`), strings.Index(page, `<a href="/hexemergo/101">HexEmergo 101</a></td><td>bob</td>`)
+	if !strings.Contains(page, `<table id="waiting">`) || i102 < 0 || i101 < 0 || i102 > i101 {
+		t.Errorf("the waiting boards are not listed most urgent first (%d, %d):\n%s", i102, i101, page[strings.Index(page, "<h1>"):])
+	}
+	if strings.Contains(page, `HexEmergo 103</a></td><td>bob`) {
+		t.Error("a board where bob is to move is listed as waiting for alice")
 	}
 }

@@ -128,6 +128,9 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <h2>{{t "WebRatings"}}</h2>{{if .Ratings}}<div class="scroll"><table id="ratings"><tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
 {{range .Ratings}}<tr><td><a href="/{{.Game}}/standings">{{.Title}}</a></td><td>{{printf "%.0f" .Rating.Rating}}</td><td>{{.Games}}</td><td>{{.Won}}</td><td>{{.Lost}}</td><td>{{.Tied}}</td></tr>
 {{end}}</table></div>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
+{{if .Waiting}}<h2>{{t "WebWaitingBoards"}}</h2><div class="scroll"><table id="waiting"><tr><th scope="col">{{t "WebBoard"}}</th><th scope="col">{{t "WebOpponents"}}</th><th scope="col">{{t "WebDeadline"}}</th></tr>
+{{range .Waiting}}<tr><td><a href="{{.Path}}">{{.Title}} {{.Number}}</a></td><td>{{.Opponents}}</td><td>{{stamp .Deadline}}</td></tr>
+{{end}}</table></div>{{end}}
 <h2>{{t "WebRunningBoards"}}</h2>{{template "count" .Running}}<div id="running">{{template "rows" .Running}}</div>
 <h2>{{t "WebHistory"}}</h2>{{template "count" .History}}<div id="history">{{template "rows" .History}}</div>
 {{end}}{{template "foot"}}{{end}}

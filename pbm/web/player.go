@@ -23,6 +23,9 @@ type playerView struct {
 	Running, History listing
 	Heading          string
 	List             listing
+	// Waiting are the boards where the player is to move, the most
+	// urgent first (waiting.go).
+	Waiting []waitingRow
 }
 
 type gameRating struct {
@@ -83,6 +86,7 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 	running, history := divide(boards)
 	path := PlayerPath(user)
 	v := playerView{User: display, Path: path, Ratings: ratings}
+	v.Waiting = s.waitingOf(user)
 	kind := ""
 	if len(parts) == 2 {
 		kind = parts[1]
