@@ -58,7 +58,7 @@ func (s *Server) commands() (global, game commandSet) {
 	}
 	game = commandSet{
 		"help": {help: "the game's rules, notation and options", handle: s.cmdGameHelp, table: true},
-		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>]", minArgs: 3, secrets: []int{1},
+		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--add=<days>] [--cap=<days>]", minArgs: 3, secrets: []int{1},
 			help:   "start a board; you must be one of the players, seats in the order given; a player may be the computer: computer (normal), computer:easy, computer:normal, computer:hard",
 			handle: s.cmdChallenge},
 		"move": {usage: "<board> <userid> <password> <move>[#<n>] [<move>...]", minArgs: 4, secrets: []int{2},
