@@ -78,6 +78,11 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
 		late = b.Players[act.Seat]
 	}
+	if act.Kind == board.ForfeitTotal || act.Kind == board.ForfeitIdle {
+		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
+			return err
+		}
+	}
 	switch act.Kind {
 	case board.VoteTimeout:
 		silent, d := board.Timeout(&b, now)
@@ -153,6 +158,9 @@ func (s *Server) cmdVacation(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
+	}
+	if strings.EqualFold(c.args[2], "auto") {
+		return s.setAutoVacation(c, u)
 	}
 	from, err1 := time.Parse("2006-01-02", c.args[2])
 	to, err2 := time.Parse("2006-01-02", c.args[3])

@@ -43,7 +43,7 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "show a picture of the board in your board mails (on, the default) or not", handle: s.cmdPictures},
 		"language": {usage: "<userid> <password> <code>", minArgs: 3, secrets: []int{1},
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
-		"vacation": {usage: "<userid> <password> <from> <to>", minArgs: 4, secrets: []int{1},
+		"vacation": {usage: "<userid> <password> <from> <to> | auto on|off", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
 		"digest": {usage: "<userid> <password> daily|weekly|off", minArgs: 3, secrets: []int{1},
 			help: "a mail each day (or Monday) at 06:00 of your time zone listing the boards where you are to move, the most urgent first", handle: s.cmdDigest},

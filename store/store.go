@@ -248,6 +248,9 @@ type User struct {
 	// TimeZone is the IANA zone the account's days and deadlines are
 	// in (days off, the digest's hour, warnings); "" the server's.
 	TimeZone string `json:"time_zone,omitempty"`
+	// AutoVacation spends a day of the year's vacation days instead of
+	// a forfeit, for every board at once.
+	AutoVacation bool `json:"auto_vacation,omitempty"`
 	// Digest is "daily" or "weekly": a mail listing the boards where
 	// the account is to move; "" none. DigestNext is when the next is
 	// due (indexed: SetDigestDue).
@@ -259,6 +262,9 @@ type User struct {
 type Vacation struct {
 	From time.Time `json:"from"`
 	To   time.Time `json:"to"`
+	// Auto marks a day spent by automatic vacation instead of a
+	// forfeit: From is the moment, and it lasts a day.
+	Auto bool `json:"auto,omitempty"`
 }
 
 func userKey(id string) string { return strings.ToLower(id) }

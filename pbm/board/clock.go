@@ -27,6 +27,11 @@ func IdleSince(b store.Board, u store.User, now time.Time) time.Time {
 		since = b.Log[n-1].At
 	}
 	for _, v := range u.Vacations {
+		if v.Auto {
+			// A day spent instead of a forfeit stops the clock; it
+			// does not start the wait again (idleAt).
+			continue
+		}
 		end := v.To.Add(Day)
 		if end.After(since) && !end.After(now) && !v.From.After(now) {
 			since = end
@@ -166,7 +171,7 @@ func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) ti
 		return due
 	}
 	since := IdleSince(b, u, now)
-	earliest(since.Add(c.Forfeit))
+	earliest(forfeitAt(u, since, c.Forfeit))
 	if left, ok := TotalLeft(b, u, seat, now); ok {
 		earliest(now.Add(max(left, 0)))
 	}
@@ -219,7 +224,7 @@ func (c Clock) Check(b store.Board, seat int, mover *store.User, now time.Time) 
 	if away, _ := OnVacation(u, now); away {
 		return Action{Kind: Wait}
 	}
-	idle := now.Sub(IdleSince(b, u, now))
+	idle := Spent(u, IdleSince(b, u, now), now)
 	left, budget := TotalLeft(b, u, seat, now)
 	switch {
 	case budget && left <= 0:
