@@ -45,6 +45,8 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
 		"vacation": {usage: "<userid> <password> <from> <to> | auto on|off", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
+		"daysoff": {usage: "<userid> <password> <days>|none", minArgs: 3, secrets: []int{1},
+			help: "days of the week when no clock of yours runs, in your time zone, as sat,sun (at most 3), or none", handle: s.cmdDaysOff},
 		"digest": {usage: "<userid> <password> daily|weekly|off", minArgs: 3, secrets: []int{1},
 			help: "a mail each day (or Monday) at 06:00 of your time zone listing the boards where you are to move, the most urgent first", handle: s.cmdDigest},
 		"timezone": {usage: "<userid> <password> <zone>", minArgs: 3, secrets: []int{1},

@@ -251,6 +251,9 @@ type User struct {
 	// AutoVacation spends a day of the year's vacation days instead of
 	// a forfeit, for every board at once.
 	AutoVacation bool `json:"auto_vacation,omitempty"`
+	// DaysOff are the weekdays (0 Sunday) in TimeZone on which no
+	// clock of the account runs.
+	DaysOff []int `json:"days_off,omitempty"`
 	// Digest is "daily" or "weekly": a mail listing the boards where
 	// the account is to move; "" none. DigestNext is when the next is
 	// due (indexed: SetDigestDue).

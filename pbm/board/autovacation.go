@@ -6,21 +6,11 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// forfeitAt is when a wait that began at since reaches limit, the days
-// of vacation after since not counted (a day of automatic vacation
-// stops the clock without starting the wait again).
-func forfeitAt(u store.User, since time.Time, limit time.Duration) time.Time {
-	at := since.Add(limit)
-	for _, v := range u.Vacations {
-		vs, ve := v.From, v.To.Add(Day)
-		if vs.Before(since) {
-			vs = since
-		}
-		if ve.After(vs) && vs.Before(at) {
-			at = at.Add(ve.Sub(vs))
-		}
-	}
-	return at
+// ForfeitAt is when a wait that began at since reaches limit, the time
+// stopped after since (vacations, days off) not counted: a day of
+// automatic vacation stops the clock without starting the wait again.
+func ForfeitAt(u store.User, since time.Time, limit time.Duration) time.Time {
+	return addCounted(u, since, limit)
 }
 
 // VacationDaysIn counts the vacation days of u in the calendar year y

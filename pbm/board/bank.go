@@ -100,25 +100,12 @@ func BankOf(b store.Board) (Bank, bool) {
 }
 
 // Spent is the clock time from from to to that counts against a
-// player: the time not on vacation.
+// player: the time not on vacation nor on one of its days off.
 func Spent(u store.User, from, to time.Time) time.Duration {
 	if !to.After(from) {
 		return 0
 	}
-	d := to.Sub(from)
-	for _, v := range u.Vacations {
-		vs, ve := v.From, v.To.Add(Day)
-		if vs.Before(from) {
-			vs = from
-		}
-		if ve.After(to) {
-			ve = to
-		}
-		if ve.After(vs) {
-			d -= ve.Sub(vs)
-		}
-	}
-	return max(d, 0)
+	return max(to.Sub(from)-stoppedIn(u, from, to), 0)
 }
 
 // Left is what a seat has in its bank at now: the starting bank, less

@@ -171,7 +171,7 @@ func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) ti
 		return due
 	}
 	since := IdleSince(b, u, now)
-	earliest(forfeitAt(u, since, c.Forfeit))
+	earliest(ForfeitAt(u, since, c.Forfeit))
 	if left, ok := TotalLeft(b, u, seat, now); ok {
 		earliest(now.Add(max(left, 0)))
 	}

@@ -14,9 +14,9 @@ const WarnBefore = Day
 // changes: the forfeit limit counted from IdleSince, or the end of the
 // seat's bank, whichever comes first. u is the seat's account.
 func (c Clock) Deadline(b store.Board, seat int, u store.User, now time.Time) time.Time {
-	at := forfeitAt(u, IdleSince(b, u, now), c.Forfeit)
+	at := ForfeitAt(u, IdleSince(b, u, now), c.Forfeit)
 	if left, ok := TotalLeft(b, u, seat, now); ok {
-		if end := now.Add(max(left, 0)); end.Before(at) {
+		if end := addCounted(u, now, max(left, 0)); end.Before(at) {
 			at = end
 		}
 	}
