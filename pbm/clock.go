@@ -82,6 +82,9 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
 			return err
 		}
+		if err := c.serialTimeout(&b, u, now); err != nil {
+			return err
+		}
 	}
 	switch act.Kind {
 	case board.VoteTimeout:

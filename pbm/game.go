@@ -367,6 +367,8 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 		return []lang.Msg{lang.M("RatingNotDeclined", "Who", board.Decliner(b))}
 	case board.UnratedFew:
 		return []lang.Msg{lang.M("RatingNotFew")}
+	case board.UnratedSerial:
+		return []lang.Msg{lang.M("RatingNotSerial", "Who", board.Forfeiter(b))}
 	}
 	var lines []lang.Msg
 	for _, ch := range r.Changes {

@@ -254,6 +254,9 @@ type User struct {
 	// DaysOff are the weekdays (0 Sunday) in TimeZone on which no
 	// clock of the account runs.
 	DaysOff []int `json:"days_off,omitempty"`
+	// LastTimeout is when the account last lost a rated game on time
+	// (board.SerialTimeout).
+	LastTimeout time.Time `json:"last_timeout,omitzero"`
 	// Digest is "daily" or "weekly": a mail listing the boards where
 	// the account is to move; "" none. DigestNext is when the next is
 	// due (indexed: SetDigestDue).
@@ -373,6 +376,9 @@ type Board struct {
 	Bank    time.Duration `json:"bank,omitempty"`
 	BankAdd time.Duration `json:"bank_add,omitempty"`
 	BankCap time.Duration `json:"bank_cap,omitempty"`
+	// SerialTimeout marks a forfeit that came within a day of an
+	// earlier one of the same player: it is not rated.
+	SerialTimeout bool `json:"serial_timeout,omitempty"`
 	// Warned is the number of the move (len(Log)+1) whose player was
 	// warned that less than a day was left; 0 none.
 	Warned int `json:"warned,omitempty"`
