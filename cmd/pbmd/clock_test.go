@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -197,5 +198,96 @@ func TestClockThroughTheDaemon(t *testing.T) {
 	}
 	if n := c.count("carol", "pbm: the clock of HexEmergo board 102 is held up"); n != 1 {
 		t.Errorf("carol got %d reports of board 102, want 1", n)
+	}
+}
+
+// TestClockHabitsThroughTheDaemon drives the daemon binary's clocks
+// with PBM_TEST_CLOCK a day at a time: automatic vacation spends the
+// one vacation day instead of a forfeit, then the forfeit comes; a day
+// off stops a clock for that day; a player who vanishes forfeits two
+// boards at once and only the first is rated; one digest a day, the
+// most urgent board first, and none to a player nothing waits for.
+func TestClockHabitsThroughTheDaemon(t *testing.T) {
+	moves := hexemergoGame(t, 3)
+	c := newClockRig(t)
+	c.env = append(c.env, "PBM_CLOCK_VACATION=1", "TZ=UTC")
+	c.start()
+	for _, p := range []string{"alice", "bob", "carol", "dave", "erin", "frank"} {
+		if m := c.command(p, "signup "+p+" pw-"+p); !strings.Contains(m.Text, "OK") {
+			t.Fatalf("signup %s: %s", p, m.Text)
+		}
+	}
+	move := func(who string, n, k int) {
+		t.Helper()
+		if m := c.command(who, fmt.Sprintf("hexemergo move %d %s pw-%s %s#%d", n, who, who, moves[k-1], k)); !strings.Contains(m.Text, "OK: "+who+" played") {
+			t.Fatalf("%s on %d: %s", who, n, m.Text)
+		}
+	}
+	start := time.Now().UTC()
+	tomorrow := strings.ToLower(start.Add(24 * time.Hour).Weekday().String()[:3])
+	for _, cmd := range []struct{ who, line string }{
+		{"alice", "hexemergo challenge alice pw-alice alice bob --forfeit=1 --nag=20"},  // 101
+		{"carol", "hexemergo challenge carol pw-carol carol dave --forfeit=1 --nag=20"}, // 102
+		{"bob", "hexemergo challenge bob pw-bob bob erin --forfeit=1 --nag=20"},         // 103
+		{"dave", "hexemergo challenge dave pw-dave dave erin --forfeit=1 --nag=20"},     // 104
+		{"frank", "hexemergo challenge frank pw-frank frank carol --forfeit=5 --nag=20"},
+		{"frank", "hexemergo challenge frank pw-frank frank dave --forfeit=3 --nag=20"},
+		{"alice", "vacation alice pw-alice auto on"},
+		{"carol", "daysoff carol pw-carol " + tomorrow},
+		{"frank", "digest frank pw-frank daily"},
+		{"dave", "digest dave pw-dave daily"},
+	} {
+		if m := c.command(cmd.who, cmd.line); !strings.Contains(m.Text, "OK") {
+			t.Fatalf("%s: %s", cmd.line, m.Text)
+		}
+	}
+	move("alice", 101, 1)
+	move("bob", 101, 2)
+	move("carol", 102, 1)
+	move("dave", 102, 2)
+	move("bob", 103, 1)
+	move("erin", 103, 2)
+	move("bob", 103, 3)
+	move("dave", 104, 1)
+	move("erin", 104, 2)
+	move("dave", 104, 3)
+
+	// A day on: alice spends her vacation day; erin forfeits 103 and
+	// 104, the second unrated; frank gets his digest.
+	c.setOffset(24*time.Hour + time.Minute)
+	c.await("alice", "HexEmergo Board 101: a day of vacation spent", "0 days of vacation are left")
+	c.await("dave", "HexEmergo Board 104", "This game was not rated: erin lost another game on time")
+	c.await("bob", "HexEmergo Board 103", "erin has not moved in 1 days and forfeits")
+	c.await("frank", "pbm: 2 boards wait for your move")
+	ms, _ := c.player("frank").Mails()
+	d := matching(ms, "pbm: 2 boards wait for your move")
+	if i106, i105 := strings.Index(d[0].Text, "HexEmergo board 106 against dave"), strings.Index(d[0].Text, "HexEmergo board 105 against carol"); i106 < 0 || i105 < 0 || i106 > i105 {
+		t.Errorf("frank's digest is not the most urgent first:\n%s", d[0].Text)
+	}
+	if n := c.count("bob", "HexEmergo Board 103", "not rated"); n != 0 {
+		t.Errorf("erin's first forfeit is not rated")
+	}
+
+	// Two days on: alice, her vacation spent, forfeits; carol forfeits
+	// now, her day off not counted.
+	c.setOffset(48*time.Hour + 2*time.Minute)
+	c.await("bob", "HexEmergo Board 101", "alice has not moved in 1 days and forfeits")
+	day2 := start.Add(48 * time.Hour).Format("Mon 2 Jan 2006")
+	c.await("dave", "HexEmergo Board 102", "carol has not moved in 1 days and forfeits on "+day2)
+	c.await("frank", "pbm: 2 boards wait for your move")
+
+	// One digest a day: frank's second came with the second day; dave,
+	// never to move, got none; every report went once.
+	if n := c.count("frank", "pbm: 2 boards wait for your move"); n != 2 {
+		t.Errorf("frank got %d digests in two days, want 2", n)
+	}
+	dms, _ := c.player("dave").Mails()
+	for _, m := range dms {
+		if strings.HasSuffix(m.Subject, "for your move") {
+			t.Errorf("dave, with nothing to move, got a digest: %s", m.Subject)
+		}
+	}
+	if n := c.count("alice", "HexEmergo Board 101: a day of vacation spent"); n != 1 {
+		t.Errorf("alice spent %d vacation days, she had 1", n)
 	}
 }
