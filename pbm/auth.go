@@ -492,32 +492,6 @@ func (r *run) unsubscribe(tok string) error {
 	return r.reply()
 }
 
-// lapse drops the addresses pending for longer than the configured
-// days; nothing is mailed about it.
-func (r *run) lapse(now time.Time) (int, error) {
-	cutoff := now.Add(-time.Duration(r.s.cfg.ConfirmDays) * day)
-	users, err := r.tx.PendingBefore(cutoff)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, u := range users {
-		var keep []store.PendingAddress
-		for _, p := range u.Pending {
-			if p.Since.Before(cutoff) {
-				n++
-				continue
-			}
-			keep = append(keep, p)
-		}
-		u.Pending = keep
-		if err := r.tx.PutUser(u); err != nil {
-			return 0, err
-		}
-	}
-	return n, r.tx.PruneRefusals(now.Add(-day))
-}
-
 // listUnsubscribe adds the RFC 2369 List-Unsubscribe header and a line
 // of text to a mail that does not answer its recipient's own mail.
 func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (string, error) {

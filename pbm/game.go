@@ -123,8 +123,16 @@ func (c *call) option(a string, opts map[string]string) error {
 		switch name {
 		case "nagtime", "forfeittime", "totaltime": // pbmserv's names
 			name = strings.TrimSuffix(name, "time")
-			fallthrough
-		case "nag", "forfeit", "total":
+		}
+		switch name {
+		case "total", "add", "cap":
+			// Days of a time bank, fractional allowed (pbm/board/bank.go).
+			if _, ok := board.ParseDays(val, name == "add"); !ok {
+				return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
+			}
+			opts["-"+name] = val
+			return nil
+		case "nag", "forfeit":
 			if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
 				return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
 			}
@@ -359,6 +367,8 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 		return []lang.Msg{lang.M("RatingNotDeclined", "Who", board.Decliner(b))}
 	case board.UnratedFew:
 		return []lang.Msg{lang.M("RatingNotFew")}
+	case board.UnratedSerial:
+		return []lang.Msg{lang.M("RatingNotSerial", "Who", board.Forfeiter(b))}
 	}
 	var lines []lang.Msg
 	for _, ch := range r.Changes {
@@ -415,6 +425,9 @@ func (s *Server) cmdSeek(c *call) error {
 			return err
 		}
 	}
+	if err := board.CheckBank(opts); err != nil {
+		return refuseMsg(why(err))
+	}
 	if err := c.checkSeekOptions(opts); err != nil {
 		return err
 	}
@@ -451,6 +464,10 @@ func (s *Server) cmdSeek(c *call) error {
 // why is an error as a message: an engine's refusal in the reader's
 // language (engine.Refusal), any other error as its text.
 func why(err error) lang.Msg {
+	var bank *board.BankError
+	if errors.As(err, &bank) {
+		return bank.Msg
+	}
 	var r *engine.Refusal
 	if errors.As(err, &r) {
 		return board.Message(r)

@@ -225,9 +225,15 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 	if !board.AllMoved(b) {
 		id = "DeadlineLapse"
 	}
-	line := p.T(id, "Who", u.ID, "When", p.Stamp(since.Add(forfeit).UTC()), "Away", away)
+	line := p.T(id, "Who", u.ID, "When", p.Stamp(board.ForfeitAt(u, since, forfeit).UTC()), "Away", away)
+	if len(u.DaysOff) > 0 {
+		line += " " + p.T("DaysOffNote", "Who", u.ID, "Days", board.DaysOffText(u.DaysOff), "Zone", board.Zone(u).String())
+	}
 	if left, ok := board.TotalLeft(b, u, st.ToMove(), now); ok {
-		line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
+		if b.TotalDays > 0 && b.BankAdd == 0 {
+			line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
+		}
+		line += "\n" + bankText(p, tx, b, st.ToMove(), now)
 	}
 	return line
 }

@@ -47,8 +47,14 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "show a picture of the board in your board mails (on, the default) or not", handle: s.cmdPictures},
 		"language": {usage: "<userid> <password> <code>", minArgs: 3, secrets: []int{1},
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
-		"vacation": {usage: "<userid> <password> <from> <to>", minArgs: 4, secrets: []int{1},
+		"vacation": {usage: "<userid> <password> <from> <to> | auto on|off", minArgs: 4, secrets: []int{1},
 			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
+		"daysoff": {usage: "<userid> <password> <days>|none", minArgs: 3, secrets: []int{1},
+			help: "days of the week when no clock of yours runs, in your time zone, as sat,sun (at most 3), or none", handle: s.cmdDaysOff},
+		"digest": {usage: "<userid> <password> daily|weekly|off", minArgs: 3, secrets: []int{1},
+			help: "a mail each day (or Monday) at 06:00 of your time zone listing the boards where you are to move, the most urgent first", handle: s.cmdDigest},
+		"timezone": {usage: "<userid> <password> <zone>", minArgs: 3, secrets: []int{1},
+			help: "the time zone of your deadlines and days (an IANA name, as Europe/Budapest, or server)", handle: s.cmdTimezone},
 		"all": {help: "boards of every game", children: commandSet{
 			"show": {usage: "<userid> [next|active]", minArgs: 1,
 				help: "the user's boards in every game; next: where it is the user's turn", handle: s.cmdAllShow, table: true},
@@ -58,7 +64,7 @@ func (s *Server) commands() (global, game commandSet) {
 	}
 	game = commandSet{
 		"help": {help: "the game's rules, notation and options", handle: s.cmdGameHelp, table: true},
-		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>]", minArgs: 3, secrets: []int{1},
+		"challenge": {usage: "<userid> <password> <player1> [<player2>...] [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--add=<days>] [--cap=<days>]", minArgs: 3, secrets: []int{1},
 			help:   "start a board; you must be one of the players, seats in the order given; a player may be the computer: computer (normal), computer:easy, computer:normal, computer:hard",
 			handle: s.cmdChallenge},
 		"move": {usage: "<board> <userid> <password> <move>[#<n>] [<move>...]", minArgs: 4, secrets: []int{2},

@@ -136,6 +136,9 @@ func (s *Server) cmdTournamentNew(c *call) error {
 			}
 		}
 	}
+	if err := board.CheckBank(t.Options); err != nil {
+		return refuseMsg(why(err))
+	}
 	if err := c.checkTournament(t); err != nil {
 		return err
 	}
@@ -524,45 +527,6 @@ func (s *Server) cmdTournaments(c *call) error {
 	}
 	said = append(said, c.pageFooter(page, args)...)
 	c.sec.say(said...)
-	return nil
-}
-
-// startDueTournaments starts the open tournaments whose --start day
-// has come, from the clock's tick. A tournament whose start would take
-// the tick past tournament.MaxBoardsAtOnce boards waits for the next
-// tick, so that no tick runs long; one whose settings cannot start (a
-// document of an older version) is left and logged, never failing the
-// tick.
-func (c *call) startDueTournaments(now time.Time) error {
-	for _, g := range c.s.cfg.Games.Games() {
-		docs, err := c.tx.Tournaments(g.Name())
-		if err != nil {
-			return err
-		}
-		for _, doc := range docs {
-			var t tournament.Tournament
-			if err := json.Unmarshal(doc, &t); err != nil {
-				return fmt.Errorf("tournaments of %s: %w", g.Name(), err)
-			}
-			if t.Over || t.Started || t.StartOn.IsZero() || now.Before(t.StartOn) || len(t.Entrants) < t.MinEntrants() {
-				continue
-			}
-			if err := t.Check(); err != nil {
-				c.s.log.Warn("clock: tournament cannot start", "game", t.Game, "tournament", t.Name, "error", err)
-				continue
-			}
-			if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+t.BoardsAtOnce(len(t.Entrants)) > tournament.MaxBoardsAtOnce {
-				return nil
-			}
-			c.game = g
-			if err := c.startTournament(&t); err != nil {
-				return err
-			}
-			if err := c.saveTournament(&t); err != nil {
-				return err
-			}
-		}
-	}
 	return nil
 }
 

@@ -145,6 +145,7 @@ func (u User) clone() User {
 	c.Hash = slices.Clone(u.Hash)
 	c.Addresses = slices.Clone(u.Addresses)
 	c.Vacations = slices.Clone(u.Vacations)
+	c.DaysOff = slices.Clone(u.DaysOff)
 	c.SubscribeAll = slices.Clone(u.SubscribeAll)
 	c.NotifyAll = slices.Clone(u.NotifyAll)
 	c.Limits = maps.Clone(u.Limits)

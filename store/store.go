@@ -246,12 +246,32 @@ type User struct {
 	// Language is the BCP 47 code of the language the account's mail
 	// is written in; "" is the server's language.
 	Language string `json:"language,omitempty"`
+	// TimeZone is the IANA zone the account's days and deadlines are
+	// in (days off, the digest's hour, warnings); "" the server's.
+	TimeZone string `json:"time_zone,omitempty"`
+	// AutoVacation spends a day of the year's vacation days instead of
+	// a forfeit, for every board at once.
+	AutoVacation bool `json:"auto_vacation,omitempty"`
+	// DaysOff are the weekdays (0 Sunday) in TimeZone on which no
+	// clock of the account runs.
+	DaysOff []int `json:"days_off,omitempty"`
+	// LastTimeout is when the account last lost a rated game on time
+	// (board.SerialTimeout).
+	LastTimeout time.Time `json:"last_timeout,omitzero"`
+	// Digest is "daily" or "weekly": a mail listing the boards where
+	// the account is to move; "" none. DigestNext is when the next is
+	// due (indexed: SetDigestDue).
+	Digest     string    `json:"digest,omitempty"`
+	DigestNext time.Time `json:"digest_next,omitzero"`
 }
 
 // Vacation is a period away, both days included.
 type Vacation struct {
 	From time.Time `json:"from"`
 	To   time.Time `json:"to"`
+	// Auto marks a day spent by automatic vacation instead of a
+	// forfeit: From is the moment, and it lasts a day.
+	Auto bool `json:"auto,omitempty"`
 }
 
 func userKey(id string) string { return strings.ToLower(id) }
@@ -350,6 +370,19 @@ type Board struct {
 	// TotalDays is each player's budget of thinking time for the whole
 	// game (pbmserv's --totaltime); 0 none.
 	TotalDays int `json:"total_days,omitempty"`
+	// Bank is each seat's starting time bank (--total, to the minute),
+	// BankAdd what a move adds to the mover's bank (--add), BankCap
+	// the most a bank holds (--cap); zero Bank: none, or TotalDays
+	// alone on a board stored before (pbm/board/bank.go).
+	Bank    time.Duration `json:"bank,omitempty"`
+	BankAdd time.Duration `json:"bank_add,omitempty"`
+	BankCap time.Duration `json:"bank_cap,omitempty"`
+	// SerialTimeout marks a forfeit that came within a day of an
+	// earlier one of the same player: it is not rated.
+	SerialTimeout bool `json:"serial_timeout,omitempty"`
+	// Warned is the number of the move (len(Log)+1) whose player was
+	// warned that less than a day was left; 0 none.
+	Warned int `json:"warned,omitempty"`
 }
 
 // GameOptions are the options the board's game was started with, as

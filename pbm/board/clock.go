@@ -27,6 +27,11 @@ func IdleSince(b store.Board, u store.User, now time.Time) time.Time {
 		since = b.Log[n-1].At
 	}
 	for _, v := range u.Vacations {
+		if v.Auto {
+			// A day spent instead of a forfeit stops the clock; it
+			// does not start the wait again (idleAt).
+			continue
+		}
 		end := v.To.Add(Day)
 		if end.After(since) && !end.After(now) && !v.From.After(now) {
 			since = end
@@ -89,13 +94,14 @@ func Thinking(b store.Board, u store.User, seat int, now time.Time) time.Duratio
 	return used
 }
 
-// TotalLeft is the thinking time the seat to move has left of the
-// board's budget; ok is false when the board has none.
+// TotalLeft is the thinking time the seat to move has left in its
+// bank (Bank.Left); ok is false when the board has none.
 func TotalLeft(b store.Board, u store.User, seat int, now time.Time) (left time.Duration, ok bool) {
-	if b.TotalDays <= 0 {
+	k, ok := BankOf(b)
+	if !ok {
 		return 0, false
 	}
-	return time.Duration(b.TotalDays)*Day - Thinking(b, u, seat, now), true
+	return k.Left(b, u, seat, seat, now), true
 }
 
 // DaysIn counts the days from from to to, both included, that fall in
@@ -165,9 +171,12 @@ func (c Clock) Due(b store.Board, seat int, mover *store.User, now time.Time) ti
 		return due
 	}
 	since := IdleSince(b, u, now)
-	earliest(since.Add(c.Forfeit))
+	earliest(ForfeitAt(u, since, c.Forfeit))
 	if left, ok := TotalLeft(b, u, seat, now); ok {
 		earliest(now.Add(max(left, 0)))
+	}
+	if warn := c.WarnAt(b, seat, u, now); !warn.IsZero() {
+		earliest(warn)
 	}
 	nagAt := since.Add(c.Nag)
 	if again := b.LastNag.Add(Day); again.After(nagAt) {
@@ -184,6 +193,7 @@ const (
 	ForfeitTotal        // the player to move used up the total time
 	ForfeitIdle         // the player to move waited past the forfeit limit
 	Nag                 // the player to move is reminded, the others told
+	Warn                // the player to move is told less than a day is left
 )
 
 // Action is what the clock does to a board at a time.
@@ -196,6 +206,8 @@ type Action struct {
 	// Days is how long the player has waited, in whole days; Left the
 	// days to the forfeit, rounded up (Nag).
 	Days, Left int
+	// Deadline is when the player to move forfeits (Warn).
+	Deadline time.Time
 }
 
 // Check is what the clock does to a running board at now. seat is the
@@ -212,13 +224,15 @@ func (c Clock) Check(b store.Board, seat int, mover *store.User, now time.Time) 
 	if away, _ := OnVacation(u, now); away {
 		return Action{Kind: Wait}
 	}
-	idle := now.Sub(IdleSince(b, u, now))
+	idle := Spent(u, IdleSince(b, u, now), now)
 	left, budget := TotalLeft(b, u, seat, now)
 	switch {
 	case budget && left <= 0:
 		return Action{Kind: ForfeitTotal, Seat: seat}
 	case idle >= c.Forfeit:
 		return Action{Kind: ForfeitIdle, Seat: seat, Days: int(idle / Day)}
+	case c.warnDue(b, seat, u, now):
+		return Action{Kind: Warn, Seat: seat, Deadline: c.Deadline(b, seat, u, now)}
 	case idle >= c.Nag && now.Sub(b.LastNag) >= Day:
 		return Action{Kind: Nag, Seat: seat, Days: int(idle / Day), Left: int((c.Forfeit - idle + Day - 1) / Day)}
 	}

@@ -32,6 +32,7 @@ const (
 	UnratedAborted          // an admin aborted it
 	UnratedDeclined         // a player declined the challenge
 	UnratedFew              // fewer than two players took part
+	UnratedSerial           // a forfeit within a day of the player's last (SerialTimeout)
 )
 
 // RatingChange is one player's rating before and after a game.
@@ -70,6 +71,8 @@ func Rate(tx *store.Tx, b store.Board, res engine.Result) (Rating, error) {
 		return Rating{Unrated: UnratedDeclined}, nil
 	case len(seats) < 2:
 		return Rating{Unrated: UnratedFew}, nil
+	case b.SerialTimeout:
+		return Rating{Unrated: UnratedSerial}, nil
 	}
 	before := make([]store.Rating, len(seats))
 	for i, seat := range seats {

@@ -55,8 +55,8 @@ func New(tx *store.Tx, g engine.Game, players []string, opts map[string]string, 
 	if v, ok := opts["-forfeit"]; ok {
 		b.ForfeitDays, _ = strconv.Atoi(v)
 	}
-	if v, ok := opts["-total"]; ok {
-		b.TotalDays, _ = strconv.Atoi(v)
+	if err := bankOptions(&b, opts); err != nil {
+		return store.Board{}, nil, &SetupError{err}
 	}
 	return b, st, nil
 }

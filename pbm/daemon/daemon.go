@@ -24,6 +24,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/lmtp"
 	"github.com/pbmgo/pbm/pbm/localmail"
 	"github.com/pbmgo/pbm/pbm/outbox"
+	"github.com/pbmgo/pbm/pbm/testclock"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -164,6 +165,8 @@ type Daemon struct {
 	wg     sync.WaitGroup
 	log    *slog.Logger
 	wake   chan struct{} // wakes the computer's worker (opponent.go)
+	// testClock is the clock PBM_TEST_CLOCK sets, or nil (testclock.go).
+	testClock *testclock.Clock
 }
 
 // Start opens the store and starts the intake and the delivery. It
@@ -185,11 +188,15 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	if err := checkIntake(cfg); err != nil {
 		return nil, err
 	}
+	tc, err := withTestClock(&cfg, log)
+	if err != nil {
+		return nil, err
+	}
 	st, key, err := openStore(cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	d := &Daemon{Store: st, log: log}
+	d := &Daemon{Store: st, log: log, testClock: tc}
 	fail := func(err error) (*Daemon, error) {
 		d.closeParts()
 		return nil, err
@@ -283,6 +290,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	d.sender, err = outbox.New(outbox.Config{
 		Store: st, Addr: smtpAddr, TLS: smtpTLS, TLSConfig: smtpTLSConfig, Username: cfg.SMTP.Username, Password: cfg.SMTP.Password,
 		Helo: cfg.SMTP.Helo, Poll: cfg.SMTP.Poll, Retry: cfg.Retry, OnFailure: d.Server.ReportFailure, Logger: log,
+		Now: cfg.Now,
 	})
 	if err != nil {
 		return fail(err)
@@ -414,6 +422,7 @@ func (d *Daemon) clock(ctx context.Context, tick time.Duration) {
 	t := time.NewTicker(tick)
 	defer t.Stop()
 	for {
+		d.reloadTestClock()
 		if n, err := d.Server.Tick(ctx); err != nil {
 			d.log.Error("clock", "error", err)
 		} else if n > 0 {

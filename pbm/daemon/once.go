@@ -25,6 +25,9 @@ func HandleOnce(ctx context.Context, cfg Config, raw []byte) error {
 	if log == nil {
 		log = slog.Default()
 	}
+	if _, err := withTestClock(&cfg, log); err != nil {
+		return err
+	}
 	st, key, err := openStore(cfg, log)
 	if err != nil {
 		return err

@@ -50,7 +50,7 @@ func startWeb(cfg Config, st *store.Store, maxConns int, log *slog.Logger) (*web
 		idle = DefaultWebIdleTimeout
 	}
 	w := &webSite{addr: ln.Addr().String(), srv: &http.Server{
-		Handler:           web.New(st, cfg.Games, web.Options{Address: cfg.Server.Address, Name: cfg.Server.Name}),
+		Handler:           web.New(st, cfg.Games, web.Options{Address: cfg.Server.Address, Name: cfg.Server.Name, Now: cfg.Now}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,

@@ -314,6 +314,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		Past, Removed                                  bool
 		Tournament, TournamentPath                     string
 		Round                                          int
+		Bank                                           string
 	}{Name: g.Name(), Title: g.Title(), Number: b.Number, Upto: upto, Total: len(b.Log), Players: ratings,
 		Start: path + "?move=0", Path: path, Address: s.opts.Address}
 	v.Past = upto < len(b.Log)
@@ -329,6 +330,9 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		if !v.Past && !b.Over {
 			v.Command = fmt.Sprintf("%s move %d %s <%s> <%s>#%d", g.Name(), b.Number, b.Players[t], pr.T("WebArgPassword"), pr.T("WebArgMove"), len(b.Log)+1)
 		}
+	}
+	if bank, ok := s.bankOf(b, seatOf(b, v.ToMove)); ok && !v.Past {
+		v.Bank = bank.Text(pr)
 	}
 	if b.Over && !v.Past {
 		v.Outcome = pr.Render(board.OutcomeMsg(b))

@@ -45,6 +45,8 @@ type BoardJSON struct {
 	Removed bool              `json:"removed"`
 	Aborted bool              `json:"aborted"`
 	Moves   []MoveJSON        `json:"moves"`
+	// Bank is the board's time bank, when it has one (bank.go).
+	Bank *BankJSON `json:"bank,omitempty"`
 }
 
 // SeatJSON is one seat of a board.
@@ -112,6 +114,9 @@ func (s *Site) json(w http.ResponseWriter, r *http.Request, g engine.Game, n int
 	if err != nil {
 		s.failed(w, r, printer(r).T("WebErrBoard", "Why", err.Error()))
 		return
+	}
+	if bank, ok := s.bankOf(b, seatOf(b, v.ToMove)); ok {
+		v.Bank = bankJSON(bank)
 	}
 	body, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

@@ -149,6 +149,9 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 <h2>{{t "WebRatings"}}</h2>{{if .Ratings}}<div class="scroll"><table id="ratings"><tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th><th scope="col">{{t "WebWon"}}</th><th scope="col">{{t "WebLost"}}</th><th scope="col">{{t "WebDrawn"}}</th></tr>
 {{range .Ratings}}<tr><td><a href="/{{.Game}}/standings">{{.Title}}</a></td><td>{{printf "%.0f" .Rating.Rating}}</td><td>{{.Games}}</td><td>{{.Won}}</td><td>{{.Lost}}</td><td>{{.Tied}}</td></tr>
 {{end}}</table></div><p id="provisional">{{t "WebProvisionalNote" "N" provisionalGames}}</p>{{else}}<p>{{t "WebNoRated"}}</p>{{end}}
+{{if .Waiting}}<h2>{{t "WebWaitingBoards"}}</h2><div class="scroll"><table id="waiting"><tr><th scope="col">{{t "WebBoard"}}</th><th scope="col">{{t "WebOpponents"}}</th><th scope="col">{{t "WebDeadline"}}</th></tr>
+{{range .Waiting}}<tr><td><a href="{{.Path}}">{{.Title}} {{.Number}}</a></td><td>{{.Opponents}}</td><td>{{stamp .Deadline}}</td></tr>
+{{end}}</table></div>{{end}}
 {{if .Tournaments}}<h2>{{t "WebTournaments"}}</h2><div class="scroll"><table id="player-tournaments">
 <tr><th scope="col">{{t "WebGame"}}</th><th scope="col">{{t "WebTournament"}}</th><th scope="col">{{t "WebState"}}</th><th scope="col">{{t "WebEntrants"}}</th></tr>
 {{range .Tournaments}}<tr><td>{{.Title}}</td><td><a href="{{.Path}}">{{.Name}}</a></td><td>{{.State}}</td><td>{{.Entrants}}</td></tr>
@@ -183,6 +186,7 @@ caption { text-align: left; font-weight: bold; padding: 0.3em 0 }
 {{if .SVG}}<div id="picture">{{.SVG}}</div>{{end}}
 <h2>{{t "WebTextBoard"}}</h2><div class="pre" tabindex="0"><pre id="text">{{.Text}}</pre></div>
 {{if .Command}}<p>{{th "WebToPlay" "Mail" (mailto .Address "address")}}</p><div class="pre" tabindex="0"><pre id="command">{{.Command}}</pre></div>{{end}}
+{{if .Bank}}<p id="bank">{{.Bank}}</p>{{end}}
 <h2>{{t "WebPlayers"}}</h2><div class="scroll"><table id="players"><tr><th scope="col">{{t "WebPlayer"}}</th><th scope="col">{{t "WebRating"}}</th><th scope="col">{{t "WebGamesPlayed"}}</th></tr>
 {{range .Players}}<tr><td><a href="{{player .User}}">{{.User}}</a></td><td>{{printf "%.0f" .Rating}}</td><td>{{.Games}}</td></tr>{{end}}</table></div>
 <h2>{{t "WebMoves"}}</h2><p><a id="start" href="{{.Start}}">{{t "WebStart"}}</a></p>

@@ -25,6 +25,9 @@ type playerView struct {
 	Running, History listing
 	Heading          string
 	List             listing
+	// Waiting are the boards where the player is to move, the most
+	// urgent first (waiting.go).
+	Waiting []waitingRow
 }
 
 // playerTournament is a tournament a player entered, as the player's
@@ -128,6 +131,7 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 			Path: TournamentPath(t.Game, t.Name), Summary: summaryOf(pr, t), State: stateOf(pr, t), Entrants: len(t.Entrants)}})
 	}
 	v.User = display
+	v.Waiting = s.waitingOf(user)
 	kind := ""
 	if len(parts) == 2 {
 		kind = parts[1]

@@ -43,6 +43,9 @@ type Options struct {
 	Address string
 	// Name is the server's name, used in feeds.
 	Name string
+	// Now is the server's clock (the daemon's test clock); nil the
+	// wall clock.
+	Now func() time.Time
 }
 
 // Site serves the pages.
