@@ -48,7 +48,7 @@ func (s *Server) commands() (global, game commandSet) {
 		"language": {usage: "<userid> <password> <code>", minArgs: 3, secrets: []int{1},
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: s.cmdLanguage},
 		"vacation": {usage: "<userid> <password> <from> <to> | auto on|off", minArgs: 4, secrets: []int{1},
-			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits", handle: s.cmdVacation},
+			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits; auto on: a day of the year's allowance is spent instead of a forfeit", handle: s.cmdVacation},
 		"daysoff": {usage: "<userid> <password> <days>|none", minArgs: 3, secrets: []int{1},
 			help: "days of the week when no clock of yours runs, in your time zone, as sat,sun (at most 3), or none", handle: s.cmdDaysOff},
 		"digest": {usage: "<userid> <password> daily|weekly|off", minArgs: 3, secrets: []int{1},
