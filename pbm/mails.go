@@ -231,7 +231,7 @@ func (s *Server) deadline(p lang.Printer, tx *store.Tx, b store.Board, st engine
 	}
 	if left, ok := board.TotalLeft(b, u, st.ToMove(), now); ok {
 		if b.TotalDays > 0 && b.BankAdd == 0 {
-			line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", durationIn(p, left))
+			line += p.N("DeadlineTotal", b.TotalDays, "Days", b.TotalDays, "Left", board.DurationIn(p, left))
 		}
 		line += "\n" + bankText(p, tx, b, st.ToMove(), now)
 	}
@@ -255,7 +255,7 @@ func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 	}
 	var used []string
 	for i, d := range board.TimeUsed(b, s.now(), st.ToMove()) {
-		used = append(used, b.Players[i]+" "+durationIn(p, d))
+		used = append(used, b.Players[i]+" "+board.DurationIn(p, d))
 	}
 	v.TimeUsed = strings.Join(used, "; ")
 	if upto >= 0 && upto < len(b.Log) {

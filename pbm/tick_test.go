@@ -11,11 +11,14 @@ import (
 )
 
 // poisonTournament stores a nim tournament due to start now whose
-// boards cannot be made (-stones=abc): its start fails at every try.
+// settings do not pair (a knockout of three seats, as a document of an
+// older version may hold): its start fails at every try. (One whose
+// boards the game refuses ends early instead, with its entrants told:
+// haltTournament.)
 func poisonTournament(t *testing.T, f *fixture, organiser string, entrants ...string) {
 	t.Helper()
-	tn := tournament.Tournament{Game: "nim", Name: "Poison", Organiser: organiser, Format: tournament.RoundRobin,
-		Seats: 2, Created: f.clock, Options: map[string]string{"stones": "abc"}, StartOn: f.clock.Add(-day)}
+	tn := tournament.Tournament{Game: "nim", Name: "Poison", Organiser: organiser, Format: tournament.Knockout,
+		Seats: 3, Created: f.clock, StartOn: f.clock.Add(-day)}
 	for _, id := range entrants {
 		tn.Entrants = append(tn.Entrants, tournament.Entrant{ID: id, Rating: 1500})
 	}

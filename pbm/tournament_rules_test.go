@@ -274,9 +274,11 @@ func TestTournamentStartsPerMail(t *testing.T) {
 	}
 }
 
-// A clock tick starts due tournaments up to tournament.MaxBoardsAtOnce
-// boards and leaves the rest to the next tick; a due tournament whose
-// stored settings cannot start does not fail the tick.
+// A clock tick starts each due tournament in a transaction of its own
+// (one unit of the tick), so that no transaction starts more than
+// tournament.MaxBoardsAtOnce boards; a due tournament whose stored
+// settings cannot start fails its own unit and neither the tick nor
+// the others.
 func TestTickStartsDueTournamentsBounded(t *testing.T) {
 	f := newFixture(t)
 	var ids []string
@@ -307,15 +309,14 @@ func TestTickStartsDueTournamentsBounded(t *testing.T) {
 	if _, err := f.s.Tick(context.Background()); err != nil {
 		t.Fatalf("tick: %v", err)
 	}
-	a, b := f.tournamentOf("DueA"), f.tournamentOf("DueB")
-	if a.Started == b.Started {
-		t.Fatalf("first tick: DueA started %v, DueB started %v; want one of them", a.Started, b.Started)
+	if a, b := f.tournamentOf("DueA"), f.tournamentOf("DueB"); !a.Started || !b.Started {
+		t.Errorf("first tick: DueA started %v, DueB started %v; want both, each in its own unit", a.Started, b.Started)
+	}
+	if n, m := len(f.runningTournamentBoards("DueA")), len(f.runningTournamentBoards("DueB")); n != 55 || m != 55 {
+		t.Errorf("DueA and DueB started %d and %d boards, want 55 each", n, m)
 	}
 	if _, err := f.s.Tick(context.Background()); err != nil {
 		t.Fatalf("second tick: %v", err)
-	}
-	if a, b := f.tournamentOf("DueA"), f.tournamentOf("DueB"); !a.Started || !b.Started {
-		t.Errorf("second tick: DueA started %v, DueB started %v; want both", a.Started, b.Started)
 	}
 	if f.tournamentOf("Broken").Started {
 		t.Error("the broken tournament started")

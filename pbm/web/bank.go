@@ -3,7 +3,6 @@ package web
 import (
 	"time"
 
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/store"
 )
@@ -32,18 +31,18 @@ func days(d time.Duration) float64 { return float64(d.Round(time.Minute)) / floa
 
 // bankOf reads the accounts of b's seats and its banks; ok is false
 // when b has none or the store could not be read.
-func (s *Site) bankOf(b store.Board, toMove int) (pbm.BankShown, bool) {
+func (s *Site) bankOf(b store.Board, toMove int) (board.BankShown, bool) {
 	if _, ok := board.BankOf(b); !ok {
-		return pbm.BankShown{}, false
+		return board.BankShown{}, false
 	}
 	var users map[string]store.User
-	if err := s.store.View(func(tx *store.Tx) error { users = pbm.SeatUsers(tx, b); return nil }); err != nil {
-		return pbm.BankShown{}, false
+	if err := s.store.View(func(tx *store.Tx) error { users = board.SeatUsers(tx, b); return nil }); err != nil {
+		return board.BankShown{}, false
 	}
-	return pbm.ShowBank(b, users, toMove)
+	return board.ShowBank(b, users, toMove)
 }
 
-func bankJSON(v pbm.BankShown) *BankJSON {
+func bankJSON(v board.BankShown) *BankJSON {
 	out := &BankJSON{StartDays: days(v.Bank.Start), AddDays: days(v.Bank.Add), CapDays: days(v.Bank.Cap), Seats: []BankSeatJSON{}}
 	for _, l := range v.Seats {
 		out.Seats = append(out.Seats, BankSeatJSON{Seat: l.Seat, Player: l.Player, LeftDays: days(l.Left), ToMove: l.ToMove})
