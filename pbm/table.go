@@ -111,11 +111,11 @@ func (s *Server) commands() (global, game commandSet) {
 			"new": {usage: "<userid> <password> <name> <format> [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--size=<n>] [--rounds=<n>] [--seats=<n>] [--start=<YYYY-MM-DD>] [--double]", minArgs: 4, secrets: []int{1},
 				help:   "announce a tournament; <name> is 2-20 letters and digits; formats: roundrobin (every entrant meets every other; --double twice, seats swapped), swiss --rounds=<n> (equal scores meet, never twice; FIDE Dutch system, simplified), knockout (seeded by rating; a draw is replayed once with seats swapped, then the higher seed goes on), pools --seats=<n> (tables of n, the best of each goes on); boards have nag 1 day, forfeit 7 unless given; scores: 1 a win, ½ a draw, with more seats the share of the others finished ahead of; tie-breaks: Sonneborn-Berger (round robin), Buchholz then median Buchholz (Swiss)",
 				handle: s.cmdTournamentNew},
-			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2},
+			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "enter a tournament before it starts; its organiser may enter the computer", handle: s.cmdTournamentJoin},
-			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "leave a tournament before it starts", handle: s.cmdTournamentLeave},
-			"start": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+			"start": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "start a tournament (its organiser or an admin); it starts by itself at --size entrants or on --start", handle: s.cmdTournamentStart},
 			"show": {usage: "<name>", minArgs: 1,
 				help: "the standings, the rounds and their boards", handle: s.cmdTournamentShow, table: true},
@@ -568,6 +568,10 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 			}
 		}
 		secrets = append(secrets, cmd.secrets...)
+		if cmd.userFirst {
+			// "<userid> <password> <name>": the password is the second.
+			secrets = append(secrets, 1)
+		}
 		if len(cmd.secrets) > 0 && !argsParse(cmd, words[n:]) {
 			// A word left out or added moves the password off its
 			// place: every argument could be it.

@@ -186,12 +186,36 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 // tournamentAs loads the tournament of "<name> <userid> <password>"
 // and authenticates the player, for join, leave and start.
 func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
+	c.userFirstOrder()
 	t, err := c.loadTournament(c.args[0])
 	if err != nil {
 		return nil, store.User{}, err
 	}
 	u, err := c.auth(c.args[1], c.args[2])
 	return t, u, err
+}
+
+// userFirstOrder puts the args of "<userid> <password> <name> [...]"
+// into the usage's order "<name> <userid> <password> [...]" when the
+// first word names no tournament of the game and the third does; and
+// echoes the line with its password masked, where it stands.
+func (c *call) userFirstOrder() {
+	if len(c.args) < 3 {
+		return
+	}
+	given, secret := c.args, 2
+	if !c.isTournament(c.args[0]) && c.isTournament(c.args[2]) {
+		c.args = append([]string{given[2], given[0], given[1]}, given[3:]...)
+		secret = 1
+	}
+	words := append(append([]string(nil), c.name...), given...)
+	c.sec.Command = trimLine(maskLine(words, len(c.name), []int{secret}))
+}
+
+// isTournament reports whether the game has a tournament of that name.
+func (c *call) isTournament(name string) bool {
+	_, err := c.tx.Tournament(c.game.Name(), name)
+	return err == nil
 }
 
 func (c *call) organises(t *tournament.Tournament, u store.User) bool {
