@@ -317,7 +317,7 @@ func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 					walk(prefix+name+" ", c.children)
 					continue
 				}
-				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.explain(p)})
+				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.usage)), Help: wrapHelp(c.explain(p))})
 				if len(c.verbs) > 0 {
 					g.Commands = append(g.Commands, helpCommand{
 						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"),
@@ -332,6 +332,23 @@ func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 	add(p.T("HelpGroupGames"), "<game> ", s.game)
 	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", s.global.only(true))
 	return groups
+}
+
+// wrapHelp wraps an explanation that stands six spaces in, under its
+// usage line (two spaces in), so that its continuation lines stand
+// eight spaces in, further than both, and every line keeps within the
+// 79 columns of the answer's own wrapping (mail.Wrap).
+func wrapHelp(text string) string { return wrapIn(text, 8) }
+
+// wrapUsage wraps a usage line that stands two spaces in so that its
+// continuation lines stand four spaces in.
+func wrapUsage(text string) string { return wrapIn(text, 4) }
+
+// wrapIn wraps text within 79 columns with its continuation lines in
+// columns from in on.
+func wrapIn(text string, in int) string {
+	const width = 79
+	return strings.ReplaceAll(mail.Wrap(text, width-in), "\n  ", "\n"+strings.Repeat(" ", in))
 }
 
 // helpGame is a game as help and list show it: Players is "2" or
@@ -429,7 +446,7 @@ func (s *Server) cmdHelp(c *call) error {
 func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 	var b strings.Builder
 	usage := func(prefix, name string, c *command) {
-		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.explain(p))
+		fmt.Fprintf(&b, "  %s\n      %s\n", wrapUsage(strings.TrimSpace(prefix+name+" "+c.usage)), wrapHelp(c.explain(p)))
 	}
 	switch topic {
 	case "commands":
