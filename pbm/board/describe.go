@@ -13,8 +13,8 @@ import (
 // Describe says in words what the picture p of board b after its
 // first upto moves shows, in pr's language: the position's title, and
 // per seat its colour, letter and player, then each cell that holds a
-// piece. It is the text equivalent of the picture on the web site and
-// in board mails.
+// piece, and the key of the shaded cells. It is the text equivalent
+// of the picture on the web site and in board mails.
 func Describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, upto int) (title, desc string) {
 	game := p.Game
 	if game == "" {
@@ -80,6 +80,14 @@ func Describe(pr lang.Printer, g engine.Game, b store.Board, p picture.Picture, 
 	}
 	if occupied == 0 {
 		d = append(d, pr.T("WebNoPieces"))
+	}
+	// What the shaded cells stand for, as the picture's key says.
+	if len(p.Key) > 0 {
+		var keys []string
+		for _, k := range p.Key {
+			keys = append(keys, k.Name)
+		}
+		d = append(d, pr.T("PictureKeyLine", "Keys", strings.Join(keys, "; ")))
 	}
 	return title, strings.Join(d, " ")
 }
