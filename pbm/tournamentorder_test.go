@@ -44,6 +44,10 @@ func TestTournamentArgsEitherOrder(t *testing.T) {
 	if n := len(f.tournamentOf("Winter").Entrants); n != 2 {
 		t.Errorf("a refused join changed the entrants: %d", n)
 	}
+	// No such tournament in either place: refused, and as the line
+	// reads neither way both places of the password are masked.
+	step("p3", "nim tournament join Nowhere p3 pw-p3", "nim tournament join Nowhere ******** ********", "Nowhere")
+	step("p3", "nim tournament join p3 pw-p3 Nowhere", "nim tournament join p3 ******** ********", "There is no")
 	step("p1", "nim tournament start p1 pw-p1 Winter", "nim tournament start p1 ******** Winter", "Winter")
 	if !f.tournamentOf("Winter").Started {
 		t.Error("start in the other order did not start the tournament")

@@ -196,20 +196,34 @@ func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
 }
 
 // userFirstOrder puts the args of "<userid> <password> <name> [...]"
-// into the usage's order "<name> <userid> <password> [...]" when the
-// first word names no tournament of the game and the third does; and
-// echoes the line with its password masked, where it stands.
+// into the usage's order "<name> <userid> <password> [...]" when they
+// read only that way (a user, then a tournament of the game, in the
+// third place); and echoes the line with its password masked where it
+// stands. A line that reads both ways or neither is echoed with both
+// places the password may stand in masked.
 func (c *call) userFirstOrder() {
 	if len(c.args) < 3 {
 		return
 	}
-	given, secret := c.args, 2
-	if !c.isTournament(c.args[0]) && c.isTournament(c.args[2]) {
+	given := c.args
+	nameFirst := c.isTournament(given[0]) && c.isUser(given[1])
+	userFirst := c.isUser(given[0]) && c.isTournament(given[2])
+	secrets := []int{1, 2}
+	switch {
+	case nameFirst && !userFirst:
+		secrets = []int{2}
+	case userFirst && !nameFirst:
 		c.args = append([]string{given[2], given[0], given[1]}, given[3:]...)
-		secret = 1
+		secrets = []int{1}
 	}
 	words := append(append([]string(nil), c.name...), given...)
-	c.sec.Command = trimLine(maskLine(words, len(c.name), []int{secret}))
+	c.sec.Command = trimLine(maskLine(words, len(c.name), secrets))
+}
+
+// isUser reports whether an account of that userid exists.
+func (c *call) isUser(id string) bool {
+	_, err := c.tx.User(id)
+	return err == nil
 }
 
 // isTournament reports whether the game has a tournament of that name.
