@@ -33,6 +33,12 @@ type command struct {
 	secrets []int
 	// minArgs is the least number of args; fewer is a usage error.
 	minArgs int
+	// userFirst commands take "<name> <userid> <password>" (their
+	// usage) or "<userid> <password> <name>"; the handler tells them
+	// apart by the store (tournamentAs). Where the store is not read
+	// (Masked, for logs) both places the password may stand in are
+	// masked.
+	userFirst bool
 	// admin commands are dispatched only under "admin" for the
 	// configured admins.
 	admin    bool

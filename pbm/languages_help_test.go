@@ -117,7 +117,7 @@ func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string
 		if c.children != nil {
 			return
 		}
-		if explain := mail.Wrap("      "+c.explain(p), 79); !strings.Contains(text, "\n"+explain+"\n") {
+		if explain := "      " + wrapHelp(c.explain(p)); !strings.Contains(text, "\n"+explain+"\n") {
 			t.Errorf("%s: %s lacks the explanation %q", what, strings.Join(words, " "), explain)
 		}
 	})
@@ -290,7 +290,9 @@ func TestHelpEnglishUnchanged(t *testing.T) {
 					walk(prefix+name+" ", c.children)
 					continue
 				}
-				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.help})
+				// Wrapped lines continue further in than their first
+				// (TestHelpWrapsUnderItsFirstLine).
+				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.usage)), Help: wrapHelp(c.help)})
 				if len(c.verbs) > 0 {
 					g.Commands = append(g.Commands, helpCommand{Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"), Help: "the same as the command of that name"})
 				}

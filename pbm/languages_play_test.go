@@ -25,7 +25,7 @@ func TestPlayHungarian(t *testing.T) {
 
 	mails := f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=5", "")
 	toAlice, toBob := f.only(mails, "alice@players.test"), f.only(mails, "bob@players.test")
-	mustContain(t, "challenge answer", toAlice.Text, "Rendben: A(z) 101. számú Nim tábla elindult, játékosok: alice, bob; alice következik.",
+	mustContain(t, "challenge answer", toAlice.Text, "Rendben: A(z) 101. számú Nim tábla elindult, játékosok: alice, bob. alice következik.",
 		"Új Nim tábla indult, száma: 101.\nalice kihívása.")
 	mustContain(t, "new board to bob", toBob.Text, "Új Nim tábla indult, száma: 101.\nalice kihívása.\nalice következik.")
 	if toBob.Subject != "Új: Nim, 101. tábla alice" {
@@ -130,7 +130,7 @@ func TestPlayEnglishUnchanged(t *testing.T) {
 	f.signup("alice")
 	f.signup("bob")
 	mails := f.send("alice@players.test", "nim challenge alice pw-alice alice bob -stones=3", "")
-	mustContain(t, "challenge", f.only(mails, "alice@players.test").Text, "OK: Nim board 101 started for alice, bob; It is alice's turn.", "Challenge by alice.")
+	mustContain(t, "challenge", f.only(mails, "alice@players.test").Text, "OK: Nim board 101 started for alice, bob. It is alice's turn.", "Challenge by alice.")
 	mails = f.send("bob@players.test", "nim propose 101 bob pw-bob", "")
 	mustContain(t, "proposal", f.only(mails, "alice@players.test").Text, "bob proposes a draw on Nim board 101.", "bob has proposed a draw. Still to accept or reject: alice.")
 	mails = f.send("alice@players.test", "nim accept 101 alice pw-alice", "")

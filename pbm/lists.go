@@ -7,6 +7,7 @@ package pbm
 // they are written into the answer.
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/seek"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -249,8 +251,12 @@ func (s *Server) cmdAllShow(c *call) error {
 		}
 		parts = append(parts, text)
 	}
+	entered, err := c.enteredMsgs(who)
+	if err != nil {
+		return err
+	}
 	if len(parts) == 0 {
-		c.sec.say(lang.M("AllShowNone", "Sel", sel, "Who", trimLine(who)))
+		c.sec.say(append([]lang.Msg{lang.M("AllShowNone", "Sel", sel, "Who", trimLine(who))}, entered...)...)
 		return nil
 	}
 	n := len(parts)
@@ -259,8 +265,55 @@ func (s *Server) cmdAllShow(c *call) error {
 		// The count takes in the note, as it always has.
 		said = []lang.Msg{lang.N("AllShowBoards", n+1, "N", n+1), lang.Literal("\n\n" + strings.Join(parts, "\n\n") + "\n\n"), lang.M("AllShowAtMost")}
 	}
-	c.sec.say(said...)
+	c.sec.say(append(said, entered...)...)
 	return nil
+}
+
+// enteredMsgs lists the tournaments of every game that who entered
+// (open, running and finished), at most shownAtMost of them, each on
+// a line as "<game> tournaments" writes it after the game's name;
+// nothing when who entered none.
+func (c *call) enteredMsgs(who string) ([]lang.Msg, error) {
+	var lines []lang.Msg
+	total := 0
+	for _, g := range c.s.cfg.Games.Games() {
+		docs, err := c.tx.Tournaments(g.Name())
+		if err != nil {
+			return nil, err
+		}
+		for _, doc := range docs {
+			var t tournament.Tournament
+			if err := json.Unmarshal(doc, &t); err != nil {
+				return nil, fmt.Errorf("tournaments of %s: %w", g.Name(), err)
+			}
+			if !t.Entered(who) {
+				continue
+			}
+			total++
+			if len(lines) >= shownAtMost {
+				continue
+			}
+			line := lang.N("TournLine", len(t.Entrants), "Name", g.Name()+" "+t.Name, "Settings", describeMsg(&t), "N", len(t.Entrants))
+			switch {
+			case t.Over:
+				line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)
+			case t.Started:
+				line = lang.M("TournLineRound", "Line", line, "Round", t.Current()+1)
+			}
+			lines = append(lines, line)
+		}
+	}
+	if total == 0 {
+		return nil, nil
+	}
+	said := []lang.Msg{lang.Literal("\n\n"), lang.N("AllShowTournaments", total, "N", total, "Who", trimLine(who))}
+	for _, l := range lines {
+		said = append(said, lang.Literal("\n"), l)
+	}
+	if total > len(lines) {
+		said = append(said, lang.Literal("\n"), lang.M("AllShowTournamentsAtMost", "N", shownAtMost))
+	}
+	return said, nil
 }
 
 // ReplayRecord plays a record through its game and returns the final

@@ -122,7 +122,7 @@ func (s *Server) mime(m outMail, id string, p lang.Printer) ([]byte, error) {
 		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link,
 		Lang: p.Code(), LinkText: p.T("MailWebLink")}
 	if m.picture != nil {
-		out.Picture = m.picture.pic
+		out.Picture, out.Alt = m.picture.pic, m.picture.alt
 	}
 	return s.writer.Compose(out, id, s.now())
 }
@@ -324,7 +324,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	jobIn := func(p lang.Printer) *pictureJob {
 		j := jobs[p.Code()]
 		if j == nil {
-			j = &pictureJob{pr: p, b: b.Clone(), st: st.Clone()}
+			j = &pictureJob{pr: p, g: g, b: b.Clone(), st: st.Clone()}
 			jobs[p.Code()] = j
 		}
 		return j
@@ -413,18 +413,19 @@ func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
 	return board.PictureIn(lang.English(), b, st)
 }
 
-// boardPNG draws the board for mail in pr's language; nil when the
-// game has no picture.
-func boardPNG(pr lang.Printer, b store.Board, st engine.State) ([]byte, error) {
+// boardPNG draws the board for mail in pr's language, with its text
+// equivalent (board.Describe); nil when the game has no picture.
+func boardPNG(pr lang.Printer, g engine.Game, b store.Board, st engine.State) ([]byte, string, error) {
 	p, ok := board.PictureIn(pr, b, st)
 	if !ok {
-		return nil, nil
+		return nil, "", nil
 	}
 	var buf bytes.Buffer
 	if err := drawing.PNG(&buf, p); err != nil {
-		return nil, fmt.Errorf("picture of board %d: %w", b.Number, err)
+		return nil, "", fmt.Errorf("picture of board %d: %w", b.Number, err)
 	}
-	return buf.Bytes(), nil
+	title, desc := board.Describe(pr, g, b, p, len(b.Log))
+	return buf.Bytes(), title + ". " + desc, nil
 }
 
 // boardLink is the address of a board's page, or "" without web.url.
@@ -473,9 +474,11 @@ func (s *Server) cmdPictures(c *call) error {
 // and encoded for mail once for every mail that shows it.
 type pictureJob struct {
 	pr   lang.Printer // the language of its words
+	g    engine.Game
 	b    store.Board  // the caller's own copy
 	st   engine.State // the caller's own copy
 	pic  *mail.Picture
+	alt  string // the picture's text equivalent
 	err  error
 	done bool
 }
@@ -486,7 +489,7 @@ func (j *pictureJob) draw() error {
 	if !j.done {
 		picturesDrawn.Add(1)
 		var png []byte
-		if png, j.err = boardPNG(j.pr, j.b, j.st); j.err == nil && png != nil {
+		if png, j.alt, j.err = boardPNG(j.pr, j.g, j.b, j.st); j.err == nil && png != nil {
 			j.pic = mail.NewPicture(png)
 		}
 		j.done = true

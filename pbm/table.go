@@ -119,11 +119,11 @@ func (s *Server) commands() (global, game commandSet) {
 			"new": {usage: "<userid> <password> <name> <format> [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--size=<n>] [--rounds=<n>] [--seats=<n>] [--start=<YYYY-MM-DD>] [--double]", minArgs: 4, secrets: []int{1},
 				help:   "announce a tournament; <name> is 2-20 letters and digits; formats: roundrobin (every entrant meets every other; --double twice, seats swapped), swiss --rounds=<n> (equal scores meet, never twice; FIDE Dutch system, simplified), knockout (seeded by rating; a draw is replayed once with seats swapped, then the higher seed goes on), pools --seats=<n> (tables of n, the best of each goes on); boards have nag 1 day, forfeit 7 unless given; scores: 1 a win, ½ a draw, with more seats the share of the others finished ahead of; tie-breaks: Sonneborn-Berger (round robin), Buchholz then median Buchholz (Swiss)",
 				handle: s.cmdTournamentNew},
-			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2},
+			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "enter a tournament before it starts; its organiser may enter the computer", handle: s.cmdTournamentJoin},
-			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "leave a tournament before it starts", handle: s.cmdTournamentLeave},
-			"start": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2},
+			"start": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "start a tournament (its organiser or an admin); it starts by itself at --size entrants or on --start", handle: s.cmdTournamentStart},
 			"show": {usage: "<name>", minArgs: 1,
 				help: "the standings, the rounds and their boards", handle: s.cmdTournamentShow, table: true},
@@ -325,7 +325,7 @@ func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 					walk(prefix+name+" ", c.children)
 					continue
 				}
-				g.Commands = append(g.Commands, helpCommand{Usage: strings.TrimSpace(prefix + name + " " + c.usage), Help: c.explain(p)})
+				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.usage)), Help: wrapHelp(c.explain(p))})
 				if len(c.verbs) > 0 {
 					g.Commands = append(g.Commands, helpCommand{
 						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"),
@@ -340,6 +340,23 @@ func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 	add(p.T("HelpGroupGames"), "<game> ", s.game)
 	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", s.global.only(true))
 	return groups
+}
+
+// wrapHelp wraps an explanation that stands six spaces in, under its
+// usage line (two spaces in), so that its continuation lines stand
+// eight spaces in, further than both, and every line keeps within the
+// 79 columns of the answer's own wrapping (mail.Wrap).
+func wrapHelp(text string) string { return wrapIn(text, 8) }
+
+// wrapUsage wraps a usage line that stands two spaces in so that its
+// continuation lines stand four spaces in.
+func wrapUsage(text string) string { return wrapIn(text, 4) }
+
+// wrapIn wraps text within 79 columns with its continuation lines in
+// columns from in on.
+func wrapIn(text string, in int) string {
+	const width = 79
+	return strings.ReplaceAll(mail.Wrap(text, width-in), "\n  ", "\n"+strings.Repeat(" ", in))
 }
 
 // helpGame is a game as help and list show it: Players is "2" or
@@ -437,7 +454,7 @@ func (s *Server) cmdHelp(c *call) error {
 func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 	var b strings.Builder
 	usage := func(prefix, name string, c *command) {
-		fmt.Fprintf(&b, "  %s\n      %s\n", strings.TrimSpace(prefix+name+" "+c.usage), c.explain(p))
+		fmt.Fprintf(&b, "  %s\n      %s\n", wrapUsage(strings.TrimSpace(prefix+name+" "+c.usage)), wrapHelp(c.explain(p)))
 	}
 	switch topic {
 	case "commands":
@@ -578,6 +595,10 @@ func (s *Server) secretWords(words []string) (n int, secrets []int, ok bool) {
 			}
 		}
 		secrets = append(secrets, cmd.secrets...)
+		if cmd.userFirst {
+			// "<userid> <password> <name>": the password is the second.
+			secrets = append(secrets, 1)
+		}
 		if len(cmd.secrets) > 0 && !argsParse(cmd, words[n:]) {
 			// A word left out or added moves the password off its
 			// place: every argument could be it.

@@ -189,12 +189,50 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 // tournamentAs loads the tournament of "<name> <userid> <password>"
 // and authenticates the player, for join, leave and start.
 func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
+	c.userFirstOrder()
 	t, err := c.loadTournament(c.args[0])
 	if err != nil {
 		return nil, store.User{}, err
 	}
 	u, err := c.auth(c.args[1], c.args[2])
 	return t, u, err
+}
+
+// userFirstOrder puts the args of "<userid> <password> <name> [...]"
+// into the usage's order "<name> <userid> <password> [...]" when they
+// read only that way (a user, then a tournament of the game, in the
+// third place); and echoes the line with its password masked where it
+// stands. A line that reads both ways or neither is echoed with both
+// places the password may stand in masked.
+func (c *call) userFirstOrder() {
+	if len(c.args) < 3 {
+		return
+	}
+	given := c.args
+	nameFirst := c.isTournament(given[0]) && c.isUser(given[1])
+	userFirst := c.isUser(given[0]) && c.isTournament(given[2])
+	secrets := []int{1, 2}
+	switch {
+	case nameFirst && !userFirst:
+		secrets = []int{2}
+	case userFirst && !nameFirst:
+		c.args = append([]string{given[2], given[0], given[1]}, given[3:]...)
+		secrets = []int{1}
+	}
+	words := append(append([]string(nil), c.name...), given...)
+	c.sec.Command = trimLine(maskLine(words, len(c.name), secrets))
+}
+
+// isUser reports whether an account of that userid exists.
+func (c *call) isUser(id string) bool {
+	_, err := c.tx.User(id)
+	return err == nil
+}
+
+// isTournament reports whether the game has a tournament of that name.
+func (c *call) isTournament(name string) bool {
+	_, err := c.tx.Tournament(c.game.Name(), name)
+	return err == nil
 }
 
 func (c *call) organises(t *tournament.Tournament, u store.User) bool {

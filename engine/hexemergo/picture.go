@@ -15,7 +15,8 @@ var _ picture.Source = (*state)(nil)
 
 // Picture describes the position for drawing.
 func (s *state) Picture() picture.Picture {
-	p := picture.Picture{Game: "HexEmergo", ToMove: int(s.pos.turn)}
+	p := picture.Picture{Game: "HexEmergo", ToMove: int(s.pos.turn),
+		Key: []picture.TerrainName{{Terrain: picture.Middle, Name: msgPictureCentre.New().Error(), Msg: msgPictureCentre.New()}}}
 	switch {
 	case !s.over:
 		p.StatusMsg = msgPictureMove.New("N", s.plies+1)
@@ -81,4 +82,6 @@ var (
 	msgPictureOver   = engine.Define("PictureHexemergoOver", "Game over: {{.Reason}}")
 	msgPictureWon    = engine.Define("PictureHexemergoWon", "Game over: {{.Side}} wins: {{.Reason}}")
 	msgPictureInHand = engine.Define("PictureHexemergoInHand", "{{.Side}}, {{.N}} in hand")
+	// The key of the shaded cell (rule book part 2, section 1.1).
+	msgPictureCentre = engine.Define("PictureHexemergoCentre", "centre D4: not White's first entry")
 )

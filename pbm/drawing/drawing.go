@@ -144,7 +144,13 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 		if label == "" {
 			label, x = "Last move:", margin+72
 		}
-		s.text(margin, y, 13, false, true, inkColour, label)
+		if ms, ok := s.(measuredSurface); ok {
+			// The label keeps the width it has in the drawing's own
+			// font, so that the move stands apart from it in any font.
+			ms.measured(margin, y, 13, textWidth(13, regularFont, label), inkColour, label)
+		} else {
+			s.text(margin, y, 13, false, true, inkColour, label)
+		}
 		s.code(x, y, fitSize(13, minCaption, Width-margin-x, monoFont, p.Last), inkColour, p.Last)
 		s.end()
 	}
@@ -152,6 +158,13 @@ func drawFoot(s surface, p *picture.Picture, t transform) {
 		y += seatLineH
 		drawKey(s, p.Key, y)
 	}
+}
+
+// measuredSurface is a surface whose texts may be drawn in another
+// font than the one they were measured in (the SVG, in a browser's):
+// measured draws s as text does from its start, as wide as width.
+type measuredSurface interface {
+	measured(x, y, size, width float64, colour, s string)
 }
 
 // lastGap is the space between the label of the last move and the

@@ -71,6 +71,15 @@ func (s *svgSurface) text(x, y, size float64, bold, start bool, colour, txt stri
 	s.w.WriteString(">" + html.EscapeString(txt) + "</text>\n")
 }
 
+// measured draws a caption from its start, fitted to the width it has
+// in the Go font (SVG 1.1 section 10.5, textLength and lengthAdjust),
+// so that what is drawn after it keeps its distance in any font.
+func (s *svgSurface) measured(x, y, size, width float64, colour, txt string) {
+	s.w.WriteString(`<text x="` + num(x) + `" y="` + num(y+baseline*size) + `" font-size="` + num(size) +
+		`" text-anchor="start" fill="` + colour + `" textLength="` + num(width) + `" lengthAdjust="spacingAndGlyphs">` +
+		html.EscapeString(txt) + "</text>\n")
+}
+
 func (s *svgSurface) code(x, y, size float64, colour, txt string) {
 	s.w.WriteString(`<text x="` + num(x) + `" y="` + num(y+baseline*size) + `" font-size="` + num(size) +
 		`" font-family="'Go Mono', 'DejaVu Sans Mono', monospace" fill="` + colour + `">` + html.EscapeString(txt) + "</text>\n")
