@@ -359,6 +359,9 @@ func benchEnv(lm *localmail.Server, data string) []string {
 	imapHost, imapPort, _ := strings.Cut(lm.IMAPAddr(), ":")
 	smtpHost, smtpPort, _ := strings.Cut(lm.SMTPAddr(), ":")
 	return append(os.Environ(),
+		// The bench's daemon serves no web site: it would contend
+		// for web.listen with a daemon already running.
+		"PBM_WEB_LISTEN=",
 		"PBM_DATA="+data,
 		"PBM_SERVER_ADDRESS=pbm@localhost",
 		"PBM_IMAP_HOST="+imapHost, "PBM_IMAP_PORT="+imapPort, "PBM_IMAP_TLS=none",

@@ -37,6 +37,11 @@ func daemonEnv(mail *localmail.Server, data string) []string {
 	imapHost, imapPort, _ := strings.Cut(mail.IMAPAddr(), ":")
 	smtpHost, smtpPort, _ := strings.Cut(mail.SMTPAddr(), ":")
 	return append(os.Environ(),
+		// No web site unless a test asks for one (a later
+		// PBM_WEB_LISTEN wins): daemons of tests run side by side
+		// must not contend for one port, and one that cannot listen
+		// does not start.
+		"PBM_WEB_LISTEN=",
 		"PBM_DATA="+data,
 		"PBM_SERVER_ADDRESS=pbm@localhost",
 		"PBM_IMAP_HOST="+imapHost, "PBM_IMAP_PORT="+imapPort, "PBM_IMAP_TLS=none",

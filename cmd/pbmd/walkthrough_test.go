@@ -41,7 +41,7 @@ func runScript(t *testing.T, script string) {
 	imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PBM_EMBEDDED_IMAP="+imapAddr, "PBM_EMBEDDED_SMTP="+smtpAddr,
+	cmd.Env = append(os.Environ(), "PBM_WEB_LISTEN=", "PBM_EMBEDDED_IMAP="+imapAddr, "PBM_EMBEDDED_SMTP="+smtpAddr,
 		"PBM_IMAP_POLL=1s", "PBM_SMTP_POLL=1s")
 	logf, _ := os.Create(filepath.Join(dir, "pbmd.log"))
 	defer logf.Close()

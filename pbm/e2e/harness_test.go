@@ -393,6 +393,10 @@ func newDaemon(t *testing.T) *pbmd {
 		}
 	}
 	p.env = append(p.env,
+		// No web site unless a test asks for one (a later
+		// PBM_WEB_LISTEN wins): the daemons of tests run side by side
+		// must not contend for one port.
+		"PBM_WEB_LISTEN=",
 		"PBM_DATA="+p.data,
 		"PBM_BACKUP="+dir,
 		"PBM_ADMINS=root",
