@@ -161,6 +161,15 @@ func startPostfix(t *testing.T, d *dovecot, lmtp string, users ...string) *postf
 	if err := p.writeUsers(); err != nil {
 		t.Fatal(err)
 	}
+	p.boot()
+	return p
+}
+
+// boot checks the instance's configuration, starts it, stops it when
+// the test ends and waits until smtpd answers.
+func (p *postfix) boot() {
+	t := p.t
+	t.Helper()
 	if out, err := p.run("check"); err != nil {
 		t.Fatalf("postfix check: %v\n%s\n%s", err, out, p.log())
 	}
@@ -176,7 +185,6 @@ func startPostfix(t *testing.T, d *dovecot, lmtp string, users ...string) *postf
 	if err := p.waitReady(20 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-	return p
 }
 
 // readmeMainCf is the main.cf of the README's Postfix section (the
