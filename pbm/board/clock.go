@@ -68,20 +68,7 @@ func Thinking(b store.Board, u store.User, seat int, now time.Time) time.Duratio
 		if !to.After(from) {
 			return
 		}
-		d := to.Sub(from)
-		for _, v := range u.Vacations {
-			vs, ve := v.From, v.To.Add(Day)
-			if vs.Before(from) {
-				vs = from
-			}
-			if ve.After(to) {
-				ve = to
-			}
-			if ve.After(vs) {
-				d -= ve.Sub(vs)
-			}
-		}
-		used += max(d, 0)
+		used += max(to.Sub(from)-vacationIn(u, from, to), 0)
 	}
 	prev := b.Created
 	for _, e := range b.Log {
