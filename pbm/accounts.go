@@ -179,7 +179,7 @@ func (s *Server) cmdChangeAddress(c *call) error {
 	return nil
 }
 
-func (s *Server) cmdSignoff(c *call) error {
+func cmdSignoff(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -314,7 +314,7 @@ func (r *run) answerPrinter() lang.Printer {
 	}
 	// A mail that names no account of its sender (help, list) is
 	// answered in the language of the account at its address.
-	if u, ok := r.s.accountAt(r.tx, r.msg.From); ok {
+	if u, ok := accountAt(r.tx, r.msg.From); ok {
 		return r.s.printerOf(u)
 	}
 	return r.s.printer("")
@@ -323,7 +323,7 @@ func (r *run) answerPrinter() lang.Printer {
 // cmdLanguage: "language <userid> <password> <code>": the language
 // of the account's mail, a BCP 47 code matched to one the server
 // speaks ("hu-HU" and "HU" are Hungarian).
-func (s *Server) cmdLanguage(c *call) error {
+func cmdLanguage(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -371,7 +371,7 @@ func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 // cmdLimit: "<game> limit <userid> <password> [<n>|0|reject|accept|all|inf]";
 // with no value it tells the limit and the running boards (the rules
 // of limits: account.ParseLimit, account.MayStart).
-func (s *Server) cmdLimit(c *call) error {
+func cmdLimit(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -401,8 +401,8 @@ func (s *Server) cmdLimit(c *call) error {
 // cmdAcceptAll and cmdRejectAll: "<game> acceptall|rejectall <userid>
 // <password>", pbmserv's per-game accept and reject, named apart from
 // the draw votes.
-func (s *Server) cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAccepted") }
-func (s *Server) cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
+func cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAccepted") }
+func cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
 
 func (c *call) allChallenges(limit int, subject string) error {
 	u, err := c.auth(c.args[0], c.args[1])

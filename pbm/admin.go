@@ -61,7 +61,7 @@ func (s *Server) cmdAdmin(c *call) error {
 	return cmd.handle(&sub)
 }
 
-func (s *Server) adminUsers(c *call) error {
+func adminUsers(c *call) error {
 	users, err := c.tx.Users()
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (s *Server) adminUsers(c *call) error {
 	return nil
 }
 
-func (s *Server) adminGames(c *call) error {
+func adminGames(c *call) error {
 	boards, err := c.tx.Boards("")
 	if err != nil {
 		return err
@@ -157,7 +157,7 @@ func (s *Server) adminAbort(c *call) error {
 	return nil
 }
 
-func (s *Server) adminForfeit(c *call) error {
+func adminForfeit(c *call) error {
 	b, err := c.adminBoard(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -292,7 +292,7 @@ const maxRecipients = 20
 // the sender gets none (and the sender is told), and the copies to
 // other players are counted against the sender's hourly allowance
 // (account.Spend): a message that would pass it is refused whole.
-func (s *Server) cmdMessage(c *call) error {
+func cmdMessage(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -388,7 +388,7 @@ func (c *call) spendMessages(id string, n int) error {
 // named, the answer lists whom it blocks. Board mails, chat on a shared
 // board and every other mail still come; a blocked sender's message is
 // not delivered and its sender is told so (cmdMessage).
-func (s *Server) cmdBlock(c *call) error {
+func cmdBlock(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -427,7 +427,7 @@ func (s *Server) cmdBlock(c *call) error {
 
 // cmdUnblock: "unblock <userid> <password> <sender>...|all": the
 // account takes messages from the players named again.
-func (s *Server) cmdUnblock(c *call) error {
+func cmdUnblock(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

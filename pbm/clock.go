@@ -814,7 +814,7 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 // cmdDaysOff: "daysoff <userid> <password> <days>|none", days as
 // sat,sun: no clock of the player runs on those days of the player's
 // time zone (board.Spent).
-func (s *Server) cmdDaysOff(c *call) error {
+func cmdDaysOff(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

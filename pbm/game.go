@@ -61,7 +61,7 @@ func (c *call) boardOf(arg string) (store.Board, int, error) {
 	return b, at, err
 }
 
-func (s *Server) cmdChallenge(c *call) error {
+func cmdChallenge(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func (c *call) seated() (store.Board, store.User, int, error) {
 	return b, u, seat, err
 }
 
-func (s *Server) cmdMove(c *call) error {
+func cmdMove(c *call) error {
 	if len(c.args) == 4 {
 		if verb, ok, err := c.moveVerb(); ok || err != nil {
 			if err != nil {
@@ -316,7 +316,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	return nil
 }
 
-func (s *Server) cmdResign(c *call) error {
+func cmdResign(c *call) error {
 	b, u, seat, err := c.seated()
 	if err != nil {
 		return err

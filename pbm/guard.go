@@ -414,7 +414,7 @@ func (s *Server) hold(ctx context.Context, ids []string, retry uint64) (context.
 // poisoned tells why a mail is set aside before it is handled: the
 // daemon died or hung with it alone in hand more than maxDeaths times
 // (n is the count of this attempt, see attempts.hold).
-func (s *Server) poisoned(n int) error {
+func poisoned(n int) error {
 	if n-1 <= maxDeaths {
 		return nil
 	}
@@ -646,7 +646,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
 			now := s.now()
-			if err := tx.MarkProcessed(rec.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
+			if err := tx.MarkProcessed(rec.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: "internal error"}); err != nil {
 				return err
 			}
 			again, err := s.setAside(tx, m, rec.Key, rec.Raw, bug.Error(), 0)
@@ -704,7 +704,7 @@ func seen(tx *store.Tx, m *mail.Message) (bool, error) {
 
 // keepFrom is the time the record of m counts its window from; zero
 // keeps it for good.
-func (s *Server) keepFrom(m *mail.Message, now time.Time) time.Time {
+func keepFrom(m *mail.Message, now time.Time) time.Time {
 	switch {
 	case m.Date.IsZero():
 		return time.Time{}

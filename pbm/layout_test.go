@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"go/ast"
 	"go/parser"
 	gotoken "go/token"
 	"os"
@@ -88,5 +89,49 @@ func TestLayout(t *testing.T) {
 	}
 	if n > 14 {
 		t.Errorf("the core has %d files: it holds the server, the command table and the mail glue, and the concepts have packages of their own", n)
+	}
+}
+
+// TestServerMethodsUseTheServer: a method of *Server uses its receiver;
+// one that does not is a free function of its concept, not a method
+// bound only to be put in the command table.
+func TestServerMethodsUseTheServer(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(gotoken.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 || fn.Body == nil {
+				continue
+			}
+			star, ok := fn.Recv.List[0].Type.(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := star.X.(*ast.Ident); !ok || id.Name != "Server" {
+				continue
+			}
+			if len(fn.Recv.List[0].Names) == 0 || fn.Recv.List[0].Names[0].Name == "_" {
+				t.Errorf("%s: (*Server).%s has no receiver name: it uses no Server", f, fn.Name.Name)
+				continue
+			}
+			recv := fn.Recv.List[0].Names[0].Name
+			used := false
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && id.Name == recv {
+					used = true
+				}
+				return !used
+			})
+			if !used {
+				t.Errorf("%s: (*Server).%s does not use its receiver: make it a free function", f, fn.Name.Name)
+			}
+		}
 	}
 }

@@ -22,7 +22,7 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-func (s *Server) cmdGameHelp(c *call) error {
+func cmdGameHelp(c *call) error {
 	min, max := c.game.Players()
 	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", playerRange(min, max)),
 		rulesSummary(c.game)}
@@ -217,7 +217,7 @@ func (s *Server) showUsers(c *call) error {
 // A move line is the move number, the userid, the move or one of
 // "(resign)", "(forfeit)", "(draw)", and the time.
 
-func (s *Server) cmdRecord(c *call) error {
+func cmdRecord(c *call) error {
 	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
@@ -326,7 +326,7 @@ func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
 // cmdStandings: "<game> standings [page=<n>]": the ratings, the
 // established players then the provisional ones, and the players
 // seeking a game, a page of each at a time.
-func (s *Server) cmdStandings(c *call) error {
+func cmdStandings(c *call) error {
 	args, n, err := pageArg(c.args)
 	if err != nil {
 		return err
@@ -379,7 +379,7 @@ const historyRows = 50
 
 // cmdHistory: "<game> history [<userid>]": the last finished games of
 // the game, newest first, or of one player (board.HistoryOf).
-func (s *Server) cmdHistory(c *call) error {
+func cmdHistory(c *call) error {
 	args, n, err := pageArg(c.args)
 	if err != nil {
 		return err

@@ -437,7 +437,7 @@ func (s *Server) boardLink(game string, number int) string {
 }
 
 // cmdPictures turns the pictures in a user's board mails on or off.
-func (s *Server) cmdPictures(c *call) error {
+func cmdPictures(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

@@ -176,8 +176,8 @@ func (c *call) leave(b store.Board, seat int, kind string, resigned, declined la
 // request ("undo") needs the accept of every other player still in the
 // game; one reject ends it. The proposer counts as accepting.
 
-func (s *Server) cmdPropose(c *call) error { return c.openVote("draw") }
-func (s *Server) cmdUndo(c *call) error    { return c.openVote("undo") }
+func cmdPropose(c *call) error { return c.openVote("draw") }
+func cmdUndo(c *call) error    { return c.openVote("undo") }
 
 // boardPlayer loads the board of a board command and authenticates its
 // player: "<board> <userid> <password>".
@@ -219,8 +219,8 @@ func (c *call) openVote(kind string) error {
 	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
-func (s *Server) cmdAccept(c *call) error { return c.answerVote(true) }
-func (s *Server) cmdReject(c *call) error { return c.answerVote(false) }
+func cmdAccept(c *call) error { return c.answerVote(true) }
+func cmdReject(c *call) error { return c.answerVote(false) }
 
 func (c *call) answerVote(yes bool) error {
 	b, g, st, u, seat, err := c.boardPlayer()
@@ -304,8 +304,8 @@ func (c *call) watchersOf(b *store.Board) error {
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
 // <password> <board>...|all". With "all" the user also follows every
 // later board of the game.
-func (s *Server) cmdSubscribe(c *call) error   { return c.watch(true) }
-func (s *Server) cmdUnsubscribe(c *call) error { return c.watch(false) }
+func cmdSubscribe(c *call) error   { return c.watch(true) }
+func cmdUnsubscribe(c *call) error { return c.watch(false) }
 
 func (c *call) watch(on bool) error {
 	u, err := c.auth(c.args[0], c.args[1])
@@ -378,7 +378,7 @@ func (c *call) watch(on bool) error {
 // cmdNotify: "<game> notify <userid> <password> [<board>...]": the
 // result only, of the boards named, or of every board of the game
 // (toggled) when none is named.
-func (s *Server) cmdNotify(c *call) error {
+func cmdNotify(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -504,7 +504,7 @@ func (s *Server) cmdSubmit(c *call) error {
 	return nil
 }
 
-func (s *Server) cmdConfirm(c *call) error {
+func cmdConfirm(c *call) error {
 	b, u, seat, err := c.seated()
 	if err != nil {
 		return err
@@ -551,7 +551,7 @@ func (s *Server) cmdPreview(c *call) error {
 
 // cmdChat: "<game> chat <board> <userid> <password>": the body goes to
 // the players and subscribers of the board.
-func (s *Server) cmdChat(c *call) error {
+func cmdChat(c *call) error {
 	b, _, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err
@@ -812,7 +812,7 @@ var ifSecrets = func() []int {
 }()
 
 // cmdIf: "<game> if <board> <userid> <password> [<move>...|clear]".
-func (s *Server) cmdIf(c *call) error {
+func cmdIf(c *call) error {
 	b, g, st, u, seat, err := c.boardPlayer()
 	if err != nil {
 		return err

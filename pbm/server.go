@@ -391,7 +391,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Duplicate = done
 		return out, nil, err
 	}
-	if err := s.poisoned(tries); err != nil {
+	if err := poisoned(tries); err != nil {
 		return out, nil, err
 	}
 	now := s.now()
@@ -399,7 +399,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		return out, nil, err
 	}
 	mark := func(outcome string) error {
-		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: outcome})
+		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: outcome})
 	}
 	if reason := s.ignore(m); reason != "" {
 		out.Ignored = reason
@@ -418,7 +418,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		r.lim.Counted = true
 	}
 	if why := s.unfit(m, now); len(why) > 0 {
-		if u, ok := s.accountAt(tx, m.From); ok {
+		if u, ok := accountAt(tx, m.From); ok {
 			r.speaks(u)
 		}
 		sec := &section{Command: "(your mail)", Refused: true}
@@ -509,7 +509,7 @@ func (s *Server) isAdmin(id string) bool {
 // accountAt finds the open account whose own address addr is (the
 // first in userid order, when several share it), for the language of
 // an answer to a mail that names no account of its sender.
-func (s *Server) accountAt(tx *store.Tx, addr string) (store.User, bool) {
+func accountAt(tx *store.Tx, addr string) (store.User, bool) {
 	if addr == "" {
 		return store.User{}, false
 	}
@@ -540,7 +540,7 @@ func broken(err error) error { return &brokenError{err} }
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
 	now := s.now()
-	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: s.keepFrom(m, now), Outcome: "internal error"}); err != nil {
+	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: "internal error"}); err != nil {
 		return err
 	}
 	rec, err := s.setAside(tx, m, m.Key, raw, bug.Error(), deaths)
@@ -548,7 +548,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 		return err
 	}
 	p := s.printer("")
-	if u, ok := s.accountAt(tx, m.From); ok {
+	if u, ok := accountAt(tx, m.From); ok {
 		p = s.printerOf(u)
 	}
 	text := p.T("ServerBroken")

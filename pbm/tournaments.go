@@ -241,7 +241,7 @@ func (c *call) organises(t *tournament.Tournament, u store.User) bool {
 
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
-func (s *Server) cmdTournamentJoin(c *call) error {
+func cmdTournamentJoin(c *call) error {
 	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
@@ -290,7 +290,7 @@ func entrantIDs(t *tournament.Tournament) []string {
 
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
-func (s *Server) cmdTournamentLeave(c *call) error {
+func cmdTournamentLeave(c *call) error {
 	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
@@ -304,7 +304,7 @@ func (s *Server) cmdTournamentLeave(c *call) error {
 
 // cmdTournamentStart: "<game> tournament start <name> <userid>
 // <password>", by the organiser or an admin.
-func (s *Server) cmdTournamentStart(c *call) error {
+func cmdTournamentStart(c *call) error {
 	t, u, err := c.tournamentAs()
 	if err != nil {
 		return err
@@ -511,7 +511,7 @@ func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
 }
 
 // cmdTournamentShow: "<game> tournament show <name>".
-func (s *Server) cmdTournamentShow(c *call) error {
+func cmdTournamentShow(c *call) error {
 	t, err := c.loadTournament(c.args[0])
 	if err != nil {
 		return err
@@ -521,7 +521,7 @@ func (s *Server) cmdTournamentShow(c *call) error {
 }
 
 // cmdTournaments: "<game> tournaments": open, running and finished.
-func (s *Server) cmdTournaments(c *call) error {
+func cmdTournaments(c *call) error {
 	args, n, err := pageArg(c.args)
 	if err != nil {
 		return err
