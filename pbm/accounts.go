@@ -53,7 +53,8 @@ func parseAddresses(words []string) ([]string, error) {
 
 func (s *Server) hash(pw string) ([]byte, error) { return account.Hash(pw, s.cfg.BcryptCost) }
 
-func (s *Server) cmdSignup(c *call) error {
+func cmdSignup(c *call) error {
+	s := c.s
 	// -lang=<code> may stand anywhere among the words, as the masking
 	// of secrets reads them (usageOptions).
 	rest, code, err := languageOption(c.args)
@@ -128,7 +129,8 @@ func (s *Server) cmdSignup(c *call) error {
 	return nil
 }
 
-func (s *Server) cmdChangePassword(c *call) error {
+func cmdChangePassword(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -147,7 +149,7 @@ func (s *Server) cmdChangePassword(c *call) error {
 	return nil
 }
 
-func (s *Server) cmdChangeAddress(c *call) error {
+func cmdChangeAddress(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -227,7 +229,7 @@ func contains(list []string, s string) bool {
 // cmdAdd: "add <userid> <password> <address>...": more addresses the
 // account's mail goes to (pbmserv's add). The addresses it had hear of
 // it, as for change address.
-func (s *Server) cmdAdd(c *call) error {
+func cmdAdd(c *call) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

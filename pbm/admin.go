@@ -18,7 +18,8 @@ import (
 // cmdAdmin runs "admin <userid> <password> <command> [<args>...]" for
 // the configured admins. Every admin action is logged, and mailed to
 // the players it affects.
-func (s *Server) cmdAdmin(c *call) error {
+func cmdAdmin(c *call) error {
+	s := c.s
 	id, pw := c.args[0], c.args[1]
 	if !s.isAdmin(id) {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
@@ -98,7 +99,7 @@ func adminGames(c *call) error {
 
 // adminStats reads the store's counters: it counts no board and no
 // account.
-func (s *Server) adminStats(c *call) error {
+func adminStats(c *call) error {
 	n := c.tx.Counts()
 	running, finished := n.Boards()
 	var games []lang.Msg
@@ -136,7 +137,8 @@ func (c *call) adminBoard(gameName, num string) (store.Board, error) {
 	return c.loadBoard(n)
 }
 
-func (s *Server) adminAbort(c *call) error {
+func adminAbort(c *call) error {
+	s := c.s
 	b, err := c.adminBoard(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -176,7 +178,8 @@ func adminForfeit(c *call) error {
 	return nil
 }
 
-func (s *Server) adminSetPassword(c *call) error {
+func adminSetPassword(c *call) error {
+	s := c.s
 	u, err := c.tx.User(c.args[0])
 	if errors.Is(err, store.ErrNotFound) {
 		return refuseMsg(lang.M("AdminNoUser", "Word", quotedWord(c.args[0])))
@@ -202,7 +205,8 @@ func (s *Server) adminSetPassword(c *call) error {
 	return nil
 }
 
-func (s *Server) adminBroadcast(c *call) error {
+func adminBroadcast(c *call) error {
+	s := c.s
 	if strings.TrimSpace(c.comment) == "" {
 		return refuseMsg(lang.M("AdminBroadcastEmpty"))
 	}
@@ -230,7 +234,8 @@ func (s *Server) adminBroadcast(c *call) error {
 // adminBackup writes a consistent copy of the database once this
 // mail's transaction has committed (a read transaction inside a write
 // transaction of the same goroutine could deadlock bbolt).
-func (s *Server) adminBackup(c *call) error {
+func adminBackup(c *call) error {
+	s := c.s
 	name := "pbm-backup-" + s.now().UTC().Format("20060102-150405") + ".db"
 	path := filepath.Join(s.cfg.BackupDir, name)
 	c.after = append(c.after, func() {
@@ -248,7 +253,8 @@ func (s *Server) adminBackup(c *call) error {
 // adminRetry lists the set-aside mails, or replays one of them alone
 // once this mail's transaction has committed (the replay has a
 // transaction and a mark of its own, see setaside.go).
-func (s *Server) adminRetry(c *call) error {
+func adminRetry(c *call) error {
+	s := c.s
 	if len(c.args) == 0 {
 		recs, err := c.tx.SetAsideMails()
 		if err != nil {

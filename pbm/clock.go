@@ -163,7 +163,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 // YYYY-MM-DD (UTC), both days included: no reminders and no forfeits
 // while away. The days per calendar year are limited by the
 // configuration; the opponents of the user's running games are told.
-func (s *Server) cmdVacation(c *call) error {
+func cmdVacation(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -619,7 +620,8 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 // cmdTimezone: "timezone <userid> <password> <zone>", an IANA zone
 // name (Europe/Budapest, UTC) or "server": the zone the account's
 // deadlines are written in and its days are counted in.
-func (s *Server) cmdTimezone(c *call) error {
+func cmdTimezone(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -648,7 +650,8 @@ const digestMax = 50
 // cmdDigest: "digest <userid> <password> daily|weekly|off": a mail at
 // a quiet hour of the player's zone (account.DigestHour) listing the
 // boards where the player is to move, the most urgent first.
-func (s *Server) cmdDigest(c *call) error {
+func cmdDigest(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

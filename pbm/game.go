@@ -403,7 +403,8 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 // (startBoard, as a challenge) and what was started the answer.
 
 // cmdSeek handles "<game> seek".
-func (s *Server) cmdSeek(c *call) error {
+func cmdSeek(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

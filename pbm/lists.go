@@ -69,9 +69,10 @@ func rulesSummary(g engine.Game) lang.Msg {
 	return m
 }
 
-func (s *Server) cmdShow(c *call) error {
+func cmdShow(c *call) error {
+	s := c.s
 	if a := c.args[0]; a[0] < '0' || a[0] > '9' {
-		return s.showUsers(c)
+		return showUsers(c)
 	}
 	var parts []string
 	for _, arg := range c.args {
@@ -106,7 +107,8 @@ func (s *Server) cmdShow(c *call) error {
 	return nil
 }
 
-func (s *Server) cmdGames(c *call) error {
+func cmdGames(c *call) error {
+	s := c.s
 	args, n, err := pageArg(c.args)
 	if err != nil {
 		return err
@@ -162,7 +164,8 @@ const shownAtMost = 20
 // boards of the game where any of the users plays (pbmserv's show by
 // player); "next" those where it is one of them to move. At most 20
 // boards are shown.
-func (s *Server) showUsers(c *call) error {
+func showUsers(c *call) error {
+	s := c.s
 	var who []string
 	sel := "active"
 	for _, a := range c.args {
@@ -230,7 +233,8 @@ func cmdRecord(c *call) error {
 
 // cmdAllShow: "all show <userid> [next|active]": every board of the
 // user in every game; "next" only those where it is the user's turn.
-func (s *Server) cmdAllShow(c *call) error {
+func cmdAllShow(c *call) error {
+	s := c.s
 	who := c.args[0]
 	sel := "active"
 	if len(c.args) > 1 {

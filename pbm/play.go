@@ -432,7 +432,7 @@ func toggle(list []string, s string, on bool) []string {
 // cmdQueue: "<game> queue <board> <userid> <password> <move>...":
 // moves kept unchecked until the player's turn comes, then played one
 // per turn and checked then (pbmserv's queued moves).
-func (s *Server) cmdQueue(c *call) error {
+func cmdQueue(c *call) error {
 	b, g, st, u, seat, err := c.boardPlayer()
 	if err != nil {
 		return err
@@ -473,7 +473,7 @@ func (s *Server) cmdQueue(c *call) error {
 // cmdSubmit: "<game> submit <board> <userid> <password> <move>": the
 // move is checked and kept, and the board it would give is sent back;
 // "confirm" plays it.
-func (s *Server) cmdSubmit(c *call) error {
+func cmdSubmit(c *call) error {
 	b, g, st, u, seat, err := c.boardPlayer()
 	if err != nil {
 		return err
@@ -519,7 +519,8 @@ func cmdConfirm(c *call) error {
 
 // cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
 // moves would leave it, for whoever is to move; nothing is saved.
-func (s *Server) cmdPreview(c *call) error {
+func cmdPreview(c *call) error {
+	s := c.s
 	b, at, err := c.boardOf(c.args[0])
 	if err != nil {
 		return err

@@ -279,7 +279,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
 	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
-	s.global, s.game = s.commands()
+	s.global, s.game = commands()
 	s.loadMark()
 	return s, nil
 }

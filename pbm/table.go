@@ -15,28 +15,29 @@ import (
 	"github.com/pbmgo/pbm/pbm/mail"
 )
 
-// commands builds the command table: the global commands, and the
-// commands that follow a game's name. Help is generated from it.
-func (s *Server) commands() (global, game commandSet) {
+// commands builds the command table, the same for every server: the
+// global commands, and the commands that follow a game's name, each a
+// free handler of its concept. Help is generated from it.
+func commands() (global, game commandSet) {
 	global = commandSet{
 		"help": {usage: "[<topic>]", help: "this text; topics: commands, move, reply, <game>, <command>",
-			handle: s.cmdHelp},
+			handle: cmdHelp},
 		"list": {help: "the games played here, with their numbers of players",
-			handle: s.cmdList, table: true},
+			handle: cmdList, table: true},
 		"signup": {usage: "<userid> <password> [<address>...] [-lang=<code>]", minArgs: 2, secrets: []int{1},
 			help:   "open an account; mail goes to the addresses given, else to yours; an address not yours gets mail once its owner answers the one mail asking; -lang names the language of its mail (en, hu, cs, nl, de)",
-			handle: s.cmdSignup},
+			handle: cmdSignup},
 		"change": {help: "change a password or the delivery addresses", children: commandSet{
 			"password": {usage: "<userid> <old> <new>", minArgs: 3, secrets: []int{1, 2},
-				help: "change your password", handle: s.cmdChangePassword},
+				help: "change your password", handle: cmdChangePassword},
 			"address": {usage: "<userid> <password> <address>...", minArgs: 3, secrets: []int{1},
-				help: "replace the addresses your mail goes to", handle: s.cmdChangeAddress},
+				help: "replace the addresses your mail goes to", handle: cmdChangeAddress},
 		}},
 		"signoff": {usage: "<userid> <password>", minArgs: 2, secrets: []int{1},
 			help: "close your account; your running games are resigned", handle: cmdSignoff,
 			aliases: []string{"delete"}},
 		"add": {usage: "<userid> <password> <address>...", minArgs: 3, secrets: []int{1},
-			help: "add addresses your mail goes to as well", handle: s.cmdAdd},
+			help: "add addresses your mail goes to as well", handle: cmdAdd},
 		"message": {usage: "<userid> <password> <to>...", minArgs: 3, secrets: []int{1},
 			help: "send the body of the mail to the users named", handle: cmdMessage},
 		"block": {usage: "<userid> <password> [<sender>...]", minArgs: 2, secrets: []int{1},
@@ -48,19 +49,19 @@ func (s *Server) commands() (global, game commandSet) {
 		"language": {usage: "<userid> <password> <code>", minArgs: 3, secrets: []int{1},
 			help: "the language of your mail: en, hu, cs, nl or de (a BCP 47 code, as hu-HU)", handle: cmdLanguage},
 		"vacation": {usage: "<userid> <password> <from> <to> | auto on|off", minArgs: 4, secrets: []int{1},
-			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits; auto on: a day of the year's allowance is spent instead of a forfeit", handle: s.cmdVacation},
+			help: "away from <from> to <to> (YYYY-MM-DD): no reminders, no forfeits; auto on: a day of the year's allowance is spent instead of a forfeit", handle: cmdVacation},
 		"daysoff": {usage: "<userid> <password> <days>|none", minArgs: 3, secrets: []int{1},
 			help: "days of the week when no clock of yours runs, in your time zone, as sat,sun (at most 3), or none", handle: cmdDaysOff},
 		"digest": {usage: "<userid> <password> daily|weekly|off", minArgs: 3, secrets: []int{1},
-			help: "a mail each day (or Monday) at 06:00 of your time zone listing the boards where you are to move, the most urgent first", handle: s.cmdDigest},
+			help: "a mail each day (or Monday) at 06:00 of your time zone listing the boards where you are to move, the most urgent first", handle: cmdDigest},
 		"timezone": {usage: "<userid> <password> <zone>", minArgs: 3, secrets: []int{1},
-			help: "the time zone of your deadlines and days (an IANA name, as Europe/Budapest, or server)", handle: s.cmdTimezone},
+			help: "the time zone of your deadlines and days (an IANA name, as Europe/Budapest, or server)", handle: cmdTimezone},
 		"all": {help: "boards of every game", children: commandSet{
 			"show": {usage: "<userid> [next|active]", minArgs: 1,
-				help: "the user's boards in every game; next: where it is the user's turn", handle: s.cmdAllShow, table: true},
+				help: "the user's boards in every game; next: where it is the user's turn", handle: cmdAllShow, table: true},
 		}},
 		"admin": {usage: "<userid> <password> <command> [<args>...]", minArgs: 3, secrets: []int{1},
-			help: "an admin command (see below)", handle: s.cmdAdmin, aliases: nil},
+			help: "an admin command (see below)", handle: cmdAdmin, aliases: nil},
 	}
 	game = commandSet{
 		"help": {help: "the game's rules, notation and options", handle: cmdGameHelp, table: true},
@@ -75,9 +76,9 @@ func (s *Server) commands() (global, game commandSet) {
 		"resign": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
 			help: "resign the game", handle: cmdResign},
 		"show": {usage: "<board>[#<n>]... | <userid>... [active|inactive|next|all]", minArgs: 1,
-			help: "the board now, or after move n; or the boards of the users named", handle: s.cmdShow, table: true},
+			help: "the board now, or after move n; or the boards of the users named", handle: cmdShow, table: true},
 		"games": {usage: "[<userid>] [active|inactive|next|all] [page=<n>]",
-			help: "list boards", handle: s.cmdGames, table: true},
+			help: "list boards", handle: cmdGames, table: true},
 		"propose": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
 			help: "offer a draw; every other player must accept", handle: cmdPropose},
 		"undo": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
@@ -88,16 +89,16 @@ func (s *Server) commands() (global, game commandSet) {
 			help: "reject the open draw offer or take-back", handle: cmdReject},
 		"queue": {usage: "<board> <userid> <password> [<move>...]", minArgs: 3, secrets: []int{2},
 			help:    "moves played for you when your turn comes, checked then; none clears",
-			handle:  s.cmdQueue,
+			handle:  cmdQueue,
 			aliases: []string{"qmove", "moveq"}},
 		"if": {usage: "<board> <userid> <password> [<move>...|clear]", minArgs: 3, secrets: ifSecrets,
 			help: "conditional moves: their move, your answer, and so on, played at once when they play it; none shows your lines; clear removes them", handle: cmdIf},
 		"submit": {usage: "<board> <userid> <password> <move>", minArgs: 4, secrets: []int{2},
-			help: "check a move and see the board it gives; confirm plays it", handle: s.cmdSubmit},
+			help: "check a move and see the board it gives; confirm plays it", handle: cmdSubmit},
 		"confirm": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
 			help: "play the move you submitted", handle: cmdConfirm},
 		"preview": {usage: "<board>[#<n>] <move>...", minArgs: 2,
-			help: "the board as the moves would leave it; nothing is saved", handle: s.cmdPreview, table: true},
+			help: "the board as the moves would leave it; nothing is saved", handle: cmdPreview, table: true},
 		"chat": {usage: "<board> <userid> <password>", minArgs: 3, secrets: []int{2},
 			help: "send the body of the mail to the board's players", handle: cmdChat},
 		"subscribe": {usage: "<userid> <password> <board>...|all", minArgs: 3, secrets: []int{1},
@@ -118,7 +119,7 @@ func (s *Server) commands() (global, game commandSet) {
 		"tournament": {help: "tournaments: round robins, Swiss events, knockouts and pools, by mail", children: commandSet{
 			"new": {usage: "<userid> <password> <name> <format> [-option...] [--nag=<days>] [--forfeit=<days>] [--total=<days>] [--size=<n>] [--rounds=<n>] [--seats=<n>] [--start=<YYYY-MM-DD>] [--double]", minArgs: 4, secrets: []int{1},
 				help:   "announce a tournament; <name> is 2-20 letters and digits; formats: roundrobin (every entrant meets every other; --double twice, seats swapped), swiss --rounds=<n> (equal scores meet, never twice; FIDE Dutch system, simplified), knockout (seeded by rating; a draw is replayed once with seats swapped, then the higher seed goes on), pools --seats=<n> (tables of n, the best of each goes on); boards have nag 1 day, forfeit 7 unless given; scores: 1 a win, ½ a draw, with more seats the share of the others finished ahead of; tie-breaks: Sonneborn-Berger (round robin), Buchholz then median Buchholz (Swiss)",
-				handle: s.cmdTournamentNew},
+				handle: cmdTournamentNew},
 			"join": {usage: "<name> <userid> <password> [computer[:<level>]]", minArgs: 3, secrets: []int{2}, userFirst: true,
 				help: "enter a tournament before it starts; its organiser may enter the computer", handle: cmdTournamentJoin},
 			"leave": {usage: "<name> <userid> <password>", minArgs: 3, secrets: []int{2}, userFirst: true,
@@ -130,13 +131,13 @@ func (s *Server) commands() (global, game commandSet) {
 		}},
 		"tournaments": {usage: "[page=<n>]", help: "the open, running and finished tournaments", handle: cmdTournaments, table: true},
 		"seek": {usage: "<userid> <password> [<n>] [-option...]", minArgs: 2, secrets: []int{1},
-			help: "ask for n games (1 unless given; 0 withdraws) against anyone seeking the same options; a match starts a board at once, nearest rating first", handle: s.cmdSeek},
+			help: "ask for n games (1 unless given; 0 withdraws) against anyone seeking the same options; a match starts a board at once, nearest rating first", handle: cmdSeek},
 		"record": {usage: "<board>", minArgs: 1,
 			help: "the whole game as a text record (pbmd replay reads it)", handle: cmdRecord, table: true},
 	}
 	// The admin commands stand in the same table, flagged: the
 	// dispatcher runs them only under "admin" for the configured admins.
-	admin := s.adminCommands()
+	admin := adminCommands()
 	helpIDs("HelpCmd", global)
 	helpIDs("HelpGame", game)
 	helpIDs("HelpAdmin", admin)
@@ -171,18 +172,18 @@ func (c *command) explain(p lang.Printer) string {
 }
 
 // adminCommands are run as "admin <userid> <password> <command>".
-func (s *Server) adminCommands() commandSet {
+func adminCommands() commandSet {
 	return commandSet{
 		"users":       {admin: true, help: "list the accounts", handle: adminUsers},
 		"games":       {admin: true, help: "list every board", handle: adminGames},
-		"stats":       {admin: true, help: "counts of accounts, boards, mails and the outbox", handle: s.adminStats},
-		"abort":       {admin: true, usage: "<game> <board>", minArgs: 2, help: "end a board without result", handle: s.adminAbort},
+		"stats":       {admin: true, help: "counts of accounts, boards, mails and the outbox", handle: adminStats},
+		"abort":       {admin: true, usage: "<game> <board>", minArgs: 2, help: "end a board without result", handle: adminAbort},
 		"forfeit":     {admin: true, usage: "<game> <board> <userid>", minArgs: 3, help: "resign a player from a board", handle: adminForfeit},
-		"setpassword": {admin: true, usage: "<userid> <new>", minArgs: 2, secrets: []int{1}, help: "set a user's password", handle: s.adminSetPassword},
-		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: s.adminBroadcast},
-		"backup":      {admin: true, help: "write a consistent copy of the database", handle: s.adminBackup},
-		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<player> <substitute>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: s.adminTournament},
-		"retry":       {admin: true, usage: "[<id>]", help: "replay set-aside mail <id> alone (a mail the server gave up on); with no id, list them", handle: s.adminRetry},
+		"setpassword": {admin: true, usage: "<userid> <new>", minArgs: 2, secrets: []int{1}, help: "set a user's password", handle: adminSetPassword},
+		"broadcast":   {admin: true, help: "send the body of the mail to every user", handle: adminBroadcast},
+		"backup":      {admin: true, help: "write a consistent copy of the database", handle: adminBackup},
+		"tournament":  {admin: true, usage: "abort|replace <game> <name> [<player> <substitute>]", minArgs: 3, help: "end a tournament where it stands, aborting its boards; or put a player in another's place", handle: adminTournament},
+		"retry":       {admin: true, usage: "[<id>]", help: "replay set-aside mail <id> alone (a mail the server gave up on); with no id, list them", handle: adminRetry},
 	}
 }
 
@@ -391,7 +392,8 @@ func (s *Server) helpText(p lang.Printer) (string, error) {
 // explanations from the catalogue. The text is written again when the
 // answer is (section.write), since a later command of the mail may
 // tell whose mail it is.
-func (s *Server) cmdHelp(c *call) error {
+func cmdHelp(c *call) error {
+	s := c.s
 	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
@@ -500,7 +502,8 @@ func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 }
 
 // cmdList answers "list": the games, in the language of the answer.
-func (s *Server) cmdList(c *call) error {
+func cmdList(c *call) error {
+	s := c.s
 	p := c.answerPrinter()
 	var b strings.Builder
 	b.WriteString(p.T("HelpGamesHere") + "\n")

@@ -74,7 +74,8 @@ func validTournamentName(s string) bool {
 // cmdTournamentNew: "<game> tournament new <userid> <password> <name>
 // <format> [-option...] [--nag=] [--forfeit=] [--total=] [--size=]
 // [--rounds=] [--seats=] [--start=YYYY-MM-DD] [--double]".
-func (s *Server) cmdTournamentNew(c *call) error {
+func cmdTournamentNew(c *call) error {
+	s := c.s
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err
@@ -572,7 +573,8 @@ func cmdTournaments(c *call) error {
 // <name>" ends a tournament where it stands and aborts its running
 // boards; "... replace <game> <name> <player> <substitute>" puts a player in the
 // place of one who left the server, in the boards not yet started.
-func (s *Server) adminTournament(c *call) error {
+func adminTournament(c *call) error {
+	s := c.s
 	g, ok := s.cfg.Games.Lookup(c.args[1])
 	if !ok {
 		return refuseMsg(lang.M("TournNoGame", "Arg", quotedWord(c.args[1])))
