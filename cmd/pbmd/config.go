@@ -83,6 +83,11 @@ func loadConfig(path string, explicit bool) (daemon.Config, error) {
 	v.SetEnvPrefix("PBM")
 	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
 	v.AutomaticEnv()
+	// A variable set empty sets its key empty ("PBM_WEB_LISTEN=" runs
+	// no web site), as an empty value in the file does; without this
+	// viper would take an empty variable for an unset one and keep the
+	// default.
+	v.AllowEmptyEnv(true)
 	v.SetConfigFile(path)
 	v.SetConfigType("yaml")
 	var cfg daemon.Config

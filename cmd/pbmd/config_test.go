@@ -162,3 +162,13 @@ func TestConfigClaim(t *testing.T) {
 		t.Errorf("defaults: %v %v %d", err, cfg.Claim, cfg.Clock.Confirm)
 	}
 }
+
+// A variable set empty sets its key empty, as in the file: PBM_WEB_LISTEN=
+// runs no web site rather than the default one.
+func TestConfigEmptyVariable(t *testing.T) {
+	t.Setenv("PBM_WEB_LISTEN", "")
+	cfg, err := loadConfig(filepath.Join(t.TempDir(), "absent.yaml"), false)
+	if err != nil || cfg.Web.Listen != "" {
+		t.Errorf("PBM_WEB_LISTEN=: web.listen %q, %v", cfg.Web.Listen, err)
+	}
+}
