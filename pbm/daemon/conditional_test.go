@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/pbm/player"
 	"github.com/pbmgo/pbm/store"
 )
@@ -252,27 +250,9 @@ func TestConditionalMovesByMail(t *testing.T) {
 // turns parted by "/": it is played for its owner as one move of the
 // log when the turn it answers is played.
 func TestConditionalHexatriByMail(t *testing.T) {
-	h := startEmbedded(t)
-	h.cfg.Games = engine.NewRegistry(hexatri.Game{})
-	h.d.Close()
-	var err error
-	if h.d, err = Start(t.Context(), h.cfg); err != nil {
-		t.Fatal(err)
-	}
-	h.mail = h.d.Local
-	ps := []*player.Player{h.signup("p1"), h.signup("p2"), h.signup("p3")}
-	if r := h.command(ps[0], "hexatri challenge p1 pw-p1 p1 p2 p3 -startpoints", ""); !strings.Contains(r.Text, "OK: ") {
-		t.Fatalf("challenge: %s", r.Text)
-	}
+	h, ps, st := hexatriOfThree(t)
 	var b store.Board
-	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := hexatri.Game{}.New(3, b.Options, b.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var err error
 	x := st.ToMove()
 	y, z := (x+1)%3, (x+2)%3
 	move := func(seat int, actions string) {

@@ -19,27 +19,9 @@ import (
 // production and combat and the next round; one mail carries three
 // actions, applied in order, as one move of the log.
 func TestHexatriTurnsByMail(t *testing.T) {
-	h := startEmbedded(t)
-	h.cfg.Games = engine.NewRegistry(hexatri.Game{})
-	h.d.Close()
-	var err error
-	if h.d, err = Start(t.Context(), h.cfg); err != nil {
-		t.Fatal(err)
-	}
-	h.mail = h.d.Local
-	ps := []*player.Player{h.signup("p1"), h.signup("p2"), h.signup("p3")}
-	if r := h.command(ps[0], "hexatri challenge p1 pw-p1 p1 p2 p3 -startpoints", ""); !strings.Contains(r.Text, "OK: ") {
-		t.Fatalf("challenge: %s", r.Text)
-	}
+	h, ps, st := hexatriOfThree(t)
 	var b store.Board
-	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := hexatri.Game{}.New(3, b.Options, b.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var err error
 	// The seats in the order of round 1.
 	x := st.ToMove()
 	y, z := (x+1)%3, (x+2)%3
@@ -203,4 +185,34 @@ func TestHexatriPoisonMoveByMail(t *testing.T) {
 			t.Fatalf("%s: the next mail's answer: %s", c.name, r.Text)
 		}
 	}
+}
+
+// hexatriOfThree starts a daemon on the loopback servers that plays
+// Hexatri, signs up p1, p2 and p3, has p1 challenge them to board 101
+// with -startpoints, and returns the players and the board's first
+// position (whose seat to move is the first of round 1).
+func hexatriOfThree(t *testing.T) (*harness, []*player.Player, engine.State) {
+	t.Helper()
+	h := startEmbedded(t)
+	h.cfg.Games = engine.NewRegistry(hexatri.Game{})
+	h.d.Close()
+	var err error
+	if h.d, err = Start(t.Context(), h.cfg); err != nil {
+		t.Fatal(err)
+	}
+	h.mail = h.d.Local
+	ps := []*player.Player{h.signup("p1"), h.signup("p2"), h.signup("p3")}
+	if r := h.command(ps[0], "hexatri challenge p1 pw-p1 p1 p2 p3 -startpoints", ""); !strings.Contains(r.Text, "OK: ") {
+		t.Fatalf("challenge: %s", r.Text)
+	}
+	var b store.Board
+	h.d.Store.View(func(tx *store.Tx) error { b, err = tx.Board("hexatri", 101); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := hexatri.Game{}.New(3, b.Options, b.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, ps, st
 }
