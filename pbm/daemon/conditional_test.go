@@ -3,9 +3,7 @@ package daemon
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -47,20 +45,7 @@ func TestConditionalMovesByMail(t *testing.T) {
 		return r
 	}
 	moves := func() []store.Entry { return h.board(101).Log }
-	site := "http://" + d.web.addr
-	get := func(path string) string {
-		t.Helper()
-		r, err := http.Get(site + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Body.Close()
-		b, _ := io.ReadAll(r.Body)
-		if r.StatusCode != 200 {
-			t.Fatalf("%s: %s", path, r.Status)
-		}
-		return string(b)
-	}
+	get := func(path string) string { return pageOK(t, d, path) }
 	// What anyone but the owner sees of the board.
 	outside := func() map[string]string {
 		out := map[string]string{}

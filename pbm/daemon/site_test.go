@@ -39,20 +39,7 @@ func TestSiteAgreesWithMails(t *testing.T) {
 	if m := player.WithSubject(ms, subject)[0]; !strings.Contains(m.Text, status) {
 		t.Fatalf("the mail does not say %q:\n%s", status, m.Text)
 	}
-	site := "http://" + d.web.addr
-	get := func(path string) string {
-		t.Helper()
-		r, err := http.Get(site + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Body.Close()
-		b, _ := io.ReadAll(r.Body)
-		if r.StatusCode != 200 {
-			t.Fatalf("%s: %s", path, r.Status)
-		}
-		return string(b)
-	}
+	get := func(path string) string { return pageOK(t, d, path) }
 	if page := get("/hexemergo/101"); !strings.Contains(page, `<p id="status">`+status+`</p>`) {
 		t.Errorf("the page of the removed board does not say %q:\n%s", status, page)
 	}
@@ -73,4 +60,19 @@ func TestSiteAgreesWithMails(t *testing.T) {
 	if !strings.Contains(get("/hexemergo"), `href="/hexemergo/102"`) {
 		t.Error("the running board is not listed")
 	}
+}
+
+// pageOK is the body of a page of d's web site, which must answer 200.
+func pageOK(t *testing.T, d *Daemon, path string) string {
+	t.Helper()
+	r, err := http.Get("http://" + d.web.addr + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	if r.StatusCode != 200 {
+		t.Fatalf("%s: %s", path, r.Status)
+	}
+	return string(b)
 }
