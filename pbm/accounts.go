@@ -188,7 +188,7 @@ func cmdSignoff(c *call) error {
 	}
 	// Out of the tournaments first, so that the rounds the
 	// resignations complete are paired without the player.
-	if err := c.withdrawEverywhere(u.ID); err != nil {
+	if err := withdrawEverywhere(c, u.ID); err != nil {
 		return err
 	}
 	boards, err := c.tx.BoardsOf(u.ID, "")

@@ -445,17 +445,17 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 				return nil
 			}
 			c.game = g
-			t, err := c.loadTournament(name)
+			t, err := loadTournament(c.tx, c.game, name)
 			if err != nil {
 				return err
 			}
 			if !dueToStart(t, now) {
 				return nil
 			}
-			if err := c.startTournament(t); err != nil {
+			if err := startTournament(c, t); err != nil {
 				return err
 			}
-			return c.saveTournament(t)
+			return tournament.Save(c.tx, t)
 		},
 	}
 }

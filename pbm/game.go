@@ -429,7 +429,7 @@ func cmdSeek(c *call) error {
 	if err := board.CheckBank(opts); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := c.checkSeekOptions(opts); err != nil {
+	if err := checkSeekOptions(c.game, opts); err != nil {
 		return err
 	}
 	sk := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}

@@ -25,7 +25,7 @@ func TestLayout(t *testing.T) {
 		"mail":       append(append([]string{}, gamesAndStore...), core...),
 		"board":      append(append([]string{mod + "pbm/account", mod + "pbm/tournament", mod + "pbm/seek"}, mailish...), core...),
 		"account":    append(append([]string{mod + "engine", mod + "pbm/board", mod + "pbm/tournament", mod + "pbm/seek"}, mailish...), core...),
-		"tournament": append(append([]string{mod + "store", mod + "pbm/board", mod + "pbm/account", mod + "pbm/seek"}, mailish...), core...),
+		"tournament": append(append([]string{mod + "pbm/board", mod + "pbm/account", mod + "pbm/seek"}, mailish...), core...),
 		"seek":       append(append([]string{mod + "engine", mod + "pbm/tournament", mod + "pbm/computer"}, mailish...), core...),
 		"limit":      append(append(append([]string{mod + "pbm/lang"}, gamesAndStore...), mailish...), core...),
 		"lang":       append(append(append([]string{}, gamesAndStore...), mailish...), core...),

@@ -53,7 +53,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 			return err
 		}
 		ch.Ratings = lines
-		if err := c.tournamentBoardOver(*b, st); err != nil {
+		if err := tournamentBoardOver(c, *b, st); err != nil {
 			return err
 		}
 	}

@@ -4,11 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
@@ -35,40 +33,47 @@ const (
 	tournamentForfeitDays = 7
 )
 
-func (c *call) loadTournament(name string) (*tournament.Tournament, error) {
-	doc, err := c.tx.Tournament(c.game.Name(), name)
+// loadTournament reads tournament name of game g, refusing a name
+// it does not have.
+func loadTournament(tx *store.Tx, g engine.Game, name string) (*tournament.Tournament, error) {
+	t, err := tournament.Load(tx, g.Name(), name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuseMsg(lang.M("TournNone", "Title", c.game.Title(), "Name", quotedWord(name), "Game", c.game.Name()))
+		return nil, refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", quotedWord(name), "Game", g.Name()))
 	}
-	if err != nil {
-		return nil, err
-	}
-	var t tournament.Tournament
-	if err := json.Unmarshal(doc, &t); err != nil {
-		return nil, fmt.Errorf("tournament %s/%s: %w", c.game.Name(), name, err)
-	}
-	return &t, nil
+	return t, err
 }
 
-func (c *call) saveTournament(t *tournament.Tournament) error {
-	doc, err := json.Marshal(t)
-	if err != nil {
-		return fmt.Errorf("tournament %s/%s: %w", t.Game, t.Name, err)
+// tournamentRefusal answers a refusal of package tournament's rules
+// with its message; any other error stays as it is.
+func tournamentRefusal(err error) error {
+	var r *tournament.Refusal
+	if errors.As(err, &r) {
+		return refuseMsg(r.Msg)
 	}
-	return c.tx.PutTournament(t.Game, t.Name, doc)
+	return err
 }
 
-// validTournamentName: 2-20 letters and digits.
-func validTournamentName(s string) bool {
-	if n := len([]rune(s)); n < 2 || n > 20 {
-		return false
+// gameNames are the names of the configured games.
+func gameNames(s *Server) []string {
+	var names []string
+	for _, g := range s.cfg.Games.Games() {
+		names = append(names, g.Name())
 	}
-	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
+	return names
+}
+
+// setupCheck is the game's check of a board's seats and options.
+func setupCheck(g engine.Game) tournament.SetupCheck {
+	return func(seats int, opts map[string]string) error { return board.CheckSetup(g, seats, opts) }
+}
+
+// setupWhy is the game's own reason in a refusal of board.CheckSetup.
+func setupWhy(err error) lang.Msg {
+	var setup *board.SetupError
+	if errors.As(err, &setup) {
+		err = setup.Err
 	}
-	return true
+	return why(err)
 }
 
 // cmdTournamentNew: "<game> tournament new <userid> <password> <name>
@@ -80,17 +85,19 @@ func cmdTournamentNew(c *call) error {
 	if err != nil {
 		return err
 	}
-	if err := c.checkOrganiser(u.ID); err != nil {
-		return err
+	if !s.isAdmin(u.ID) {
+		if err := tournament.CheckOrganiser(c.tx, gameNames(s), s.cfg.Tournaments, u.ID); err != nil {
+			return tournamentRefusal(err)
+		}
 	}
 	name := c.args[2]
-	if !validTournamentName(name) {
+	if !tournament.ValidName(name) {
 		return refuseMsg(lang.M("TournBadName", "Name", quotedWord(name)))
 	}
-	if _, err := c.tx.Tournament(c.game.Name(), name); err == nil {
-		return refuseMsg(lang.M("TournExists", "Title", c.game.Title(), "Name", name))
-	} else if !errors.Is(err, store.ErrNotFound) {
+	if ok, err := tournament.Exists(c.tx, c.game.Name(), name); err != nil {
 		return err
+	} else if ok {
+		return refuseMsg(lang.M("TournExists", "Title", c.game.Title(), "Name", name))
 	}
 	format, ok := tournament.ParseFormat(c.args[3])
 	if !ok {
@@ -140,10 +147,10 @@ func cmdTournamentNew(c *call) error {
 	if err := board.CheckBank(t.Options); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := c.checkTournament(t); err != nil {
+	if err := checkTournament(t, c.game, s.now()); err != nil {
 		return err
 	}
-	if err := c.saveTournament(t); err != nil {
+	if err := tournament.Save(c.tx, t); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", describeMsg(t), "Who", u.ID,
@@ -191,7 +198,7 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 // and authenticates the player, for join, leave and start.
 func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
 	c.userFirstOrder()
-	t, err := c.loadTournament(c.args[0])
+	t, err := loadTournament(c.tx, c.game, c.args[0])
 	if err != nil {
 		return nil, store.User{}, err
 	}
@@ -236,8 +243,8 @@ func (c *call) isTournament(name string) bool {
 	return err == nil
 }
 
-func (c *call) organises(t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || c.s.isAdmin(u.ID)
+func organises(s *Server, t *tournament.Tournament, u store.User) bool {
+	return strings.EqualFold(t.Organiser, u.ID) || s.isAdmin(u.ID)
 }
 
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
@@ -253,7 +260,7 @@ func cmdTournamentJoin(c *call) error {
 		if !ok {
 			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
 		}
-		if !c.organises(t, u) {
+		if !organises(c.s, t, u) {
 			return refuseMsg(lang.M("TournOrganiserComputer", "Name", t.Name, "Who", t.Organiser))
 		}
 		who = id
@@ -266,19 +273,19 @@ func cmdTournamentJoin(c *call) error {
 		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	if who != u.ID {
-		if err := c.checkComputerBoards(t); err != nil {
-			return err
+		if err := tournament.CheckComputerBoards(c.tx, gameNames(c.s), c.s.cfg.Tournaments, t, isComputer); err != nil {
+			return tournamentRefusal(err)
 		}
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
-		if err := c.startTournament(t); err != nil {
+		if err := startTournament(c, t); err != nil {
 			return err
 		}
 		said = append(said, lang.M("TournJoinStarted"))
 	}
 	c.sec.say(said...)
-	return c.saveTournament(t)
+	return tournament.Save(c.tx, t)
 }
 
 func entrantIDs(t *tournament.Tournament) []string {
@@ -300,7 +307,7 @@ func cmdTournamentLeave(c *call) error {
 		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
-	return c.saveTournament(t)
+	return tournament.Save(c.tx, t)
 }
 
 // cmdTournamentStart: "<game> tournament start <name> <userid>
@@ -310,53 +317,48 @@ func cmdTournamentStart(c *call) error {
 	if err != nil {
 		return err
 	}
-	if !c.organises(t, u) {
+	if !organises(c.s, t, u) {
 		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}
-	if err := c.startTournament(t); err != nil {
+	if err := startTournament(c, t); err != nil {
 		return err
 	}
 	c.sec.say(lang.N("TournStarted", len(t.Entrants), "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
-	return c.saveTournament(t)
+	return tournament.Save(c.tx, t)
 }
 
-// startTournament seeds and pairs the first round and starts its
-// boards. The caller saves t.
-func (c *call) startTournament(t *tournament.Tournament) error {
-	if err := t.Start(); err != nil {
-		return refuseMsg(lang.M("TournCannotStart", "Name", t.Name, "Why", tournament.Why(err)))
+// startTournament seeds and pairs the first round (tournament.Begin)
+// and plays it. The caller saves t.
+func startTournament(c *call, t *tournament.Tournament) error {
+	step, err := tournament.Begin(c.tx, t, setupCheck(c.game))
+	if err != nil {
+		return tournamentRefusal(err)
 	}
-	if err := c.checkMailBoards(t); err != nil {
-		return err
-	}
-	return c.playRound(t)
+	return playStep(c, t, step)
 }
 
-// playRound starts the boards the current round still needs and
-// mails every entrant its pairings and the standings.
-func (c *call) playRound(t *tournament.Tournament) error {
-	if t.Over {
-		// Closed is closed: an aborted tournament mails no round.
+// playStep does what a step of tournament t asks: it starts the
+// round's boards through startBoard and mails every entrant its
+// pairings and the standings, or the final table, or why the
+// tournament halted.
+func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
+	if h := step.Halted; h != nil {
+		return haltTournament(c, t, h)
+	}
+	if step.Over {
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		return tellEntrants(c, t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
+	}
+	if step.Round == 0 {
 		return nil
 	}
-	// Every board of the round must start, or none: a board the game
-	// refuses (a tournament announced before its options were checked
-	// for every number of seats) would refuse the move or forfeit that
-	// ended the round before it, so the tournament ends here instead.
-	for _, ri := range t.Pending() {
-		p := t.Played[ri[0]].Pairings[ri[1]]
-		if err := board.CheckSetup(c.game, len(p.Seats), t.Options); err != nil {
-			return c.haltTournament(t, len(p.Seats), err)
-		}
-	}
-	round := t.Current() + 1
+	round := step.Round
 	// The round's boards have mails of their own; the answer to the
 	// command that started them plays on none of them (its Reply-To,
 	// replyBoard), only on the board the command itself was about.
 	about := c.sec.board
 	defer func() { c.sec.board = about }()
-	for _, ri := range t.Pending() {
-		p := t.Played[ri[0]].Pairings[ri[1]]
+	for _, p := range step.Boards {
 		seats := lang.Literal(p.Seats[0])
 		for _, s := range p.Seats[1:] {
 			seats = lang.M("TournAgainst", "A", seats, "B", s)
@@ -365,20 +367,19 @@ func (c *call) playRound(t *tournament.Tournament) error {
 		if p.Replay {
 			event = lang.M("TournRoundReplay", "Name", t.Name, "Round", round, "Seats", seats)
 		}
-		b, _, err := c.startBoard(p.Seats, maps.Clone(t.Options), func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
+		b, _, err := c.startBoard(p.Seats, p.Options, func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
 		if err != nil {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
-		t.SetBoard(ri[0], ri[1], b.Number)
-		c.tx.Tally(tallyTournamentBoards, 1)
+		tournament.Started(c.tx, t, p, b.Number)
 	}
 	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
-	return c.tellEntrants(t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
+	return tellEntrants(c, t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
 // tellEntrants mails every human entrant (and, with watchers, every
 // user who watches every board of the game).
-func (c *call) tellEntrants(t *tournament.Tournament, subject lang.Msg, text []lang.Msg, watchers bool) error {
+func tellEntrants(c *call, t *tournament.Tournament, subject lang.Msg, text []lang.Msg, watchers bool) error {
 	told := map[string]bool{}
 	ids := entrantIDs(t)
 	if watchers {
@@ -404,10 +405,11 @@ func (c *call) tellEntrants(t *tournament.Tournament, subject lang.Msg, text []l
 }
 
 // tournamentBoardOver records the result of a finished tournament
-// board, and when its round is complete pairs and starts the next
-// round, or ends the tournament with the final table to every entrant
-// and watcher: all in the transaction that ended the board.
-func (c *call) tournamentBoardOver(b store.Board, st engine.State) error {
+// board (tournament.RecordBoard), and when its round is complete pairs
+// and starts the next round, or ends the tournament with the final
+// table to every entrant and watcher: all in the transaction that
+// ended the board.
+func tournamentBoardOver(c *call, b store.Board, st engine.State) error {
 	if b.Tournament == "" {
 		return nil
 	}
@@ -416,51 +418,42 @@ func (c *call) tournamentBoardOver(b store.Board, st engine.State) error {
 	if g, ok := c.s.cfg.Games.Lookup(b.Game); ok {
 		c.game = g
 	}
-	t, err := c.loadTournament(b.Tournament)
+	t, err := tournament.RecordBoard(c.tx, c.game.Name(), b.Tournament, b.Number, board.Outcome(b, st), len(b.Players), b.Aborted)
+	if errors.Is(err, store.ErrNotFound) {
+		return refuseMsg(lang.M("TournNone", "Title", c.game.Title(), "Name", quotedWord(b.Tournament), "Game", c.game.Name()))
+	}
 	if err != nil {
 		return err
 	}
-	pts := tournament.Points(board.Outcome(b, st), len(b.Players))
-	if b.Aborted {
-		for i := range pts {
-			pts[i] = 0.5
-		}
-	}
-	if err := t.Record(b.Number, pts); err != nil {
+	if err := advanceTournament(c, t); err != nil {
 		return err
 	}
-	if err := c.advanceTournament(t); err != nil {
-		return err
-	}
-	return c.saveTournament(t)
+	return tournament.Save(c.tx, t)
 }
 
-// advanceTournament pairs the next round once the current one is done
-// (a knockout replay is started at once), or ends the tournament.
-func (c *call) advanceTournament(t *tournament.Tournament) error {
-	if len(t.Pending()) > 0 {
-		return c.playRound(t)
-	}
-	changed, err := t.Advance()
-	if err != nil || !changed {
-		return err
-	}
-	// The next round is paired (or the event ended) and nothing of it
-	// is committed yet.
-	killpoint.At("tournament-round", len(t.Played))
-	if t.Over {
-		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
-		return c.tellEntrants(t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
-	}
-	if err := c.playRound(t); err != nil {
-		return err
-	}
-	if t.RoundDone() {
+// advanceTournament plays the steps that follow a board's end
+// (Tournament.Next): a knockout replay started at once, the next round
+// once the current one is done, or the end.
+func advanceTournament(c *call, t *tournament.Tournament) error {
+	for {
+		step, err := t.Next(setupCheck(c.game))
+		if err != nil {
+			return err
+		}
+		if step.Paired > 0 {
+			// The next round is paired (or the event ended) and
+			// nothing of it is committed yet.
+			killpoint.At("tournament-round", step.Paired)
+		}
+		if err := playStep(c, t, step); err != nil {
+			return err
+		}
+		if step.Paired == 0 || step.Over || !t.RoundDone() {
+			return nil
+		}
 		// A round of byes only (its other entrants withdrew): no
 		// board will end it, so the next is paired now.
-		return c.advanceTournament(t)
 	}
-	return nil
 }
 
 // tournamentMsgs is the standings table and the rounds with their
@@ -513,7 +506,7 @@ func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
 
 // cmdTournamentShow: "<game> tournament show <name>".
 func cmdTournamentShow(c *call) error {
-	t, err := c.loadTournament(c.args[0])
+	t, err := loadTournament(c.tx, c.game, c.args[0])
 	if err != nil {
 		return err
 	}
@@ -580,42 +573,37 @@ func adminTournament(c *call) error {
 		return refuseMsg(lang.M("TournNoGame", "Arg", quotedWord(c.args[1])))
 	}
 	c.game = g
-	t, err := c.loadTournament(c.args[2])
+	t, err := loadTournament(c.tx, g, c.args[2])
 	if err != nil {
 		return err
 	}
 	switch strings.ToLower(c.args[0]) {
 	case "abort":
-		if t.Over {
-			return refuseMsg(lang.M("TournAlreadyEnded", "Name", t.Name))
+		running, err := t.Abort()
+		if err != nil {
+			return tournamentRefusal(err)
 		}
-		t.Over = true
-		for _, rd := range t.Played {
-			for _, p := range rd.Pairings {
-				if p.Done || p.Board == 0 {
-					continue
-				}
-				b, err := c.tx.Board(g.Name(), p.Board)
-				if err != nil {
-					return err
-				}
-				if b.Over {
-					continue
-				}
-				_, st, err := s.replay(b, -1)
-				if err != nil {
-					return err
-				}
-				b.Aborted = true
-				b.Tournament = ""
-				said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-				if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
-					return err
-				}
+		for _, n := range running {
+			b, err := c.tx.Board(g.Name(), n)
+			if err != nil {
+				return err
+			}
+			if b.Over {
+				continue
+			}
+			_, st, err := s.replay(b, -1)
+			if err != nil {
+				return err
+			}
+			b.Aborted = true
+			b.Tournament = ""
+			said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
+			if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
+				return err
 			}
 		}
 		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournamentMsgs(t)...)
-		if err := c.tellEntrants(t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
+		if err := tellEntrants(c, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
 		c.sec.say(lang.M("TournAborted", "Title", g.Title(), "Name", t.Name))
@@ -634,212 +622,72 @@ func adminTournament(c *call) error {
 	default:
 		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]"))
 	}
-	return c.saveTournament(t)
+	return tournament.Save(c.tx, t)
 }
 
 // The checks that keep a tournament able to run to its end and within
-// what one organiser may ask of the server: its settings and boards
-// when it is announced, the organiser's unfinished tournaments and
-// computer boards, and the withdrawal of a player who signs off. The
-// rules themselves are package tournament's and board's; here they
-// meet the store and the configured limits.
+// what one organiser may ask of the server. The rules themselves are
+// package tournament's and board's; here they meet the game and the
+// configured limits.
 
 // TournamentLimits bound what one organiser's tournaments ask of the
-// server (pbmd's tournament.open and tournament.computer); a field of
-// zero or less takes its default.
-type TournamentLimits struct {
-	// Open is the most tournaments that have not ended one player may
-	// organise (admins are not bound); default 25.
-	Open int
-	// ComputerBoards is the most boards at once, over one organiser's
-	// unfinished tournaments, at which every seat is the computer;
-	// default 2. Such boards cost the computer's thinking and no
-	// player is waiting for them.
-	ComputerBoards int
-}
+// server (tournament.Limits).
+type TournamentLimits = tournament.Limits
 
-const (
-	defaultOpenTournaments = 25
-	defaultComputerBoards  = 2
-)
-
-func (l TournamentLimits) open() int {
-	if l.Open <= 0 {
-		return defaultOpenTournaments
-	}
-	return l.Open
-}
-
-func (l TournamentLimits) computerBoards() int {
-	if l.ComputerBoards <= 0 {
-		return defaultComputerBoards
-	}
-	return l.ComputerBoards
-}
-
-// checkTournament refuses a tournament that could not run to its end:
-// settings its format does not take, a --start day gone by, or a
-// board it can reach (any number of seats, pools down to a final of
-// two) that the game would not start with its options. A board that
-// could not start would leave the board before it unable to end.
-func (c *call) checkTournament(t *tournament.Tournament) error {
+// checkTournament refuses a tournament of game g that could not run to
+// its end: settings its format does not take, a --start day gone by
+// (now), or a board it can reach that the game would not start with
+// its options (Tournament.CheckBoards).
+func checkTournament(t *tournament.Tournament, g engine.Game, now time.Time) error {
 	if err := t.CheckAnnounced(); err != nil {
 		return refuseMsg(lang.M("TournInvalid", "Why", tournament.Why(err)))
 	}
-	if !t.StartOn.IsZero() {
-		now := c.s.now().UTC()
-		if t.StartOn.Before(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)) {
-			return refuseMsg(lang.M("TournStartPast", "Day", t.StartOn.Format("2006-01-02")))
-		}
+	if err := t.CheckStartDay(now); err != nil {
+		return tournamentRefusal(err)
 	}
-	lo, hi := c.game.Players()
-	for _, n := range t.ReachableSeats() {
-		if n < lo || n > hi {
-			return refuseMsg(lang.N("TournSeats", n, "Title", c.game.Title(), "Range", playerRange(lo, hi), "N", n))
-		}
-		if err := board.CheckSetup(c.game, n, t.Options); err != nil {
-			var setup *board.SetupError
-			if errors.As(err, &setup) {
-				err = setup.Err
-			}
-			return refuseMsg(lang.M("TournBoardOptions", "Seats", n, "Title", c.game.Title(), "Why", why(err)))
-		}
+	lo, hi := g.Players()
+	err := t.CheckBoards(lo, hi, setupCheck(g))
+	var seats *tournament.SeatsError
+	if errors.As(err, &seats) {
+		return refuseMsg(lang.N("TournSeats", seats.N, "Title", g.Title(), "Range", playerRange(lo, hi), "N", seats.N))
 	}
-	return nil
+	var setup *tournament.SetupError
+	if errors.As(err, &setup) {
+		return refuseMsg(lang.M("TournBoardOptions", "Seats", setup.Seats, "Title", g.Title(), "Why", setupWhy(setup.Err)))
+	}
+	return err
 }
 
-// checkSeekOptions refuses a seek whose options the game would not
-// start a board of two with: it would match and then fail.
-func (c *call) checkSeekOptions(opts map[string]string) error {
-	if lo, _ := c.game.Players(); lo > 2 {
+// checkSeekOptions refuses a seek of game g whose options the game
+// would not start a board of two with: it would match and then fail.
+func checkSeekOptions(g engine.Game, opts map[string]string) error {
+	if lo, _ := g.Players(); lo > 2 {
 		return nil
 	}
-	if err := board.CheckSetup(c.game, 2, opts); err != nil {
-		var setup *board.SetupError
-		if errors.As(err, &setup) {
-			err = setup.Err
-		}
-		return refuseMsg(lang.M("SeekBadOptions", "Title", c.game.Title(), "Why", why(err)))
-	}
-	return nil
-}
-
-// unfinishedTournaments lists the tournaments of every game that have
-// not ended and that keep returns true for.
-func (c *call) unfinishedTournaments(keep func(t *tournament.Tournament) bool) ([]*tournament.Tournament, error) {
-	var out []*tournament.Tournament
-	for _, g := range c.s.cfg.Games.Games() {
-		docs, err := c.tx.Tournaments(g.Name())
-		if err != nil {
-			return nil, err
-		}
-		for _, doc := range docs {
-			t := new(tournament.Tournament)
-			if err := json.Unmarshal(doc, t); err != nil {
-				return nil, fmt.Errorf("tournaments of %s: %w", g.Name(), err)
-			}
-			if !t.Over && keep(t) {
-				out = append(out, t)
-			}
-		}
-	}
-	return out, nil
-}
-
-// checkOrganiser refuses a new tournament to a player who organises
-// as many unfinished ones as TournamentLimits.Open allows.
-func (c *call) checkOrganiser(who string) error {
-	if c.s.isAdmin(who) {
-		return nil
-	}
-	mine, err := c.unfinishedTournaments(func(t *tournament.Tournament) bool { return strings.EqualFold(t.Organiser, who) })
-	if err != nil {
-		return err
-	}
-	if limit := c.s.cfg.Tournaments.open(); len(mine) >= limit {
-		return refuseMsg(lang.N("TournOpenLimit", len(mine), "Who", who, "N", len(mine)))
+	if err := board.CheckSetup(g, 2, opts); err != nil {
+		return refuseMsg(lang.M("SeekBadOptions", "Title", g.Title(), "Why", setupWhy(err)))
 	}
 	return nil
 }
 
 func isComputer(id string) bool { _, _, ok := computerID(id); return ok }
 
-// checkComputerBoards refuses the computer's entry into t (already
-// joined to t, not yet saved) when the organiser's unfinished
-// tournaments would then hold more boards of the computer against
-// itself at once than TournamentLimits.ComputerBoards.
-func (c *call) checkComputerBoards(t *tournament.Tournament) error {
-	others, err := c.unfinishedTournaments(func(o *tournament.Tournament) bool {
-		return strings.EqualFold(o.Organiser, t.Organiser) && !(strings.EqualFold(o.Game, t.Game) && strings.EqualFold(o.Name, t.Name))
-	})
-	if err != nil {
-		return err
-	}
-	have := t.ComputerBoards(isComputer)
-	for _, o := range others {
-		have += o.ComputerBoards(isComputer)
-	}
-	if limit := c.s.cfg.Tournaments.computerBoards(); have > limit {
-		return refuseMsg(lang.N("TournComputerLimit", limit, "Name", t.Name, "Who", t.Organiser, "Have", have, "N", limit))
-	}
-	return nil
-}
-
 // withdrawEverywhere takes a player who signs off out of every
-// tournament that has not ended: out of the entrants of those not yet
-// started, and out of the later rounds of the running ones. The caller
-// then resigns the player's running boards, so that the round those
-// boards complete is paired without the player.
-func (c *call) withdrawEverywhere(id string) error {
-	ts, err := c.unfinishedTournaments(func(t *tournament.Tournament) bool {
-		for _, e := range t.Entrants {
-			if strings.EqualFold(e.ID, id) && !e.Withdrawn {
-				return true
-			}
-		}
-		return false
-	})
-	if err != nil {
-		return err
-	}
-	for _, t := range ts {
-		t.Withdraw(id)
-		if err := c.saveTournament(t); err != nil {
-			return err
-		}
-	}
-	return nil
+// tournament that has not ended (tournament.WithdrawEverywhere).
+func withdrawEverywhere(c *call, id string) error {
+	return tournament.WithdrawEverywhere(c.tx, gameNames(c.s), id)
 }
 
-// tallyTournamentBoards counts, per write transaction (store.Tx.Tally),
-// the tournament boards begun in it: by starts, and by the rounds that
-// moves and forfeits completed. playRound counts them.
-const tallyTournamentBoards = "tournament boards"
-
-// checkMailBoards refuses the start of tournament t (paired, nothing
-// written yet) when the transaction, which may hold a group of mails,
-// already began so many tournament boards that t's would take it past
-// tournament.MaxBoardsAtOnce: a transaction stays short however many
-// starts its mails hold. The first tournament boards of a transaction
-// always go.
-func (c *call) checkMailBoards(t *tournament.Tournament) error {
-	boards := len(t.Pending())
-	if began := c.tx.Tally(tallyTournamentBoards, 0); began > 0 && began+boards > tournament.MaxBoardsAtOnce {
-		return refuseMsg(lang.N("TournMailBoards", began, "Name", t.Name, "Boards", boards, "N", began, "Max", tournament.MaxBoardsAtOnce))
-	}
-	return nil
-}
-
-// haltTournament ends t where it stands because the game refuses a
-// board of seats players that its next round needs (err), and tells
-// the entrants and the log. The caller saves t.
-func (c *call) haltTournament(t *tournament.Tournament, seats int, err error) error {
+// haltTournament tells the entrants and the log that t ended where it
+// stood because the game refuses a board that its next round needs
+// (h). The caller saves t.
+func haltTournament(c *call, t *tournament.Tournament, h *tournament.Halted) error {
+	err := h.Err
 	var setup *board.SetupError
 	if errors.As(err, &setup) {
 		err = setup.Err
 	}
-	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", seats, "error", err)
-	t.Halt()
-	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
-	return c.tellEntrants(t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
+	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	return tellEntrants(c, t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }
