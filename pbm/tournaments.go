@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -25,13 +24,6 @@ import (
 // ends it (tournamentBoardOver, called by commit), and a completed
 // round pairs the next one in that same transaction, so that a kill
 // at any point never pairs a round twice or loses one.
-
-// Tournament boards keep pbmserv's tournament clocks unless the
-// tournament says otherwise.
-const (
-	tournamentNagDays     = 1
-	tournamentForfeitDays = 7
-)
 
 // loadTournament reads tournament name of game g, refusing a name
 // it does not have.
@@ -103,45 +95,23 @@ func cmdTournamentNew(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("TournBadFormat", "Arg", quotedWord(c.args[3]), "Formats", formatNames()))
 	}
-	t := &tournament.Tournament{Game: c.game.Name(), Name: name, Organiser: u.ID, Format: format, Seats: 2, Created: s.now(),
-		Options: map[string]string{"-nag": strconv.Itoa(tournamentNagDays), "-forfeit": strconv.Itoa(tournamentForfeitDays)}}
-	number := func(a, val string, lo, hi int) (int, error) {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < lo || n > hi {
-			return 0, refuseMsg(lang.M("TournNumber", "Arg", trimLine(a), "Lo", lo, "Hi", hi))
-		}
-		return n, nil
-	}
+	t := tournament.Announce(c.game.Name(), name, u.ID, format, s.now())
 	for _, a := range c.args[4:] {
-		key, val, _ := strings.Cut(strings.ToLower(a), "=")
-		switch key {
-		case "--size":
-			if t.Size, err = number(a, val, 2, 256); err != nil {
-				return err
-			}
-		case "--rounds":
-			if t.Rounds, err = number(a, val, 1, 64); err != nil {
-				return err
-			}
-		case "--seats":
-			if t.Seats, err = number(a, val, 2, 6); err != nil {
-				return err
-			}
-		case "--double":
-			t.Double = true
-		case "--start":
-			day, err := time.Parse("2006-01-02", val)
-			if err != nil {
-				return refuseMsg(lang.M("TournDay", "Arg", trimLine(a)))
-			}
-			t.StartOn = day
-		default:
-			if !strings.HasPrefix(a, "-") {
-				return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
-			}
-			if err := c.option(a, t.Options); err != nil {
-				return err
-			}
+		set, err := t.Set(a)
+		var rng *tournament.RangeError
+		switch {
+		case errors.As(err, &rng):
+			return refuseMsg(lang.M("TournNumber", "Arg", trimLine(a), "Lo", rng.Lo, "Hi", rng.Hi))
+		case err != nil:
+			return refuseMsg(lang.M("TournDay", "Arg", trimLine(a)))
+		case set:
+			continue
+		}
+		if !strings.HasPrefix(a, "-") {
+			return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
+		}
+		if err := c.option(a, t.Options); err != nil {
+			return err
 		}
 	}
 	if err := board.CheckBank(t.Options); err != nil {
