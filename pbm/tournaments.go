@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -500,11 +499,11 @@ func cmdTournaments(c *call) error {
 	}
 	var open, running, done []lang.Msg
 	for _, doc := range docs[page.From:page.To] {
-		var t tournament.Tournament
-		if err := json.Unmarshal(doc, &t); err != nil {
+		t, err := tournament.Decode(doc)
+		if err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
 		}
-		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", describeMsg(&t), "N", len(t.Entrants))
+		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", describeMsg(t), "N", len(t.Entrants))
 		switch {
 		case t.Over:
 			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))

@@ -23,11 +23,21 @@ func Load(tx *store.Tx, game, name string) (*Tournament, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s/%s: %w", game, name, err)
 	}
-	var t Tournament
-	if err := json.Unmarshal(doc, &t); err != nil {
+	t, err := Decode(doc)
+	if err != nil {
 		return nil, fmt.Errorf("tournament %s/%s: %w", game, name, err)
 	}
-	return &t, nil
+	return t, nil
+}
+
+// Decode reads a tournament's document as the store keeps it
+// (store.Tx.Tournaments lists them).
+func Decode(doc []byte) (*Tournament, error) {
+	t := new(Tournament)
+	if err := json.Unmarshal(doc, t); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // Exists reports whether game has a tournament of that name; an error
@@ -76,8 +86,8 @@ func Unfinished(tx *store.Tx, games []string, keep func(t *Tournament) bool) ([]
 			return nil, err
 		}
 		for _, doc := range docs {
-			t := new(Tournament)
-			if err := json.Unmarshal(doc, t); err != nil {
+			t, err := Decode(doc)
+			if err != nil {
 				return nil, fmt.Errorf("tournaments of %s: %w", g, err)
 			}
 			if !t.Over && keep(t) {

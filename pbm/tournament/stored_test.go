@@ -65,6 +65,15 @@ func TestLoadSaveExists(t *testing.T) {
 		if tr.Name != "Spring" || tr.Organiser != "org" || len(tr.Entrants) != 3 || tr.Options["-nag"] != "1" {
 			t.Errorf("loaded %+v", tr)
 		}
+		return tx.PutTournament("nim", "Broken", []byte("{"))
+	})
+	update(t, st, func(tx *store.Tx) error {
+		if _, err := Load(tx, "nim", "Broken"); err == nil || errors.Is(err, store.ErrNotFound) || !strings.Contains(err.Error(), "nim/Broken") {
+			t.Errorf("a broken document: %v", err)
+		}
+		if _, err := Unfinished(tx, []string{"nim"}, func(*Tournament) bool { return true }); err == nil {
+			t.Error("Unfinished read past a broken document")
+		}
 		return nil
 	})
 }
