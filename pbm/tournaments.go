@@ -17,12 +17,14 @@ import (
 
 // Tournaments by mail: the commands of "<game> tournament ...", and
 // the joints where a tournament meets its boards.
-// The pairing, the points and the tie-breaks are package tournament's;
-// here a round's pairings become boards (startBoard, as a challenge),
-// a finished board's result becomes points in the transaction that
-// ends it (tournamentBoardOver, called by commit), and a completed
-// round pairs the next one in that same transaction, so that a kill
-// at any point never pairs a round twice or loses one.
+// The rules (settings, pairing, points, tie-breaks, limits, the steps
+// that advance a tournament) and its writes are package tournament's;
+// here the boards a step asks for are started (playStep, through
+// startBoard, as a challenge), a finished board's result is recorded
+// in the transaction that ends it (tournamentBoardOver, called by
+// commit), and a completed round pairs the next one in that same
+// transaction, so that a kill at any point never pairs a round twice
+// or loses one; the entrants are told in their languages.
 
 // loadTournament reads tournament name of game g, refusing a name
 // it does not have.

@@ -3,11 +3,15 @@
 // tie-breaks of the standings, and the pairing of the next round for
 // each format (round robin, Swiss, knockout, pools).
 //
-// It knows boards only by their numbers and results only by the
-// points each seat scored: it starts no board, reads no store and
-// writes no mail. The core starts the boards a round asks for, records
-// each board's points when it ends, and advances the tournament in the
-// same transaction, so that a round is paired exactly once.
+// It reads and writes its own documents in the store (Load, Save, and
+// the operations over several tournaments: an organiser's limits, a
+// player's withdrawal) and returns what advancing a tournament asks
+// for as data (Begin, Next: a Step). It knows boards only by their
+// numbers and results only by the points each seat scored: it starts
+// no board, writes no other record of the store and writes no mail.
+// The core starts the boards a step asks for, records each board's
+// result when it ends (RecordBoard), and advances the tournament in
+// the same transaction, so that a round is paired exactly once.
 package tournament
 
 import (
