@@ -62,7 +62,7 @@ func cmdSignup(c *call) error {
 		return err
 	}
 	if len(rest) < 2 {
-		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].usage))
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].Usage))
 	}
 	c.args = rest
 	id, pw := c.args[0], c.args[1]

@@ -35,31 +35,31 @@ func cmdAdmin(c *call) error {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
 		return err
 	}
-	set := s.global.only(true)
-	name, cmd, err := set.lookup(c.args[2])
+	set := s.global.Only(true)
+	name, cmd, err := set.Lookup(c.args[2])
 	if err != nil {
 		first := lang.Literal(err.Error())
 		var unknown *unknownError
 		if errors.As(err, &unknown) {
-			first = unknown.msg()
+			first = unknownMsg(unknown)
 		}
-		return refuseMsg(first, lang.M("AdminCommands", "Commands", strings.Join(set.names(), ", ")))
+		return refuseMsg(first, lang.M("AdminCommands", "Commands", strings.Join(set.Names(), ", ")))
 	}
 	args := c.args[3:]
 	masked := append([]string{"admin", u.ID, "********", name}, args...)
-	for _, i := range cmd.secrets {
+	for _, i := range cmd.Secrets {
 		if i < len(args) {
 			masked[4+i] = "********"
 		}
 	}
 	c.sec.Command = trimLine(strings.Join(masked, " "))
-	if len(args) < cmd.minArgs {
-		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> "+name+" "+cmd.usage))
+	if len(args) < cmd.MinArgs {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> "+name+" "+cmd.Usage))
 	}
 	sub := *c
 	sub.args = args
 	s.log.Info("admin", "userid", u.ID, "from", c.msg.From, "command", c.sec.Command)
-	return cmd.handle(&sub)
+	return handlerOf(cmd)(&sub)
 }
 
 func adminUsers(c *call) error {

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
@@ -19,127 +19,20 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// command is one entry of the command table. The table is declarative
-// (in the manner of soju's service commands): help is generated from
-// it, and the dispatcher does the checks it declares.
-type command struct {
-	usage string // the words after the command name
-	help  string // in English
-	// helpID is help's message in the catalogue (helpIDs), written
-	// in the reader's language.
-	helpID string
-	// secrets are the indexes in args of words never echoed back
-	// (passwords).
-	secrets []int
-	// minArgs is the least number of args; fewer is a usage error.
-	minArgs int
-	// userFirst commands take "<name> <userid> <password>" (their
-	// usage) or "<userid> <password> <name>"; the handler tells them
-	// apart by the store (tournamentAs). Where the store is not read
-	// (Masked, for logs) both places the password may stand in are
-	// masked.
-	userFirst bool
-	// admin commands are dispatched only under "admin" for the
-	// configured admins.
-	admin    bool
-	handle   func(*call) error
-	children commandSet
-	aliases  []string
-	// verbs are words that stand for a whole command in place of the
-	// last argument: "move <board> <userid> <password> resign" runs
-	// resign (pbmserv's move forms).
-	verbs []string
-	// table marks a command whose answer is laid out in columns (a
-	// table, a board): the reply never wraps it.
-	table bool
-}
-
-type commandSet map[string]*command
-
-// lookup finds a command by name, alias, or unique prefix of at least
-// three letters (pbmserv accepts "chall" for "challenge"). An unknown
-// word is an *unknownError with the nearest command as suggestion.
-func (cs commandSet) lookup(word string) (string, *command, error) {
-	word = strings.ToLower(word)
-	if name, c, ok := cs.find(word); ok {
-		return name, c, nil
-	}
-	var found []string
-	if len(word) >= 3 {
-		for name := range cs {
-			if strings.HasPrefix(name, word) {
-				found = append(found, name)
-			}
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], cs[found[0]], nil
-	case 0:
-		return "", nil, &unknownError{word: word, suggestion: cs.canonical(nearest(word, cs.words(false)))}
-	}
-	sort.Strings(found)
-	return "", nil, &ambiguousError{word: word, found: found}
-}
-
-// ambiguousError is a prefix of more than one command of a set.
-type ambiguousError struct {
-	word  string
-	found []string
-}
-
-func (e *ambiguousError) Error() string {
-	return fmt.Sprintf("command %q is ambiguous: %s", e.word, strings.Join(e.found, ", "))
-}
-
-// unknownError is a word that is no command of a set.
-type unknownError struct{ word, suggestion string }
-
-func (e *unknownError) Error() string { return unknownCommand(e.word, e.suggestion) }
-
-// msg is the error from the catalogue; its English is Error's text.
-func (e *unknownError) msg() lang.Msg {
-	word := `"` + trimLine(strings.ToLower(e.word)) + `"`
-	if e.suggestion != "" {
-		return lang.M("RefuseUnknownSuggest", "Word", word, "Suggestion", e.suggestion)
-	}
-	return lang.M("RefuseUnknown", "Word", word)
-}
-
 // afterMsg is the refusal of a word, unknown or ambiguous, that
 // follows the command words named (a game's name, "change"): with the
 // commands that may follow them.
 func afterMsg(err error, named []string, set commandSet) lang.Msg {
-	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.names(), ", ")
-	var amb *ambiguousError
+	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.Names(), ", ")
+	var amb *cmdtab.AmbiguousError
 	if errors.As(err, &amb) {
-		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", "), "After", after, "Commands", cmds)
+		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", "), "After", after, "Commands", cmds)
 	}
-	var unknown *unknownError
+	var unknown *cmdtab.UnknownError
 	if errors.As(err, &unknown) {
-		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.word))+`"`, "After", after, "Commands", cmds)
+		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.Word))+`"`, "After", after, "Commands", cmds)
 	}
 	return lang.Literal(fmt.Sprintf("%v after %s; commands: %s.", err, after, cmds))
-}
-
-// only returns the commands whose admin flag is admin.
-func (cs commandSet) only(admin bool) commandSet {
-	out := commandSet{}
-	for n, c := range cs {
-		if c.admin == admin {
-			out[n] = c
-		}
-	}
-	return out
-}
-
-func (cs commandSet) names() []string {
-	var out []string
-	for n := range cs {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Refusal is an error a player reads: the command was refused and
@@ -306,8 +199,8 @@ func (r *run) all() error {
 		sec := &section{Command: trimLine(echo), Refused: true}
 		sec.say(text)
 		if len(words) > 0 {
-			if sug := r.s.suggestGlobal(words[0]); sug != "" {
-				sec.say((&unknownError{word: words[0], suggestion: sug}).msg(), lang.M("RefuseUnknownTail"))
+			if sug := suggestGlobal(r.s.cfg.Games, words[0]); sug != "" {
+				sec.say(unknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
 			}
 		}
 		r.sections = append(r.sections, sec)
@@ -389,12 +282,12 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
 		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
-		sec.table = c.cmd.table
+		sec.table = c.cmd.Table
 	}
 	if err == nil {
 		c.tokenUser = tokenUser
 		if err = c.gate(words); err == nil {
-			err = c.cmd.handle(c.call)
+			err = handlerOf(c.cmd)(c.call)
 		}
 	}
 	var ref *Refusal
@@ -418,78 +311,76 @@ type resolved struct {
 	cmd *command
 }
 
-// resolve finds the command of a line in the table.
+// resolve finds the command of a line in the table (command.Parse) and
+// maps why a line is none to its refusal.
 func (r *run) resolve(words []string, comment string, sec *section) (resolved, error) {
 	c := &call{run: r, sec: sec, comment: comment}
-	set := r.s.global
-	if g, ok := r.s.cfg.Games.Lookup(words[0]); ok {
+	l, err := parseLine(r.s.cfg.Games, words)
+	if l.Game != "" {
+		g, _ := r.s.cfg.Games.Lookup(l.Game)
 		c.game, sec.game = g, g
-		c.name = []string{g.Name()}
-		set = r.s.game
-		words = words[1:]
-		if len(words) == 0 {
-			return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", g.Name(), "Commands", strings.Join(set.names(), ", ")))
-		}
 	}
-	for {
-		name, cmd, err := set.lookup(words[0])
-		if err != nil {
-			if c.game == nil && len(c.name) == 0 {
-				var unknown *unknownError
-				if errors.As(err, &unknown) {
-					u := &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
-					return resolved{}, refuseMsg(u.msg(), lang.M("RefuseUnknownTail"))
-				}
-				var amb *ambiguousError
-				if errors.As(err, &amb) {
-					return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", ")), lang.M("RefuseUnknownTail"))
-				}
-				return resolved{}, refuseMsg(lang.Literal(err.Error()), lang.M("RefuseUnknownTail"))
-			}
-			var unknown *unknownError
-			if errors.As(err, &unknown) && unknown.suggestion != "" {
-				return resolved{}, refuseMsg(unknown.msg())
-			}
-			return resolved{}, refuseMsg(afterMsg(err, c.name, set))
+	c.name = l.Name
+	var (
+		gameWhat *cmdtab.GameWhatError
+		word     *cmdtab.WordError
+		what     *cmdtab.WhatError
+		admin    *cmdtab.AdminOnlyError
+		usage    *cmdtab.UsageError
+	)
+	switch {
+	case err == nil:
+		c.args = l.Args
+		return resolved{call: c, cmd: l.Cmd}, nil
+	case errors.As(err, &usage):
+		c.args = l.Args
+		return resolved{call: c, cmd: l.Cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", usage.Usage))
+	case errors.As(err, &gameWhat):
+		return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", gameWhat.Game, "Commands", strings.Join(r.s.game.Names(), ", ")))
+	case errors.As(err, &what):
+		return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(what.Words, " "), "Commands", strings.Join(what.Set.Names(), ", ")))
+	case errors.As(err, &admin):
+		return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", admin.Name))
+	case errors.As(err, &word) && len(word.After) == 0:
+		var unknown *cmdtab.UnknownError
+		if errors.As(err, &unknown) {
+			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: suggestGlobal(r.s.cfg.Games, unknown.Word)}
+			return resolved{}, refuseMsg(unknownMsg(u), lang.M("RefuseUnknownTail"))
 		}
-		c.name = append(c.name, name)
-		words = words[1:]
-		if cmd.children != nil {
-			if len(words) == 0 {
-				return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(c.name, " "), "Commands", strings.Join(cmd.children.names(), ", ")))
-			}
-			set = cmd.children
-			continue
+		var amb *cmdtab.AmbiguousError
+		if errors.As(err, &amb) {
+			return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", ")), lang.M("RefuseUnknownTail"))
 		}
-		if cmd.admin {
-			return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", name))
+		return resolved{}, refuseMsg(lang.Literal(word.Err.Error()), lang.M("RefuseUnknownTail"))
+	case errors.As(err, &word):
+		var unknown *cmdtab.UnknownError
+		if errors.As(err, &unknown) && unknown.Suggestion != "" {
+			return resolved{}, refuseMsg(unknownMsg(unknown))
 		}
-		c.args = words
-		if len(c.args) < cmd.minArgs {
-			return resolved{call: c, cmd: cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", strings.Join(c.name, " ")+" "+cmd.usage))
-		}
-		return resolved{call: c, cmd: cmd}, nil
+		return resolved{}, refuseMsg(afterMsg(word.Err, word.After, word.Set))
 	}
+	return resolved{}, err
 }
 
-// maskLine rebuilds a command line with its secret words replaced.
+// parseLine parses a command line given as words (command.Parse) with
+// the games of reg.
+func parseLine(reg *engine.Registry, words []string) (cmdtab.Line, error) {
+	return cmdtab.Parse(words, func(w string) (string, bool) {
+		g, ok := reg.Lookup(w)
+		if !ok {
+			return "", false
+		}
+		return g.Name(), true
+	})
+}
+
+// maskLine rebuilds a command line with its secret words replaced
+// (command.MaskLine).
 func maskLine(words []string, nameLen int, secrets []int) string {
-	out := append([]string(nil), words...)
-	for _, i := range secrets {
-		if j := nameLen + i; j < len(out) {
-			out[j] = "********"
-		}
-	}
-	return strings.Join(out, " ")
+	return cmdtab.MaskLine(words, nameLen, secrets)
 }
 
-func trimLine(s string) string {
-	s = mail.OneLine(s)
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "..."
-	}
-	return s
-}
+func trimLine(s string) string { return cmdtab.TrimLine(s) }
 
 func firstLine(subject, body string) string {
 	if strings.TrimSpace(subject) != "" {
@@ -559,7 +450,7 @@ func (s *Server) isCommand(line string) bool {
 	if _, ok := s.cfg.Games.Lookup(w); ok {
 		return true
 	}
-	_, _, ok := s.global.find(w)
+	_, _, ok := s.global.Find(w)
 	return ok
 }
 
@@ -684,7 +575,7 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if s.isCommand(l) || s.suggestGlobal(firstWord(l)) != "" && looksLikeCommand(l) {
+		if s.isCommand(l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
 			return false
 		}
 	}

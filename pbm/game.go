@@ -233,7 +233,7 @@ func cmdMove(c *call) error {
 			if err != nil {
 				return err
 			}
-			return verb.handle(c)
+			return handlerOf(verb)(c)
 		}
 	}
 	b, u, seat, err := c.seated()
@@ -249,9 +249,9 @@ func cmdMove(c *call) error {
 // next move's number, as on a move.
 func (c *call) moveVerb() (*command, bool, error) {
 	word, num, hasNum := strings.Cut(c.args[3], "#")
-	_, move, _ := c.s.game.find("move")
+	_, move, _ := c.s.game.Find("move")
 	name := strings.ToLower(word)
-	if !contains(move.verbs, name) {
+	if !contains(move.Verbs, name) {
 		return nil, false, nil
 	}
 	verb := c.s.game[name]

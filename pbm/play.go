@@ -1077,7 +1077,7 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 // an example for every game offered.
 func helpIf(c *command, games []engine.Game, p lang.Printer) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.usage, c.explain(p))
+	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.Usage, c.Explain(p))
 	sb.WriteString(board.Fill(p.T("CondHelpIntro"), 72) + "\n")
 	for _, g := range games {
 		sb.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")

@@ -732,17 +732,11 @@ func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
 	if len(words) == 0 {
 		return "", "", false
 	}
-	c, err := (&run{s: s}).resolve(words, "", &section{})
-	if err != nil || c.cmd == nil || len(c.name) == 1 && c.name[0] == "signup" {
-		// A signup names a new account: its password is no other's.
+	l, err := parseLine(s.cfg.Games, words)
+	if err != nil {
 		return "", "", false
 	}
-	for _, i := range c.cmd.secrets {
-		if i >= 1 && i < len(c.args) && !slices.Contains(c.cmd.secrets, i-1) {
-			return c.args[i-1], c.args[i], true
-		}
-	}
-	return "", "", false
+	return l.Credential()
 }
 
 // onEveryCore calls f for each item, as many at once as there are
