@@ -38,12 +38,12 @@ func TestNearest(t *testing.T) {
 // game, or game command (with "<game>" before it).
 func TestSuggest(t *testing.T) {
 	for word, want := range map[string]string{
-		"hlep":   "help",
-		"nimm":   "nim",
-		"moove":  "<game> move",
-		"qmove":  "<game> queue",
-		"xyzzy":  "",
-		"sigup":  "signup",
+		"hlep":  "help",
+		"nimm":  "nim",
+		"moove": "<game> move",
+		"qmove": "<game> queue",
+		"xyzzy": "",
+		"sigup": "signup",
 	} {
 		if got := Suggest(word, []string{"nim", "hexatri"}); got != want {
 			t.Errorf("Suggest(%q) = %q, want %q", word, got, want)
