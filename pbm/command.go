@@ -16,6 +16,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/quote"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -112,6 +113,13 @@ type call struct {
 	owner *store.User
 	// tokenUser is the userid vouched for by a move-by-reply token.
 	tokenUser string
+	// What the dispatcher authenticated as the table declares
+	// (authenticate): the account; of a player's command, also the board
+	// and the player's seat on it; of an entrant's, the tournament.
+	user       store.User
+	board      store.Board
+	seat       int
+	tournament *tournament.Tournament
 }
 
 // run is the handling of one mail.
@@ -286,8 +294,11 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	}
 	if err == nil {
 		c.tokenUser = tokenUser
-		if err = c.gate(words); err == nil {
-			err = handlerOf(c.cmd)(c.call)
+		if err = c.gate(c.cmd); err == nil {
+			var cmd *command
+			if cmd, err = authenticate(c.call, c.cmd); err == nil {
+				err = handlerOf(cmd)(c.call)
+			}
 		}
 	}
 	var ref *Refusal
@@ -360,6 +371,66 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		return resolved{}, refuseMsg(afterMsg(word.Err, word.After, word.Set))
 	}
 	return resolved{}, err
+}
+
+// authenticate does what the table declares of how a command
+// authenticates (command.Auth) before its handler runs, and sets the
+// call's user, and board and seat or tournament. The refusals and
+// their order are those of the command's own checks: a board or a
+// tournament that is not there is refused before the password is
+// checked. It returns the command to run: a verb of "move" ("move
+// <board> <userid> <password> resign") runs the command of its name.
+func authenticate(c *call, cmd *command) (*command, error) {
+	var err error
+	switch cmd.Auth {
+	case cmdtab.User:
+		c.user, err = c.auth(c.args[cmd.AuthArg], c.args[cmd.AuthArg+1])
+	case cmdtab.Player:
+		if len(cmd.Verbs) > 0 && len(c.args) == 4 {
+			verb, ok, err := c.moveVerb()
+			if err != nil {
+				return cmd, err
+			}
+			if ok {
+				cmd = verb
+			}
+		}
+		c.board, c.user, c.seat, err = c.seated()
+	case cmdtab.BoardUser:
+		if c.board, _, err = c.boardOf(c.args[0]); err != nil {
+			return cmd, err
+		}
+		c.user, err = c.auth(c.args[1], c.args[2])
+	case cmdtab.Entrant:
+		c.tournament, c.user, err = c.tournamentAs()
+	case cmdtab.Admin:
+		err = adminAuth(c)
+	}
+	return cmd, err
+}
+
+// adminAuth authenticates "admin <userid> <password> <command>": a
+// configured admin, the password, and an account that may act as
+// admin. Every refusal is logged.
+func adminAuth(c *call) error {
+	s := c.s
+	id, pw := c.args[0], c.args[1]
+	if !s.isAdmin(id) {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
+		return refuseMsg(lang.M("AdminNotAdmin", "User", trimLine(id)))
+	}
+	u, err := c.auth(id, pw)
+	if err != nil {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
+	if bar := account.MayAdmin(u); bar.Barred() {
+		err := refuseMsg(barMsg(bar, ""))
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
+	c.user = u
+	return nil
 }
 
 // parseLine parses a command line given as words (command.Parse) with
@@ -662,8 +733,8 @@ func indent(text, first, rest string) string {
 }
 
 // gate applies the limits of one mail and one sender (package limit)
-// to a command before it runs; a refusal leaves it unrun. words are
-// the command's words as given. A command that gives no userid and
+// to a command before it runs; a refusal leaves it unrun. cmd is the
+// command of the line as resolved. A command that gives no userid and
 // password of an account (signup, the lists, a userid that is no
 // account) nor comes with the reply token of a reply is counted
 // against its sender address's hourly allowance (Config.RateLimit,
@@ -676,14 +747,15 @@ func indent(text, first, rest string) string {
 // refusal here tells a right password from a wrong one. A signup is
 // refused when an address it gives (its sender's when none) has
 // Config.MaxAccounts open accounts.
-func (c *call) gate(words []string) error {
+func (c *call) gate(cmd *command) error {
 	r, name := c.run, c.commandName()
 	if name == "signup" {
 		if err := c.accountsAt(); err != nil {
 			return err
 		}
 	}
-	user, password, hasCred := r.s.credentialOf(words)
+	// The credential of the line as parsed once (resolve).
+	user, password, hasCred := cmdtab.Line{Name: c.name, Args: c.args, Cmd: cmd}.Credential()
 	var u store.User
 	fresh := false
 	if hasCred {

@@ -62,10 +62,7 @@ func (c *call) boardOf(arg string) (store.Board, int, error) {
 }
 
 func cmdChallenge(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	var players []string
 	opts := map[string]string{}
 	for _, a := range c.args[2:] {
@@ -228,19 +225,7 @@ func (c *call) seated() (store.Board, store.User, int, error) {
 }
 
 func cmdMove(c *call) error {
-	if len(c.args) == 4 {
-		if verb, ok, err := c.moveVerb(); ok || err != nil {
-			if err != nil {
-				return err
-			}
-			return handlerOf(verb)(c)
-		}
-	}
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return err
-	}
-	return c.play(b, u, seat, c.args[3:])
+	return c.play(c.board, c.user, c.seat, c.args[3:])
 }
 
 // moveVerb finds pbmserv's "move <board> <userid> <password> resign"
@@ -317,10 +302,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 }
 
 func cmdResign(c *call) error {
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return err
-	}
+	b, u, seat := c.board, c.user, c.seat
 	declined, err := c.leave(b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
 	if err != nil {
 		return err
@@ -405,10 +387,7 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 // cmdSeek handles "<game> seek".
 func cmdSeek(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	count := 1
 	opts := map[string]string{}
 	for i, a := range c.args[2:] {

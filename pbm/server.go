@@ -775,14 +775,14 @@ func (s *Server) groupEnd(raws [][]byte, start int) int {
 			if len(line) > s.cfg.MaxLineBytes {
 				continue
 			}
-			c, err := (&run{s: s}).resolve(strings.Fields(line), "", &section{})
-			if err != nil || c.cmd == nil {
+			p, err := parseLine(s.cfg.Games, strings.Fields(line))
+			if err != nil || p.Cmd == nil {
 				continue
 			}
-			if limit.Hashes(c.commandName()) {
+			if limit.Hashes(p.Words()) {
 				h++
 			}
-			if limit.IsList(c.commandName()) {
+			if limit.IsList(p.Words()) {
 				l++
 			}
 		}

@@ -76,10 +76,7 @@ func validTournamentName(s string) bool {
 // [--rounds=] [--seats=] [--start=YYYY-MM-DD] [--double]".
 func cmdTournamentNew(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if err := c.checkOrganiser(u.ID); err != nil {
 		return err
 	}
@@ -105,6 +102,7 @@ func cmdTournamentNew(c *call) error {
 		}
 		return n, nil
 	}
+	var err error
 	for _, a := range c.args[4:] {
 		key, val, _ := strings.Cut(strings.ToLower(a), "=")
 		switch key {
@@ -243,10 +241,7 @@ func (c *call) organises(t *tournament.Tournament, u store.User) bool {
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
 func cmdTournamentJoin(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	who := u.ID
 	if len(c.args) > 3 {
 		id, _, ok := computerID(c.args[3])
@@ -292,10 +287,7 @@ func entrantIDs(t *tournament.Tournament) []string {
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
 func cmdTournamentLeave(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	if err := t.Leave(u.ID); err != nil {
 		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
 	}
@@ -306,10 +298,7 @@ func cmdTournamentLeave(c *call) error {
 // cmdTournamentStart: "<game> tournament start <name> <userid>
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	if !c.organises(t, u) {
 		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}
