@@ -482,28 +482,28 @@ func (s *Server) commandLinesOf(m *mail.Message, body []string) (lines []string,
 		// first words; if it is, it is refused as a whole (longLine).
 		h := head(m.Subject)
 		h = h[mail.ReplyPrefix(h):]
-		if s.isCommand(h) {
+		if isCommand(s.cfg.Games, h) {
 			return []string{strings.TrimSpace(m.Subject)}, mail.Comment(body)
 		}
-		return s.bodyCommands(body)
+		return bodyCommands(s.cfg.Games, body)
 	}
 	subject := mail.Unprefixed(m.Subject)
-	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && s.isCommand(subject) {
+	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && isCommand(s.cfg.Games, subject) {
 		return []string{subject}, mail.Comment(body)
 	}
-	return s.bodyCommands(body)
+	return bodyCommands(s.cfg.Games, body)
 }
 
 // bodyCommands finds the commands of the body, one per line, and the
 // comment after them.
-func (s *Server) bodyCommands(body []string) (lines []string, comment string) {
+func bodyCommands(reg *engine.Registry, body []string) (lines []string, comment string) {
 	i := 0
 	for ; i < len(body); i++ {
 		l := strings.TrimSpace(body[i])
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
-		if len(lines) > 0 && !s.isCommand(l) {
+		if len(lines) > 0 && !isCommand(reg, l) {
 			break // the rest is the comment
 		}
 		lines = append(lines, l)
@@ -513,15 +513,15 @@ func (s *Server) bodyCommands(body []string) (lines []string, comment string) {
 
 // isCommand reports whether a line starts with a command word: a
 // global command or a game's name.
-func (s *Server) isCommand(line string) bool {
+func isCommand(reg *engine.Registry, line string) bool {
 	w := firstWord(line)
 	if w == "" {
 		return false
 	}
-	if _, ok := s.cfg.Games.Lookup(w); ok {
+	if _, ok := reg.Lookup(w); ok {
 		return true
 	}
-	_, _, ok := s.global.Find(w)
+	_, _, ok := cmdtab.Global().Find(w)
 	return ok
 }
 
@@ -646,7 +646,7 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if s.isCommand(l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
+		if isCommand(s.cfg.Games, l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
 			return false
 		}
 	}

@@ -106,7 +106,7 @@ func helpBody(t *testing.T, text, command string) string {
 // explanation in the language below it; no line over 79 columns.
 func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string) {
 	t.Helper()
-	for _, g := range f.s.helpGroups(f.s.english()) {
+	for _, g := range helpGroups(f.s.english()) {
 		for _, c := range g.Commands {
 			if !strings.Contains(text, "\n"+mail.Wrap("  "+c.Usage, 79)+"\n") {
 				t.Errorf("%s: usage %q not unchanged on its own line", what, c.Usage)

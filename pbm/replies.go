@@ -239,7 +239,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []l
 		}
 	}
 	l := strings.TrimSpace(body[pick])
-	if r.s.isCommand(l) {
+	if isCommand(r.s.cfg.Games, l) {
 		return nil, "", nil, false
 	}
 	f := strings.Fields(l)
@@ -290,7 +290,7 @@ func (r *run) replyLineReads(rt replyTo, l string) bool {
 	if len(f) == 0 || len(f) > 20 {
 		return false
 	}
-	if r.s.isCommand(l) {
+	if isCommand(r.s.cfg.Games, l) {
 		return true
 	}
 	if _, cmd, found := r.s.game.Find(f[0]); found && !cmd.Admin {

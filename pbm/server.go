@@ -705,7 +705,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			if len(line) > s.cfg.MaxLineBytes {
 				continue // refused unread (longLine, table.go)
 			}
-			user, password, ok := s.credentialOf(strings.Fields(line))
+			user, password, ok := credentialOf(s.cfg.Games, strings.Fields(line))
 			if !ok {
 				continue
 			}
@@ -728,11 +728,11 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 // credentialOf is the userid and password a command line gives: the
 // first secret word of its command and the word before it, when that
 // word is not a secret too.
-func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
+func credentialOf(reg *engine.Registry, words []string) (user, password string, ok bool) {
 	if len(words) == 0 {
 		return "", "", false
 	}
-	l, err := parseLine(s.cfg.Games, words)
+	l, err := parseLine(reg, words)
 	if err != nil {
 		return "", "", false
 	}

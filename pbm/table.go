@@ -134,7 +134,7 @@ type helpGroup struct {
 
 // helpGroups generates the command reference from the command table,
 // the explanations in p's language.
-func (s *Server) helpGroups(p lang.Printer) []helpGroup {
+func helpGroups(p lang.Printer) []helpGroup {
 	var groups []helpGroup
 	add := func(title, prefix string, set commandSet) {
 		g := helpGroup{Title: title}
@@ -157,9 +157,9 @@ func (s *Server) helpGroups(p lang.Printer) []helpGroup {
 		walk(prefix, set)
 		groups = append(groups, g)
 	}
-	add(p.T("HelpGroupAccounts"), "", s.global.Only(false))
-	add(p.T("HelpGroupGames"), "<game> ", s.game)
-	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", s.global.Only(true))
+	add(p.T("HelpGroupAccounts"), "", cmdtab.Global().Only(false))
+	add(p.T("HelpGroupGames"), "<game> ", cmdtab.Game())
+	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", cmdtab.Global().Only(true))
 	return groups
 }
 
@@ -177,9 +177,9 @@ type helpGame struct {
 	Max                  int
 }
 
-func (s *Server) helpGames() []helpGame {
+func helpGames(reg *engine.Registry) []helpGame {
 	var out []helpGame
-	for _, g := range s.cfg.Games.Games() {
+	for _, g := range reg.Games() {
 		min, max := g.Players()
 		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max), Max: max})
 	}
@@ -193,7 +193,7 @@ func (s *Server) HelpText() (string, error) { return s.helpText(s.printer("")) }
 // helpText is the general help in p's language.
 func (s *Server) helpText(p lang.Printer) (string, error) {
 	return s.tpl.render("help.txt", map[string]any{
-		"Server": s.cfg.Name, "Groups": s.helpGroups(p), "Games": s.helpGames(), "L": p,
+		"Server": s.cfg.Name, "Groups": helpGroups(p), "Games": helpGames(s.cfg.Games), "L": p,
 	})
 }
 
@@ -207,10 +207,10 @@ func cmdHelp(c *call) error {
 	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if _, ok := s.helpTopic(topic, s.english()); ok {
+		if _, ok := helpTopic(s.cfg.Games, topic, s.english()); ok {
 			c.sec.subject = lang.M("MailSubjectServerHelpOn", "Topic", topic)
 			write = func(p lang.Printer) (string, error) {
-				text, _ := s.helpTopic(topic, p)
+				text, _ := helpTopic(s.cfg.Games, topic, p)
 				return "\n\n" + text, nil
 			}
 		} else if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
@@ -263,14 +263,15 @@ func cmdHelp(c *call) error {
 
 // helpTopic is the text of "help commands", "help move" and "help
 // reply", generated from the command table, in p's language.
-func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
+func helpTopic(reg *engine.Registry, topic string, p lang.Printer) (string, bool) {
+	game := cmdtab.Game()
 	var b strings.Builder
 	usage := func(prefix, name string, c *command) {
 		fmt.Fprintf(&b, "  %s\n      %s\n", wrapUsage(strings.TrimSpace(prefix+name+" "+c.Usage)), wrapHelp(c.Explain(p)))
 	}
 	switch topic {
 	case "commands":
-		for _, g := range s.helpGroups(p) {
+		for _, g := range helpGroups(p) {
 			b.WriteString(g.Title + "\n")
 			for _, c := range g.Commands {
 				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
@@ -280,21 +281,21 @@ func (s *Server) helpTopic(topic string, p lang.Printer) (string, bool) {
 	case "move":
 		b.WriteString(p.T("HelpMoveIntro") + "\n\n")
 		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
-			usage("<game> ", name, s.game[name])
-			if verbs := s.game[name].Verbs; len(verbs) > 0 {
+			usage("<game> ", name, game[name])
+			if verbs := game[name].Verbs; len(verbs) > 0 {
 				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      %s\n", name, strings.Join(verbs, "|"), p.T("HelpSameAs"))
 			}
 		}
 		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
 		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
 	case "if":
-		b.WriteString(helpIf(s.game["if"], s.cfg.Games.Games(), p))
+		b.WriteString(helpIf(game["if"], reg.Games(), p))
 	case "reply":
 		b.WriteString(p.T("BoardReply") + "\n\n")
 		b.WriteString(p.T("HelpReplyIntro") + "\n\n")
 		b.WriteString("  <move>[#<n>] [<move>...]\n      " + p.T("HelpReplyPlay") + "\n")
-		for _, name := range s.game.Names() {
-			c := s.game[name]
+		for _, name := range game.Names() {
+			c := game[name]
 			switch {
 			case c.Admin || c.Children != nil || name == "move":
 			case strings.HasPrefix(c.Usage, "<board> <userid> <password>"):
@@ -317,10 +318,10 @@ func cmdList(c *call) error {
 	p := c.answerPrinter()
 	var b strings.Builder
 	b.WriteString(p.T("HelpGamesHere") + "\n")
-	for _, g := range s.helpGames() {
+	for _, g := range helpGames(s.cfg.Games) {
 		fmt.Fprintf(&b, "  %-10s %-12s %s\n", g.Name, g.Title, p.N("HelpListPlayers", g.Max, "Players", g.Players))
 	}
-	if len(s.helpGames()) == 0 {
+	if len(helpGames(s.cfg.Games)) == 0 {
 		b.WriteString("  " + p.T("HelpListNone") + "\n")
 	}
 	b.WriteString("\n" + p.T("HelpListTail"))
