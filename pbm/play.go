@@ -778,17 +778,6 @@ func outcomeMsg(b store.Board) lang.Msg { return board.OutcomeMsg(b) }
 // store and are shown to their owner only; a move they answer is
 // answered in the transaction that plays it (commit, playAhead).
 
-// ifSecrets are the words of "if" never echoed or logged: the password
-// and every move after it, which are the owner's secret until played.
-// A command line is at most a few thousand words long (MaxLineBytes).
-var ifSecrets = func() []int {
-	out := make([]int, 0, 4096)
-	for i := 2; i < 4098; i++ {
-		out = append(out, i)
-	}
-	return out
-}()
-
 // cmdIf: "<game> if <board> <userid> <password> [<move>...|clear]".
 func cmdIf(c *call) error {
 	b, u, seat := c.board, c.user, c.seat

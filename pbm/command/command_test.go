@@ -144,6 +144,7 @@ func TestMaskWords(t *testing.T) {
 		"signup carol -lang=hu pw":                "signup carol -lang=hu ********",
 		"nim tournament join alice pw spring":     "nim tournament join alice ******** ********",
 		"nim move alice pw take1":                 "nim move ******** ******** ********",
+		"nim if 101 alice pw take1 take2":         "nim if 101 alice ******** ******** ********",
 	} {
 		if got := MaskWords(strings.Fields(in), isGame); got != want {
 			t.Errorf("MaskWords(%q) = %q, want %q", in, got, want)

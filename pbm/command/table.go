@@ -86,8 +86,17 @@ type Command struct {
 // Set is a level of the table: command words to their commands.
 type Set map[string]*Command
 
-// ifSecrets are the secrets of "<game> if": its password.
-var ifSecrets = []int{2}
+// ifSecrets are the words of "if" never echoed or logged: the password
+// and every move after it, which are the owner's secret until played.
+// A command line is at most a few thousand words long (the core's
+// bound on a line).
+var ifSecrets = func() []int {
+	out := make([]int, 0, 4096)
+	for i := 2; i < 4098; i++ {
+		out = append(out, i)
+	}
+	return out
+}()
 
 var global, game = build()
 
