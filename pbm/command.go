@@ -433,6 +433,14 @@ func adminAuth(c *call) error {
 	return nil
 }
 
+// gameName is the name of g, "" for none.
+func gameName(g engine.Game) string {
+	if g == nil {
+		return ""
+	}
+	return g.Name()
+}
+
 // parseLine parses a command line given as words (command.Parse) with
 // the games of reg.
 func parseLine(reg *engine.Registry, words []string) (cmdtab.Line, error) {
@@ -748,7 +756,7 @@ func indent(text, first, rest string) string {
 // refused when an address it gives (its sender's when none) has
 // Config.MaxAccounts open accounts.
 func (c *call) gate(cmd *command) error {
-	r, name := c.run, c.commandName()
+	r, name := c.run, cmdtab.Line{Name: c.name, Args: c.args, Cmd: cmd, Game: gameName(c.game)}.Words()
 	if name == "signup" {
 		if err := c.accountsAt(); err != nil {
 			return err
@@ -793,20 +801,6 @@ func (c *call) gate(cmd *command) error {
 		return refuseMsg(lang.M("LimitCommands", "Count", a.Max, "From", r.msg.From, "Until", a.Resets.UTC()))
 	}
 	return nil
-}
-
-// commandName is the command's words without the game's name:
-// "games", "change password", "all show"; of an admin command, the
-// admin command's word ("setpassword").
-func (c *call) commandName() string {
-	name := c.name
-	if c.game != nil && len(name) > 0 {
-		name = name[1:]
-	}
-	if len(name) == 1 && name[0] == "admin" && len(c.args) >= 3 {
-		return strings.ToLower(c.args[2])
-	}
-	return strings.Join(name, " ")
 }
 
 // accountsAt refuses a signup whose addresses (its sender's when it
