@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
+	"github.com/pbmgo/pbm/pbm/board"
 	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
@@ -395,14 +396,36 @@ func authenticate(c *call, cmd *command) (*command, error) {
 				cmd = verb
 			}
 		}
-		c.board, c.user, c.seat, err = c.seated()
-	case cmdtab.BoardUser:
-		if c.board, _, err = c.boardOf(c.args[0]); err != nil {
+		// The board, the account, then its seat on the running board.
+		i := cmd.AuthArg
+		if c.board, _, err = c.boardOf(c.args[i]); err != nil {
 			return cmd, err
 		}
-		c.user, err = c.auth(c.args[1], c.args[2])
+		if c.user, err = c.auth(c.args[i+1], c.args[i+2]); err != nil {
+			return cmd, err
+		}
+		b := c.board
+		if c.seat = board.SeatOf(b, c.user.ID); c.seat < 0 {
+			return cmd, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
+		}
+		if b.Over {
+			return cmd, refuseOn(b.Number, lang.M("GameEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", outcomeMsg(b)))
+		}
+	case cmdtab.BoardUser:
+		i := cmd.AuthArg
+		if c.board, _, err = c.boardOf(c.args[i]); err != nil {
+			return cmd, err
+		}
+		c.user, err = c.auth(c.args[i+1], c.args[i+2])
 	case cmdtab.Entrant:
-		c.tournament, c.user, err = c.tournamentAs()
+		// "<userid> <password> <name>" is put in the usage's order
+		// first; the tournament, then the account.
+		c.userFirstOrder()
+		i := cmd.AuthArg
+		if c.tournament, err = c.loadTournament(c.args[i]); err != nil {
+			return cmd, err
+		}
+		c.user, err = c.auth(c.args[i+1], c.args[i+2])
 	case cmdtab.Admin:
 		err = adminAuth(c)
 	}

@@ -197,33 +197,6 @@ func optionList(g engine.Game) lang.Msg {
 	return listOrNone(names)
 }
 
-// player authenticates a board command's userid and finds the seat.
-func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
-	u, err := c.auth(id, pw)
-	if err != nil {
-		return u, -1, err
-	}
-	seat := board.SeatOf(b, u.ID)
-	if seat < 0 {
-		return u, -1, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
-	}
-	if b.Over {
-		return u, -1, refuseOn(b.Number, lang.M("GameEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", outcomeMsg(b)))
-	}
-	return u, seat, nil
-}
-
-// seated reads the board of a "<board> <userid> <password>" command
-// and authenticates its player.
-func (c *call) seated() (store.Board, store.User, int, error) {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return b, store.User{}, -1, err
-	}
-	u, seat, err := c.player(b, c.args[1], c.args[2])
-	return b, u, seat, err
-}
-
 func cmdMove(c *call) error {
 	return c.play(c.board, c.user, c.seat, c.args[3:])
 }

@@ -183,20 +183,6 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 	return out
 }
 
-// organises reports whether u may run tournament t: its organiser or an
-// admin.
-// tournamentAs loads the tournament of "<name> <userid> <password>"
-// and authenticates the player, for join, leave and start.
-func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
-	c.userFirstOrder()
-	t, err := c.loadTournament(c.args[0])
-	if err != nil {
-		return nil, store.User{}, err
-	}
-	u, err := c.auth(c.args[1], c.args[2])
-	return t, u, err
-}
-
 // userFirstOrder puts the args of "<userid> <password> <name> [...]"
 // into the usage's order "<name> <userid> <password> [...]" when they
 // read only that way (a user, then a tournament of the game, in the
@@ -234,6 +220,8 @@ func (c *call) isTournament(name string) bool {
 	return err == nil
 }
 
+// organises reports whether u may run tournament t: its organiser or an
+// admin.
 func (c *call) organises(t *tournament.Tournament, u store.User) bool {
 	return strings.EqualFold(t.Organiser, u.ID) || c.s.isAdmin(u.ID)
 }
