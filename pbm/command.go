@@ -272,7 +272,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	if err := r.checkDeadline(); err != nil {
 		return err
 	}
-	// The words of a reply come from a line of its own (replies.go).
+	// The words of a reply come from a line of its own (byReply).
 	if n := len(words) - 1; n >= 0 {
 		for _, w := range words {
 			n += len(w)

@@ -342,7 +342,7 @@ const mask = "********"
 // password. The Subject of a board mail replied to is kept as it is.
 func (s *Server) Masked(line string) string {
 	if len(line) > s.cfg.MaxLineBytes {
-		// Past the bound nothing is read (longLine, table.go): a log line shows
+		// Past the bound nothing is read (longLine): a log line shows
 		// the first words only.
 		line = head(line) + " ..."
 	}
