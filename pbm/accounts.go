@@ -62,7 +62,7 @@ func cmdSignup(c *call) error {
 		return err
 	}
 	if len(rest) < 2 {
-		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].usage))
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].Usage))
 	}
 	c.args = rest
 	id, pw := c.args[0], c.args[1]
@@ -131,13 +131,11 @@ func cmdSignup(c *call) error {
 
 func cmdChangePassword(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if err := checkPassword(c.args[2]); err != nil {
 		return err
 	}
+	var err error
 	if u.Hash, err = s.hash(c.args[2]); err != nil {
 		return err
 	}
@@ -150,10 +148,7 @@ func cmdChangePassword(c *call) error {
 }
 
 func cmdChangeAddress(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	addrs, err := parseAddresses(c.args[2:])
 	if err != nil {
 		return err
@@ -182,10 +177,7 @@ func cmdChangeAddress(c *call) error {
 }
 
 func cmdSignoff(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	// Out of the tournaments first, so that the rounds the
 	// resignations complete are paired without the player.
 	if err := withdrawEverywhere(c, u.ID); err != nil {
@@ -230,10 +222,7 @@ func contains(list []string, s string) bool {
 // account's mail goes to (pbmserv's add). The addresses it had hear of
 // it, as for change address.
 func cmdAdd(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	addrs, err := parseAddresses(c.args[2:])
 	if err != nil {
 		return err
@@ -326,10 +315,7 @@ func (r *run) answerPrinter() lang.Printer {
 // of the account's mail, a BCP 47 code matched to one the server
 // speaks ("hu-HU" and "HU" are Hungarian).
 func cmdLanguage(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	code, ok := lang.Match(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("LanguageUnknown", "Code", quotedWord(c.args[2]), "Codes", strings.Join(lang.Codes, ", ")))
@@ -374,10 +360,7 @@ func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 // with no value it tells the limit and the running boards (the rules
 // of limits: account.ParseLimit, account.MayStart).
 func cmdLimit(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if len(c.args) == 2 {
 		running, err := account.Running(c.tx, u.ID, c.game.Name())
 		if err != nil {
@@ -407,10 +390,7 @@ func cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAcc
 func cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
 
 func (c *call) allChallenges(limit int, subject string) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	account.SetLimit(&u, c.game.Name(), limit)
 	if err := c.tx.PutUser(u); err != nil {
 		return err

@@ -19,47 +19,32 @@ import (
 // the configured admins. Every admin action is logged, and mailed to
 // the players it affects.
 func cmdAdmin(c *call) error {
-	s := c.s
-	id, pw := c.args[0], c.args[1]
-	if !s.isAdmin(id) {
-		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
-		return refuseMsg(lang.M("AdminNotAdmin", "User", trimLine(id)))
-	}
-	u, err := c.auth(id, pw)
-	if err != nil {
-		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
-		return err
-	}
-	if bar := account.MayAdmin(u); bar.Barred() {
-		err := refuseMsg(barMsg(bar, ""))
-		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
-		return err
-	}
-	set := s.global.only(true)
-	name, cmd, err := set.lookup(c.args[2])
+	s, u := c.s, c.user
+	set := s.global.Only(true)
+	name, cmd, err := set.Lookup(c.args[2])
 	if err != nil {
 		first := lang.Literal(err.Error())
 		var unknown *unknownError
 		if errors.As(err, &unknown) {
-			first = unknown.msg()
+			first = unknownMsg(unknown)
 		}
-		return refuseMsg(first, lang.M("AdminCommands", "Commands", strings.Join(set.names(), ", ")))
+		return refuseMsg(first, lang.M("AdminCommands", "Commands", strings.Join(set.Names(), ", ")))
 	}
 	args := c.args[3:]
 	masked := append([]string{"admin", u.ID, "********", name}, args...)
-	for _, i := range cmd.secrets {
+	for _, i := range cmd.Secrets {
 		if i < len(args) {
 			masked[4+i] = "********"
 		}
 	}
 	c.sec.Command = trimLine(strings.Join(masked, " "))
-	if len(args) < cmd.minArgs {
-		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> "+name+" "+cmd.usage))
+	if len(args) < cmd.MinArgs {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> "+name+" "+cmd.Usage))
 	}
 	sub := *c
 	sub.args = args
 	s.log.Info("admin", "userid", u.ID, "from", c.msg.From, "command", c.sec.Command)
-	return cmd.handle(&sub)
+	return handlerOf(cmd)(&sub)
 }
 
 func adminUsers(c *call) error {
@@ -299,10 +284,7 @@ const maxRecipients = 20
 // other players are counted against the sender's hourly allowance
 // (account.Spend): a message that would pass it is refused whole.
 func cmdMessage(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if strings.TrimSpace(c.comment) == "" {
 		return refuseMsg(lang.M("AcctMessageEmpty"))
 	}
@@ -395,10 +377,7 @@ func (c *call) spendMessages(id string, n int) error {
 // board and every other mail still come; a blocked sender's message is
 // not delivered and its sender is told so (cmdMessage).
 func cmdBlock(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if len(c.args) == 2 {
 		have, err := c.tx.Blocks(u.ID)
 		if err != nil {
@@ -434,10 +413,7 @@ func cmdBlock(c *call) error {
 // cmdUnblock: "unblock <userid> <password> <sender>...|all": the
 // account takes messages from the players named again.
 func cmdUnblock(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	freed, not, err := account.Unblock(c.tx, u.ID, c.args[2:])
 	if err != nil {
 		return err

@@ -201,7 +201,7 @@ func (r *run) authenticated() (bool, error) {
 		if len(r.checked) >= r.s.cfg.MaxPasswordWork {
 			break // the bcrypt work of one mail is bounded (gate, command.go)
 		}
-		user, password, ok := r.s.credentialOf(strings.Fields(line))
+		user, password, ok := credentialOf(r.s.cfg.Games, strings.Fields(line))
 		if !ok {
 			continue
 		}

@@ -165,10 +165,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 // configuration; the opponents of the user's running games are told.
 func cmdVacation(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if strings.EqualFold(c.args[2], "auto") {
 		return s.setAutoVacation(c, u)
 	}
@@ -622,10 +619,7 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 // deadlines are written in and its days are counted in.
 func cmdTimezone(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	name, ok := account.Zone(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("ZoneUnknown", "Arg", quotedWord(c.args[2])))
@@ -652,10 +646,7 @@ const digestMax = 50
 // boards where the player is to move, the most urgent first.
 func cmdDigest(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	mode, ok := account.DigestMode(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("DigestUnknown", "Arg", quotedWord(c.args[2])))
@@ -818,10 +809,7 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 // sat,sun: no clock of the player runs on those days of the player's
 // time zone (board.Spent).
 func cmdDaysOff(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	days, ok := board.ParseDaysOff(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("DaysOffUsage", "Arg", quotedWord(c.args[2]), "Max", board.MaxDaysOff))

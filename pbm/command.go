@@ -5,141 +5,36 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
+	"github.com/pbmgo/pbm/pbm/board"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/quote"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
-
-// command is one entry of the command table. The table is declarative
-// (in the manner of soju's service commands): help is generated from
-// it, and the dispatcher does the checks it declares.
-type command struct {
-	usage string // the words after the command name
-	help  string // in English
-	// helpID is help's message in the catalogue (helpIDs), written
-	// in the reader's language.
-	helpID string
-	// secrets are the indexes in args of words never echoed back
-	// (passwords).
-	secrets []int
-	// minArgs is the least number of args; fewer is a usage error.
-	minArgs int
-	// userFirst commands take "<name> <userid> <password>" (their
-	// usage) or "<userid> <password> <name>"; the handler tells them
-	// apart by the store (tournamentAs). Where the store is not read
-	// (Masked, for logs) both places the password may stand in are
-	// masked.
-	userFirst bool
-	// admin commands are dispatched only under "admin" for the
-	// configured admins.
-	admin    bool
-	handle   func(*call) error
-	children commandSet
-	aliases  []string
-	// verbs are words that stand for a whole command in place of the
-	// last argument: "move <board> <userid> <password> resign" runs
-	// resign (pbmserv's move forms).
-	verbs []string
-	// table marks a command whose answer is laid out in columns (a
-	// table, a board): the reply never wraps it.
-	table bool
-}
-
-type commandSet map[string]*command
-
-// lookup finds a command by name, alias, or unique prefix of at least
-// three letters (pbmserv accepts "chall" for "challenge"). An unknown
-// word is an *unknownError with the nearest command as suggestion.
-func (cs commandSet) lookup(word string) (string, *command, error) {
-	word = strings.ToLower(word)
-	if name, c, ok := cs.find(word); ok {
-		return name, c, nil
-	}
-	var found []string
-	if len(word) >= 3 {
-		for name := range cs {
-			if strings.HasPrefix(name, word) {
-				found = append(found, name)
-			}
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], cs[found[0]], nil
-	case 0:
-		return "", nil, &unknownError{word: word, suggestion: cs.canonical(nearest(word, cs.words(false)))}
-	}
-	sort.Strings(found)
-	return "", nil, &ambiguousError{word: word, found: found}
-}
-
-// ambiguousError is a prefix of more than one command of a set.
-type ambiguousError struct {
-	word  string
-	found []string
-}
-
-func (e *ambiguousError) Error() string {
-	return fmt.Sprintf("command %q is ambiguous: %s", e.word, strings.Join(e.found, ", "))
-}
-
-// unknownError is a word that is no command of a set.
-type unknownError struct{ word, suggestion string }
-
-func (e *unknownError) Error() string { return unknownCommand(e.word, e.suggestion) }
-
-// msg is the error from the catalogue; its English is Error's text.
-func (e *unknownError) msg() lang.Msg {
-	word := `"` + trimLine(strings.ToLower(e.word)) + `"`
-	if e.suggestion != "" {
-		return lang.M("RefuseUnknownSuggest", "Word", word, "Suggestion", e.suggestion)
-	}
-	return lang.M("RefuseUnknown", "Word", word)
-}
 
 // afterMsg is the refusal of a word, unknown or ambiguous, that
 // follows the command words named (a game's name, "change"): with the
 // commands that may follow them.
 func afterMsg(err error, named []string, set commandSet) lang.Msg {
-	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.names(), ", ")
-	var amb *ambiguousError
+	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.Names(), ", ")
+	var amb *cmdtab.AmbiguousError
 	if errors.As(err, &amb) {
-		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", "), "After", after, "Commands", cmds)
+		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", "), "After", after, "Commands", cmds)
 	}
-	var unknown *unknownError
+	var unknown *cmdtab.UnknownError
 	if errors.As(err, &unknown) {
-		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.word))+`"`, "After", after, "Commands", cmds)
+		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.Word))+`"`, "After", after, "Commands", cmds)
 	}
 	return lang.Literal(fmt.Sprintf("%v after %s; commands: %s.", err, after, cmds))
-}
-
-// only returns the commands whose admin flag is admin.
-func (cs commandSet) only(admin bool) commandSet {
-	out := commandSet{}
-	for n, c := range cs {
-		if c.admin == admin {
-			out[n] = c
-		}
-	}
-	return out
-}
-
-func (cs commandSet) names() []string {
-	var out []string
-	for n := range cs {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Refusal is an error a player reads: the command was refused and
@@ -219,6 +114,13 @@ type call struct {
 	owner *store.User
 	// tokenUser is the userid vouched for by a move-by-reply token.
 	tokenUser string
+	// What the dispatcher authenticated as the table declares
+	// (authenticate): the account; of a player's command, also the board
+	// and the player's seat on it; of an entrant's, the tournament.
+	user       store.User
+	board      store.Board
+	seat       int
+	tournament *tournament.Tournament
 }
 
 // run is the handling of one mail.
@@ -306,8 +208,8 @@ func (r *run) all() error {
 		sec := &section{Command: trimLine(echo), Refused: true}
 		sec.say(text)
 		if len(words) > 0 {
-			if sug := r.s.suggestGlobal(words[0]); sug != "" {
-				sec.say((&unknownError{word: words[0], suggestion: sug}).msg(), lang.M("RefuseUnknownTail"))
+			if sug := suggestGlobal(r.s.cfg.Games, words[0]); sug != "" {
+				sec.say(unknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
 			}
 		}
 		r.sections = append(r.sections, sec)
@@ -370,7 +272,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	if err := r.checkDeadline(); err != nil {
 		return err
 	}
-	// The words of a reply come from a line of its own (replies.go).
+	// The words of a reply come from a line of its own (byReply).
 	if n := len(words) - 1; n >= 0 {
 		for _, w := range words {
 			n += len(w)
@@ -389,12 +291,15 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
 		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
-		sec.table = c.cmd.table
+		sec.table = c.cmd.Table
 	}
 	if err == nil {
 		c.tokenUser = tokenUser
-		if err = c.gate(words); err == nil {
-			err = c.cmd.handle(c.call)
+		if err = c.gate(c.cmd); err == nil {
+			var cmd *command
+			if cmd, err = authenticate(c.call, c.cmd); err == nil {
+				err = handlerOf(cmd)(c.call)
+			}
 		}
 	}
 	var ref *Refusal
@@ -418,78 +323,166 @@ type resolved struct {
 	cmd *command
 }
 
-// resolve finds the command of a line in the table.
+// resolve finds the command of a line in the table (command.Parse) and
+// maps why a line is none to its refusal.
 func (r *run) resolve(words []string, comment string, sec *section) (resolved, error) {
 	c := &call{run: r, sec: sec, comment: comment}
-	set := r.s.global
-	if g, ok := r.s.cfg.Games.Lookup(words[0]); ok {
+	l, err := parseLine(r.s.cfg.Games, words)
+	if l.Game != "" {
+		g, _ := r.s.cfg.Games.Lookup(l.Game)
 		c.game, sec.game = g, g
-		c.name = []string{g.Name()}
-		set = r.s.game
-		words = words[1:]
-		if len(words) == 0 {
-			return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", g.Name(), "Commands", strings.Join(set.names(), ", ")))
-		}
 	}
-	for {
-		name, cmd, err := set.lookup(words[0])
-		if err != nil {
-			if c.game == nil && len(c.name) == 0 {
-				var unknown *unknownError
-				if errors.As(err, &unknown) {
-					u := &unknownError{word: unknown.word, suggestion: r.s.suggestGlobal(unknown.word)}
-					return resolved{}, refuseMsg(u.msg(), lang.M("RefuseUnknownTail"))
-				}
-				var amb *ambiguousError
-				if errors.As(err, &amb) {
-					return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.word), "Found", strings.Join(amb.found, ", ")), lang.M("RefuseUnknownTail"))
-				}
-				return resolved{}, refuseMsg(lang.Literal(err.Error()), lang.M("RefuseUnknownTail"))
-			}
-			var unknown *unknownError
-			if errors.As(err, &unknown) && unknown.suggestion != "" {
-				return resolved{}, refuseMsg(unknown.msg())
-			}
-			return resolved{}, refuseMsg(afterMsg(err, c.name, set))
+	c.name = l.Name
+	var (
+		gameWhat *cmdtab.GameWhatError
+		word     *cmdtab.WordError
+		what     *cmdtab.WhatError
+		admin    *cmdtab.AdminOnlyError
+		usage    *cmdtab.UsageError
+	)
+	switch {
+	case err == nil:
+		c.args = l.Args
+		return resolved{call: c, cmd: l.Cmd}, nil
+	case errors.As(err, &usage):
+		c.args = l.Args
+		return resolved{call: c, cmd: l.Cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", usage.Usage))
+	case errors.As(err, &gameWhat):
+		return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", gameWhat.Game, "Commands", strings.Join(r.s.game.Names(), ", ")))
+	case errors.As(err, &what):
+		return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(what.Words, " "), "Commands", strings.Join(what.Set.Names(), ", ")))
+	case errors.As(err, &admin):
+		return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", admin.Name))
+	case errors.As(err, &word) && len(word.After) == 0:
+		var unknown *cmdtab.UnknownError
+		if errors.As(err, &unknown) {
+			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: suggestGlobal(r.s.cfg.Games, unknown.Word)}
+			return resolved{}, refuseMsg(unknownMsg(u), lang.M("RefuseUnknownTail"))
 		}
-		c.name = append(c.name, name)
-		words = words[1:]
-		if cmd.children != nil {
-			if len(words) == 0 {
-				return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(c.name, " "), "Commands", strings.Join(cmd.children.names(), ", ")))
-			}
-			set = cmd.children
-			continue
+		var amb *cmdtab.AmbiguousError
+		if errors.As(err, &amb) {
+			return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", ")), lang.M("RefuseUnknownTail"))
 		}
-		if cmd.admin {
-			return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", name))
+		return resolved{}, refuseMsg(lang.Literal(word.Err.Error()), lang.M("RefuseUnknownTail"))
+	case errors.As(err, &word):
+		var unknown *cmdtab.UnknownError
+		if errors.As(err, &unknown) && unknown.Suggestion != "" {
+			return resolved{}, refuseMsg(unknownMsg(unknown))
 		}
-		c.args = words
-		if len(c.args) < cmd.minArgs {
-			return resolved{call: c, cmd: cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", strings.Join(c.name, " ")+" "+cmd.usage))
-		}
-		return resolved{call: c, cmd: cmd}, nil
+		return resolved{}, refuseMsg(afterMsg(word.Err, word.After, word.Set))
 	}
+	return resolved{}, err
 }
 
-// maskLine rebuilds a command line with its secret words replaced.
+// authenticate does what the table declares of how a command
+// authenticates (command.Auth) before its handler runs, and sets the
+// call's user, and board and seat or tournament. The refusals and
+// their order are those of the command's own checks: a board or a
+// tournament that is not there is refused before the password is
+// checked. It returns the command to run: a verb of "move" ("move
+// <board> <userid> <password> resign") runs the command of its name.
+func authenticate(c *call, cmd *command) (*command, error) {
+	var err error
+	switch cmd.Auth {
+	case cmdtab.User:
+		c.user, err = c.auth(c.args[cmd.AuthArg], c.args[cmd.AuthArg+1])
+	case cmdtab.Player:
+		if len(cmd.Verbs) > 0 && len(c.args) == 4 {
+			verb, ok, err := c.moveVerb()
+			if err != nil {
+				return cmd, err
+			}
+			if ok {
+				cmd = verb
+			}
+		}
+		// The board, the account, then its seat on the running board.
+		i := cmd.AuthArg
+		if c.board, _, err = c.boardOf(c.args[i]); err != nil {
+			return cmd, err
+		}
+		if c.user, err = c.auth(c.args[i+1], c.args[i+2]); err != nil {
+			return cmd, err
+		}
+		b := c.board
+		if c.seat = board.SeatOf(b, c.user.ID); c.seat < 0 {
+			return cmd, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
+		}
+		if b.Over {
+			return cmd, refuseOn(b.Number, lang.M("GameEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", outcomeMsg(b)))
+		}
+	case cmdtab.BoardUser:
+		i := cmd.AuthArg
+		if c.board, _, err = c.boardOf(c.args[i]); err != nil {
+			return cmd, err
+		}
+		c.user, err = c.auth(c.args[i+1], c.args[i+2])
+	case cmdtab.Entrant:
+		// "<userid> <password> <name>" is put in the usage's order
+		// first; the tournament, then the account.
+		c.userFirstOrder()
+		i := cmd.AuthArg
+		if c.tournament, err = loadTournament(c.tx, c.game, c.args[i]); err != nil {
+			return cmd, err
+		}
+		c.user, err = c.auth(c.args[i+1], c.args[i+2])
+	case cmdtab.Admin:
+		err = adminAuth(c)
+	}
+	return cmd, err
+}
+
+// adminAuth authenticates "admin <userid> <password> <command>": a
+// configured admin, the password, and an account that may act as
+// admin. Every refusal is logged.
+func adminAuth(c *call) error {
+	s := c.s
+	id, pw := c.args[0], c.args[1]
+	if !s.isAdmin(id) {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
+		return refuseMsg(lang.M("AdminNotAdmin", "User", trimLine(id)))
+	}
+	u, err := c.auth(id, pw)
+	if err != nil {
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
+	if bar := account.MayAdmin(u); bar.Barred() {
+		err := refuseMsg(barMsg(bar, ""))
+		s.log.Warn("admin refused", "userid", id, "from", c.msg.From, "reason", err)
+		return err
+	}
+	c.user = u
+	return nil
+}
+
+// gameName is the name of g, "" for none.
+func gameName(g engine.Game) string {
+	if g == nil {
+		return ""
+	}
+	return g.Name()
+}
+
+// parseLine parses a command line given as words (command.Parse) with
+// the games of reg.
+func parseLine(reg *engine.Registry, words []string) (cmdtab.Line, error) {
+	return cmdtab.Parse(words, func(w string) (string, bool) {
+		g, ok := reg.Lookup(w)
+		if !ok {
+			return "", false
+		}
+		return g.Name(), true
+	})
+}
+
+// maskLine rebuilds a command line with its secret words replaced
+// (command.MaskLine).
 func maskLine(words []string, nameLen int, secrets []int) string {
-	out := append([]string(nil), words...)
-	for _, i := range secrets {
-		if j := nameLen + i; j < len(out) {
-			out[j] = "********"
-		}
-	}
-	return strings.Join(out, " ")
+	return cmdtab.MaskLine(words, nameLen, secrets)
 }
 
-func trimLine(s string) string {
-	s = mail.OneLine(s)
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "..."
-	}
-	return s
-}
+func trimLine(s string) string { return cmdtab.TrimLine(s) }
 
 func firstLine(subject, body string) string {
 	if strings.TrimSpace(subject) != "" {
@@ -520,28 +513,28 @@ func (s *Server) commandLinesOf(m *mail.Message, body []string) (lines []string,
 		// first words; if it is, it is refused as a whole (longLine).
 		h := head(m.Subject)
 		h = h[mail.ReplyPrefix(h):]
-		if s.isCommand(h) {
+		if isCommand(s.cfg.Games, h) {
 			return []string{strings.TrimSpace(m.Subject)}, mail.Comment(body)
 		}
-		return s.bodyCommands(body)
+		return bodyCommands(s.cfg.Games, body)
 	}
 	subject := mail.Unprefixed(m.Subject)
-	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && s.isCommand(subject) {
+	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && isCommand(s.cfg.Games, subject) {
 		return []string{subject}, mail.Comment(body)
 	}
-	return s.bodyCommands(body)
+	return bodyCommands(s.cfg.Games, body)
 }
 
 // bodyCommands finds the commands of the body, one per line, and the
 // comment after them.
-func (s *Server) bodyCommands(body []string) (lines []string, comment string) {
+func bodyCommands(reg *engine.Registry, body []string) (lines []string, comment string) {
 	i := 0
 	for ; i < len(body); i++ {
 		l := strings.TrimSpace(body[i])
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
-		if len(lines) > 0 && !s.isCommand(l) {
+		if len(lines) > 0 && !isCommand(reg, l) {
 			break // the rest is the comment
 		}
 		lines = append(lines, l)
@@ -551,15 +544,15 @@ func (s *Server) bodyCommands(body []string) (lines []string, comment string) {
 
 // isCommand reports whether a line starts with a command word: a
 // global command or a game's name.
-func (s *Server) isCommand(line string) bool {
+func isCommand(reg *engine.Registry, line string) bool {
 	w := firstWord(line)
 	if w == "" {
 		return false
 	}
-	if _, ok := s.cfg.Games.Lookup(w); ok {
+	if _, ok := reg.Lookup(w); ok {
 		return true
 	}
-	_, _, ok := s.global.find(w)
+	_, _, ok := cmdtab.Global().Find(w)
 	return ok
 }
 
@@ -684,7 +677,7 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if s.isCommand(l) || s.suggestGlobal(firstWord(l)) != "" && looksLikeCommand(l) {
+		if isCommand(s.cfg.Games, l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
 			return false
 		}
 	}
@@ -771,8 +764,8 @@ func indent(text, first, rest string) string {
 }
 
 // gate applies the limits of one mail and one sender (package limit)
-// to a command before it runs; a refusal leaves it unrun. words are
-// the command's words as given. A command that gives no userid and
+// to a command before it runs; a refusal leaves it unrun. cmd is the
+// command of the line as resolved. A command that gives no userid and
 // password of an account (signup, the lists, a userid that is no
 // account) nor comes with the reply token of a reply is counted
 // against its sender address's hourly allowance (Config.RateLimit,
@@ -785,14 +778,15 @@ func indent(text, first, rest string) string {
 // refusal here tells a right password from a wrong one. A signup is
 // refused when an address it gives (its sender's when none) has
 // Config.MaxAccounts open accounts.
-func (c *call) gate(words []string) error {
-	r, name := c.run, c.commandName()
+func (c *call) gate(cmd *command) error {
+	r, name := c.run, cmdtab.Line{Name: c.name, Args: c.args, Cmd: cmd, Game: gameName(c.game)}.Words()
 	if name == "signup" {
 		if err := c.accountsAt(); err != nil {
 			return err
 		}
 	}
-	user, password, hasCred := r.s.credentialOf(words)
+	// The credential of the line as parsed once (resolve).
+	user, password, hasCred := cmdtab.Line{Name: c.name, Args: c.args, Cmd: cmd}.Credential()
 	var u store.User
 	fresh := false
 	if hasCred {
@@ -830,20 +824,6 @@ func (c *call) gate(words []string) error {
 		return refuseMsg(lang.M("LimitCommands", "Count", a.Max, "From", r.msg.From, "Until", a.Resets.UTC()))
 	}
 	return nil
-}
-
-// commandName is the command's words without the game's name:
-// "games", "change password", "all show"; of an admin command, the
-// admin command's word ("setpassword").
-func (c *call) commandName() string {
-	name := c.name
-	if c.game != nil && len(name) > 0 {
-		name = name[1:]
-	}
-	if len(name) == 1 && name[0] == "admin" && len(c.args) >= 3 {
-		return strings.ToLower(c.args[2])
-	}
-	return strings.Join(name, " ")
 }
 
 // accountsAt refuses a signup whose addresses (its sender's when it

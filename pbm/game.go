@@ -62,10 +62,7 @@ func (c *call) boardOf(arg string) (store.Board, int, error) {
 }
 
 func cmdChallenge(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	var players []string
 	opts := map[string]string{}
 	for _, a := range c.args[2:] {
@@ -200,47 +197,8 @@ func optionList(g engine.Game) lang.Msg {
 	return listOrNone(names)
 }
 
-// player authenticates a board command's userid and finds the seat.
-func (c *call) player(b store.Board, id, pw string) (store.User, int, error) {
-	u, err := c.auth(id, pw)
-	if err != nil {
-		return u, -1, err
-	}
-	seat := board.SeatOf(b, u.ID)
-	if seat < 0 {
-		return u, -1, refuseOn(b.Number, lang.M("RefuseNotPlaying", "Title", c.game.Title(), "Number", b.Number))
-	}
-	if b.Over {
-		return u, -1, refuseOn(b.Number, lang.M("GameEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", outcomeMsg(b)))
-	}
-	return u, seat, nil
-}
-
-// seated reads the board of a "<board> <userid> <password>" command
-// and authenticates its player.
-func (c *call) seated() (store.Board, store.User, int, error) {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return b, store.User{}, -1, err
-	}
-	u, seat, err := c.player(b, c.args[1], c.args[2])
-	return b, u, seat, err
-}
-
 func cmdMove(c *call) error {
-	if len(c.args) == 4 {
-		if verb, ok, err := c.moveVerb(); ok || err != nil {
-			if err != nil {
-				return err
-			}
-			return verb.handle(c)
-		}
-	}
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return err
-	}
-	return c.play(b, u, seat, c.args[3:])
+	return c.play(c.board, c.user, c.seat, c.args[3:])
 }
 
 // moveVerb finds pbmserv's "move <board> <userid> <password> resign"
@@ -249,9 +207,9 @@ func cmdMove(c *call) error {
 // next move's number, as on a move.
 func (c *call) moveVerb() (*command, bool, error) {
 	word, num, hasNum := strings.Cut(c.args[3], "#")
-	_, move, _ := c.s.game.find("move")
+	_, move, _ := c.s.game.Find("move")
 	name := strings.ToLower(word)
-	if !contains(move.verbs, name) {
+	if !contains(move.Verbs, name) {
 		return nil, false, nil
 	}
 	verb := c.s.game[name]
@@ -317,10 +275,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 }
 
 func cmdResign(c *call) error {
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return err
-	}
+	b, u, seat := c.board, c.user, c.seat
 	declined, err := c.leave(b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
 	if err != nil {
 		return err
@@ -405,10 +360,7 @@ func ratingLines(b store.Board, r board.Rating) []lang.Msg {
 // cmdSeek handles "<game> seek".
 func cmdSeek(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	count := 1
 	opts := map[string]string{}
 	for i, a := range c.args[2:] {

@@ -17,18 +17,18 @@ import (
 func tableCommands(s *Server, visit func(scope string, words []string, c *command)) {
 	var walk func(scope string, words []string, set commandSet)
 	walk = func(scope string, words []string, set commandSet) {
-		for _, name := range set.names() {
+		for _, name := range set.Names() {
 			c := set[name]
 			w := append(append([]string(nil), words...), name)
 			visit(scope, w, c)
-			if c.children != nil {
-				walk(scope, w, c.children)
+			if c.Children != nil {
+				walk(scope, w, c.Children)
 			}
 		}
 	}
-	walk("HelpCmd", nil, s.global.only(false))
+	walk("HelpCmd", nil, s.global.Only(false))
 	walk("HelpGame", nil, s.game)
-	walk("HelpAdmin", nil, s.global.only(true))
+	walk("HelpAdmin", nil, s.global.Only(true))
 }
 
 // Every command of the table, global, a game's and admin, children
@@ -54,20 +54,20 @@ func TestHelpMessagesEveryCommandEveryLanguage(t *testing.T) {
 		for _, w := range words {
 			want += strings.ToUpper(w[:1]) + w[1:]
 		}
-		if c.helpID != want {
-			t.Errorf("%s: help message %q, want %q", strings.Join(words, " "), c.helpID, want)
+		if c.HelpID != want {
+			t.Errorf("%s: help message %q, want %q", strings.Join(words, " "), c.HelpID, want)
 		}
 		for _, code := range lang.Codes {
-			if !has[code][c.helpID] {
-				t.Errorf("%s: %s missing", code, c.helpID)
+			if !has[code][c.HelpID] {
+				t.Errorf("%s: %s missing", code, c.HelpID)
 			}
 		}
-		if got := cat.For("en").T(c.helpID); got != c.help {
-			t.Errorf("%s: the catalogue's English %q is not the table's %q", c.helpID, got, c.help)
+		if got := cat.For("en").T(c.HelpID); got != c.Help {
+			t.Errorf("%s: the catalogue's English %q is not the table's %q", c.HelpID, got, c.Help)
 		}
 		for _, code := range lang.Codes[1:] {
-			if got := cat.For(code).T(c.helpID); got == c.help && c.help != "" {
-				t.Errorf("%s: %s is the English", code, c.helpID)
+			if got := cat.For(code).T(c.HelpID); got == c.Help && c.Help != "" {
+				t.Errorf("%s: %s is the English", code, c.HelpID)
 			}
 		}
 	})
@@ -106,7 +106,7 @@ func helpBody(t *testing.T, text, command string) string {
 // explanation in the language below it; no line over 79 columns.
 func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string) {
 	t.Helper()
-	for _, g := range f.s.helpGroups(f.s.english()) {
+	for _, g := range helpGroups(f.s.english()) {
 		for _, c := range g.Commands {
 			if !strings.Contains(text, "\n"+mail.Wrap("  "+c.Usage, 79)+"\n") {
 				t.Errorf("%s: usage %q not unchanged on its own line", what, c.Usage)
@@ -114,10 +114,10 @@ func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string
 		}
 	}
 	tableCommands(f.s, func(scope string, words []string, c *command) {
-		if c.children != nil {
+		if c.Children != nil {
 			return
 		}
-		if explain := "      " + wrapHelp(c.explain(p)); !strings.Contains(text, "\n"+explain+"\n") {
+		if explain := "      " + wrapHelp(c.Explain(p)); !strings.Contains(text, "\n"+explain+"\n") {
 			t.Errorf("%s: %s lacks the explanation %q", what, strings.Join(words, " "), explain)
 		}
 	})
@@ -284,26 +284,26 @@ func TestHelpEnglishUnchanged(t *testing.T) {
 		g := helpGroup{Title: title}
 		var walk func(prefix string, set commandSet)
 		walk = func(prefix string, set commandSet) {
-			for _, name := range set.names() {
+			for _, name := range set.Names() {
 				c := set[name]
-				if c.children != nil {
-					walk(prefix+name+" ", c.children)
+				if c.Children != nil {
+					walk(prefix+name+" ", c.Children)
 					continue
 				}
 				// Wrapped lines continue further in than their first
 				// (TestHelpWrapsUnderItsFirstLine).
-				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.usage)), Help: wrapHelp(c.help)})
-				if len(c.verbs) > 0 {
-					g.Commands = append(g.Commands, helpCommand{Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.verbs, "|"), Help: "the same as the command of that name"})
+				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.Usage)), Help: wrapHelp(c.Help)})
+				if len(c.Verbs) > 0 {
+					g.Commands = append(g.Commands, helpCommand{Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.Verbs, "|"), Help: "the same as the command of that name"})
 				}
 			}
 		}
 		walk(prefix, set)
 		groups = append(groups, g)
 	}
-	add("Accounts and help:", "", f.s.global.only(false))
+	add("Accounts and help:", "", f.s.global.Only(false))
 	add("Games (<game> is a game's name from \"list\"):", "<game> ", f.s.game)
-	add("Admin (configured admins only):", "admin <userid> <password> ", f.s.global.only(true))
+	add("Admin (configured admins only):", "admin <userid> <password> ", f.s.global.Only(true))
 	var b strings.Builder
 	err := template.Must(template.New("help").Parse(oldHelp)).Execute(&b, map[string]any{
 		"Server": "Test Server", "Groups": groups, "ReplyLine": replyLine,

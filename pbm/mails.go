@@ -438,10 +438,7 @@ func (s *Server) boardLink(game string, number int) string {
 
 // cmdPictures turns the pictures in a user's board mails on or off.
 func cmdPictures(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	switch strings.ToLower(c.args[2]) {
 	case "on":
 		u.NoPictures = false

@@ -179,17 +179,6 @@ func (c *call) leave(b store.Board, seat int, kind string, resigned, declined la
 func cmdPropose(c *call) error { return c.openVote("draw") }
 func cmdUndo(c *call) error    { return c.openVote("undo") }
 
-// boardPlayer loads the board of a board command and authenticates its
-// player: "<board> <userid> <password>".
-func (c *call) boardPlayer() (store.Board, engine.Game, engine.State, store.User, int, error) {
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return b, nil, nil, u, -1, err
-	}
-	g, st, err := c.s.replay(b, -1)
-	return b, g, st, u, seat, err
-}
-
 // voteMsg is what a vote is about.
 func voteMsg(kind string) lang.Msg {
 	if kind == "draw" {
@@ -199,7 +188,8 @@ func voteMsg(kind string) lang.Msg {
 }
 
 func (c *call) openVote(kind string) error {
-	b, g, st, u, seat, err := c.boardPlayer()
+	b, u, seat := c.board, c.user, c.seat
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -223,7 +213,8 @@ func cmdAccept(c *call) error { return c.answerVote(true) }
 func cmdReject(c *call) error { return c.answerVote(false) }
 
 func (c *call) answerVote(yes bool) error {
-	b, g, st, u, seat, err := c.boardPlayer()
+	b, u, seat := c.board, c.user, c.seat
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -308,10 +299,7 @@ func cmdSubscribe(c *call) error   { return c.watch(true) }
 func cmdUnsubscribe(c *call) error { return c.watch(false) }
 
 func (c *call) watch(on bool) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	var done []string
 	var failed []lang.Msg
 	for _, arg := range c.args[2:] {
@@ -379,10 +367,7 @@ func (c *call) watch(on bool) error {
 // result only, of the boards named, or of every board of the game
 // (toggled) when none is named.
 func cmdNotify(c *call) error {
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if len(c.args) == 2 {
 		on := !contains(u.NotifyAll, c.game.Name())
 		u.NotifyAll = toggle(u.NotifyAll, c.game.Name(), on)
@@ -433,7 +418,8 @@ func toggle(list []string, s string, on bool) []string {
 // moves kept unchecked until the player's turn comes, then played one
 // per turn and checked then (pbmserv's queued moves).
 func cmdQueue(c *call) error {
-	b, g, st, u, seat, err := c.boardPlayer()
+	b, u, seat := c.board, c.user, c.seat
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -474,7 +460,8 @@ func cmdQueue(c *call) error {
 // move is checked and kept, and the board it would give is sent back;
 // "confirm" plays it.
 func cmdSubmit(c *call) error {
-	b, g, st, u, seat, err := c.boardPlayer()
+	b, u, seat := c.board, c.user, c.seat
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -505,10 +492,7 @@ func cmdSubmit(c *call) error {
 }
 
 func cmdConfirm(c *call) error {
-	b, u, seat, err := c.seated()
-	if err != nil {
-		return err
-	}
+	b, u, seat := c.board, c.user, c.seat
 	mv, ok := b.Submitted[strings.ToLower(u.ID)]
 	if !ok {
 		return refuseOn(b.Number, lang.M("ConfirmNothing"))
@@ -553,15 +537,8 @@ func cmdPreview(c *call) error {
 // cmdChat: "<game> chat <board> <userid> <password>": the body goes to
 // the players and subscribers of the board.
 func cmdChat(c *call) error {
-	b, _, err := c.boardOf(c.args[0])
-	if err != nil {
-		return err
-	}
+	b, u := c.board, c.user
 	n := b.Number
-	u, err := c.auth(c.args[1], c.args[2])
-	if err != nil {
-		return err
-	}
 	if board.SeatOf(b, u.ID) < 0 && !contains(b.Subscribers, u.ID) {
 		return refuseOn(n, lang.M("ChatNotOnBoard"))
 	}
@@ -801,20 +778,10 @@ func outcomeMsg(b store.Board) lang.Msg { return board.OutcomeMsg(b) }
 // store and are shown to their owner only; a move they answer is
 // answered in the transaction that plays it (commit, playAhead).
 
-// ifSecrets are the words of "if" never echoed or logged: the password
-// and every move after it, which are the owner's secret until played.
-// A command line is at most a few thousand words long (MaxLineBytes).
-var ifSecrets = func() []int {
-	out := make([]int, 0, 4096)
-	for i := 2; i < 4098; i++ {
-		out = append(out, i)
-	}
-	return out
-}()
-
 // cmdIf: "<game> if <board> <userid> <password> [<move>...|clear]".
 func cmdIf(c *call) error {
-	b, g, st, u, seat, err := c.boardPlayer()
+	b, u, seat := c.board, c.user, c.seat
+	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -1077,7 +1044,7 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 // an example for every game offered.
 func helpIf(c *command, games []engine.Game, p lang.Printer) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.usage, c.explain(p))
+	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.Usage, c.Explain(p))
 	sb.WriteString(board.Fill(p.T("CondHelpIntro"), 72) + "\n")
 	for _, g := range games {
 		sb.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")

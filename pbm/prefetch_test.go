@@ -59,7 +59,7 @@ func TestCredentialOf(t *testing.T) {
 		"nosuchcommand alice pw": "",
 		"nim move":               "",
 	} {
-		u, p, ok := f.s.credentialOf(strings.Fields(line))
+		u, p, ok := credentialOf(f.s.cfg.Games, strings.Fields(line))
 		got := ""
 		if ok {
 			got = u + " " + p

@@ -239,7 +239,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []l
 		}
 	}
 	l := strings.TrimSpace(body[pick])
-	if r.s.isCommand(l) {
+	if isCommand(r.s.cfg.Games, l) {
 		return nil, "", nil, false
 	}
 	f := strings.Fields(l)
@@ -249,14 +249,14 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []l
 	rest := append(append([]string(nil), body[:pick]...), body[pick+1:]...)
 	comment = mail.Comment(rest)
 	board := strconv.Itoa(rt.board)
-	if name, cmd, found := r.s.game.find(f[0]); found && !cmd.admin && cmd.children == nil {
+	if name, cmd, found := r.s.game.Find(f[0]); found && !cmd.Admin && cmd.Children == nil {
 		switch {
 		case name == "chat" && len(f) > 1:
 			// The words after "chat" on its line are the message.
 			return []string{rt.game, name, board, rt.user, "(reply)"}, mail.Comment(append([]string{strings.Join(f[1:], " ")}, rest...)), note, true
-		case strings.HasPrefix(cmd.usage, "<board> <userid> <password>"):
+		case strings.HasPrefix(cmd.Usage, "<board> <userid> <password>"):
 			return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, note, true
-		case strings.HasPrefix(cmd.usage, "<board>"):
+		case strings.HasPrefix(cmd.Usage, "<board>"):
 			if len(f) == 1 {
 				return []string{rt.game, name, board}, comment, note, true
 			}
@@ -265,7 +265,7 @@ func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []l
 		return append([]string{rt.game, name}, f[1:]...), comment, note, true
 	}
 	k := r.movePrefix(rt, f)
-	if k == 0 && !strings.ContainsAny(f[0], "0123456789") && nearest(f[0], r.s.game.words(false)) != "" {
+	if k == 0 && !strings.ContainsAny(f[0], "0123456789") && nearest(f[0], r.s.game.Words(false)) != "" {
 		// A slip of the keyboard on a board command ("resing"): the
 		// dispatcher answers with the nearest one.
 		return append([]string{rt.game}, f...), comment, note, true
@@ -290,10 +290,10 @@ func (r *run) replyLineReads(rt replyTo, l string) bool {
 	if len(f) == 0 || len(f) > 20 {
 		return false
 	}
-	if r.s.isCommand(l) {
+	if isCommand(r.s.cfg.Games, l) {
 		return true
 	}
-	if _, cmd, found := r.s.game.find(f[0]); found && !cmd.admin {
+	if _, cmd, found := r.s.game.Find(f[0]); found && !cmd.Admin {
 		return true
 	}
 	return r.movePrefix(rt, f) > 0

@@ -27,17 +27,17 @@ func secretCommands(s *Server) []secretPath {
 	var out []secretPath
 	var walk func(prefix []string, set commandSet)
 	walk = func(prefix []string, set commandSet) {
-		for _, n := range set.names() {
+		for _, n := range set.Names() {
 			c := set[n]
 			name := append(append([]string(nil), prefix...), n)
 			switch {
-			case c.children != nil:
-				walk(name, c.children)
-			case n == "admin" && !c.admin:
-				for _, an := range s.global.only(true).names() {
+			case c.Children != nil:
+				walk(name, c.Children)
+			case n == "admin" && !c.Admin:
+				for _, an := range s.global.Only(true).Names() {
 					out = append(out, secretPath{name: name, cmd: c, admin: s.global[an], adminName: an})
 				}
-			case len(c.secrets) > 0:
+			case len(c.Secrets) > 0:
 				out = append(out, secretPath{name: name, cmd: c})
 			}
 		}
@@ -137,9 +137,9 @@ func TestNoSecretWritten(t *testing.T) {
 			for _, board := range []int{101, 102} {
 				for _, real := range []bool{true, false} {
 					sub := func() []string {
-						return append([]string{p.adminName}, fill(p.admin.usage, p.admin.secrets, "bob", "pw-bob", board, false, fresh, nil)...)
+						return append([]string{p.adminName}, fill(p.admin.Usage, p.admin.Secrets, "bob", "pw-bob", board, false, fresh, nil)...)
 					}
-					args := fill(p.cmd.usage, p.cmd.secrets, user, pw, board, real, fresh, sub)
+					args := fill(p.cmd.Usage, p.cmd.Secrets, user, pw, board, real, fresh, sub)
 					line := strings.Join(append(append([]string(nil), p.name...), args...), " ")
 					f.send(user+"@players.test", line, "a comment\n")
 					f.send(user+"@players.test", "", line+"\n\na comment\n")

@@ -705,7 +705,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			if len(line) > s.cfg.MaxLineBytes {
 				continue // refused unread (longLine, table.go)
 			}
-			user, password, ok := s.credentialOf(strings.Fields(line))
+			user, password, ok := credentialOf(s.cfg.Games, strings.Fields(line))
 			if !ok {
 				continue
 			}
@@ -728,21 +728,15 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 // credentialOf is the userid and password a command line gives: the
 // first secret word of its command and the word before it, when that
 // word is not a secret too.
-func (s *Server) credentialOf(words []string) (user, password string, ok bool) {
+func credentialOf(reg *engine.Registry, words []string) (user, password string, ok bool) {
 	if len(words) == 0 {
 		return "", "", false
 	}
-	c, err := (&run{s: s}).resolve(words, "", &section{})
-	if err != nil || c.cmd == nil || len(c.name) == 1 && c.name[0] == "signup" {
-		// A signup names a new account: its password is no other's.
+	l, err := parseLine(reg, words)
+	if err != nil {
 		return "", "", false
 	}
-	for _, i := range c.cmd.secrets {
-		if i >= 1 && i < len(c.args) && !slices.Contains(c.cmd.secrets, i-1) {
-			return c.args[i-1], c.args[i], true
-		}
-	}
-	return "", "", false
+	return l.Credential()
 }
 
 // onEveryCore calls f for each item, as many at once as there are
@@ -781,14 +775,14 @@ func (s *Server) groupEnd(raws [][]byte, start int) int {
 			if len(line) > s.cfg.MaxLineBytes {
 				continue
 			}
-			c, err := (&run{s: s}).resolve(strings.Fields(line), "", &section{})
-			if err != nil || c.cmd == nil {
+			p, err := parseLine(s.cfg.Games, strings.Fields(line))
+			if err != nil || p.Cmd == nil {
 				continue
 			}
-			if limit.Hashes(c.commandName()) {
+			if limit.Hashes(p.Words()) {
 				h++
 			}
-			if limit.IsList(c.commandName()) {
+			if limit.IsList(p.Words()) {
 				l++
 			}
 		}

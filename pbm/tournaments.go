@@ -74,10 +74,7 @@ func setupWhy(err error) lang.Msg {
 // [--rounds=] [--seats=] [--start=YYYY-MM-DD] [--double]".
 func cmdTournamentNew(c *call) error {
 	s := c.s
-	u, err := c.auth(c.args[0], c.args[1])
-	if err != nil {
-		return err
-	}
+	u := c.user
 	if !s.isAdmin(u.ID) {
 		if err := tournament.CheckOrganiser(c.tx, gameNames(s), s.cfg.Tournaments, u.ID); err != nil {
 			return tournamentRefusal(err)
@@ -163,20 +160,6 @@ func describeMsg(t *tournament.Tournament) lang.Msg {
 	return out
 }
 
-// organises reports whether u may run tournament t: its organiser or an
-// admin.
-// tournamentAs loads the tournament of "<name> <userid> <password>"
-// and authenticates the player, for join, leave and start.
-func (c *call) tournamentAs() (*tournament.Tournament, store.User, error) {
-	c.userFirstOrder()
-	t, err := loadTournament(c.tx, c.game, c.args[0])
-	if err != nil {
-		return nil, store.User{}, err
-	}
-	u, err := c.auth(c.args[1], c.args[2])
-	return t, u, err
-}
-
 // userFirstOrder puts the args of "<userid> <password> <name> [...]"
 // into the usage's order "<name> <userid> <password> [...]" when they
 // read only that way (a user, then a tournament of the game, in the
@@ -214,6 +197,8 @@ func (c *call) isTournament(name string) bool {
 	return err == nil
 }
 
+// organises reports whether u may run tournament t: its organiser or an
+// admin.
 func organises(s *Server, t *tournament.Tournament, u store.User) bool {
 	return strings.EqualFold(t.Organiser, u.ID) || s.isAdmin(u.ID)
 }
@@ -221,10 +206,7 @@ func organises(s *Server, t *tournament.Tournament, u store.User) bool {
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
 func cmdTournamentJoin(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	who := u.ID
 	if len(c.args) > 3 {
 		id, _, ok := computerID(c.args[3])
@@ -270,10 +252,7 @@ func entrantIDs(t *tournament.Tournament) []string {
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
 func cmdTournamentLeave(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	if err := t.Leave(u.ID); err != nil {
 		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
 	}
@@ -284,10 +263,7 @@ func cmdTournamentLeave(c *call) error {
 // cmdTournamentStart: "<game> tournament start <name> <userid>
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
-	t, u, err := c.tournamentAs()
-	if err != nil {
-		return err
-	}
+	t, u := c.tournament, c.user
 	if !organises(c.s, t, u) {
 		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}

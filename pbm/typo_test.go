@@ -5,19 +5,6 @@ import (
 	"testing"
 )
 
-func TestNearest(t *testing.T) {
-	cands := []string{"help", "list", "signup", "signoff", "move", "hexemergo", "show"}
-	for _, c := range []struct{ word, want string }{
-		{"hlep", "help"}, {"HELP", ""}, {"moove", "move"}, {"hexemergoo", "hexemergo"},
-		{"lsit", "list"}, {"signp", "signup"}, {"xyzzy", ""}, {"mo", ""}, {"sho", "show"},
-		{"signo", ""}, // as near to signup as to signoff: no guess
-	} {
-		if got := nearest(c.word, cands); got != c.want {
-			t.Errorf("nearest(%q) = %q, want %q", c.word, got, c.want)
-		}
-	}
-}
-
 // Typos get the nearest command or game in the answer, wherever the
 // word stands: the Subject, the body, or after a game's name.
 func TestTypoSuggestions(t *testing.T) {
