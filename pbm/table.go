@@ -371,7 +371,7 @@ func (s *Server) helpGames() []helpGame {
 	var out []helpGame
 	for _, g := range s.cfg.Games.Games() {
 		min, max := g.Players()
-		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max), Max: max})
+		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: board.PlayerRange(min, max), Max: max})
 	}
 	return out
 }

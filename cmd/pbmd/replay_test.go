@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
 )
 
 func TestReplayRecordOfARealGame(t *testing.T) {
@@ -17,7 +16,7 @@ func TestReplayRecordOfARealGame(t *testing.T) {
 	for i, m := range moves {
 		b.WriteString(strings.Join([]string{itoa(i + 1), who[i%2], m, "2026-12-01T10:00:00Z"}, " ") + "\n")
 	}
-	out, err := pbm.ReplayRecord(engine.NewRegistry(games()...), []byte(b.String()))
+	out, err := replayRecord(engine.NewRegistry(games()...), []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +24,7 @@ func TestReplayRecordOfARealGame(t *testing.T) {
 		t.Errorf("replay:\n%s", out)
 	}
 	bad := strings.Replace(b.String(), " "+moves[0]+" ", " Z9 ", 1)
-	if _, err := pbm.ReplayRecord(engine.NewRegistry(games()...), []byte(bad)); err == nil {
+	if _, err := replayRecord(engine.NewRegistry(games()...), []byte(bad)); err == nil {
 		t.Error("a record with an illegal move replayed")
 	}
 }
