@@ -123,7 +123,7 @@ func cmdGames(c *call) error {
 	said := []lang.Msg{lang.M("GamesHead", "Title", c.game.Title(), "Sel", sel), lang.Literal("\n\n"), lang.M("GamesColumns")}
 	for _, l := range listed {
 		b := l.Board
-		said = append(said, lang.Literal(fmt.Sprintf("\n%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " "))), board.StatusMsg(b, l.State))
+		said = append(said, lang.Literal("\n"+board.GamesRow(b)), board.StatusMsg(b, l.State))
 	}
 	said = append(said, pageFooter(c.name, p, args)...)
 	c.sec.say(said...)
@@ -307,7 +307,7 @@ func cmdStandings(c *call) error {
 		}
 		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
 		for i, r := range part.Rows[part.From:part.To] {
-			said = append(said, lang.Literal(fmt.Sprintf("  %4d %-20s %6.0f %5d %5d %5d\n", part.From+i+1, r.User, r.Rating, r.Won, r.Lost, r.Tied)))
+			said = append(said, lang.Literal(board.StandingsRow(part.From+i+1, r)))
 		}
 	}
 	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
@@ -345,8 +345,7 @@ func cmdHistory(c *call) error {
 	h.Boards = h.Boards[p.From:p.To]
 	var rows [][]lang.Msg
 	for _, b := range h.Boards {
-		head := lang.Literal(fmt.Sprintf("  %s %5d  %-30s ", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " ")))
-		rows = append(rows, []lang.Msg{head, outcomeMsg(b)})
+		rows = append(rows, []lang.Msg{lang.Literal(board.HistoryRow(b)), board.OutcomeMsg(b)})
 	}
 	more := pageFooter(c.name, p, args)
 	if who != "" {

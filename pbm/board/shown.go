@@ -105,3 +105,26 @@ func OptionsMsg(opts map[string]string) lang.Msg {
 	}
 	return lang.Literal(strings.Join(OptionWords(opts), " "))
 }
+
+// The columns of the lists' rows, in every language alike; the core
+// writes each row's head and then the row's words in the reader's
+// language (StatusMsg, OutcomeMsg).
+
+// GamesRow is the head of a board's row in "<game> games": its
+// number, its moves and its players, before its status.
+func GamesRow(b store.Board) string {
+	return fmt.Sprintf("%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " "))
+}
+
+// HistoryRow is the head of a finished game's row in "<game> history":
+// the day it ended, its number and its players, before its outcome.
+func HistoryRow(b store.Board) string {
+	return fmt.Sprintf("  %s %5d  %-30s ", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " "))
+}
+
+// StandingsRow is a rating's row in "<game> standings", at its place
+// in the table (from 1): place, player, rating, won, lost and tied,
+// with its line end.
+func StandingsRow(place int, r store.Rating) string {
+	return fmt.Sprintf("  %4d %-20s %6.0f %5d %5d %5d\n", place, r.User, r.Rating, r.Won, r.Lost, r.Tied)
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexemergo"
@@ -107,5 +108,20 @@ func TestGameWords(t *testing.T) {
 	}
 	if got := cat.For("de").Render(OptionsMsg(map[string]string{"-nag": "1", "-forfeit": "7"})); got != strings.Join(OptionWords(map[string]string{"-nag": "1", "-forfeit": "7"}), " ") || !strings.Contains(got, "-nag") {
 		t.Errorf("options: %q", got)
+	}
+}
+
+// TestRows: the columns of the rows of games, history and standings.
+func TestRows(t *testing.T) {
+	b := store.Board{Number: 101, Players: []string{"alice", "bob"}, Log: make([]store.Entry, 7),
+		Updated: time.Date(2026, 12, 1, 23, 30, 0, 0, time.FixedZone("", -3600))}
+	for name, c := range map[string]struct{ got, want string }{
+		"games":     {GamesRow(b), "   101     7  alice bob                      "},
+		"history":   {HistoryRow(b), "  2026-12-02   101  alice bob                      "},
+		"standings": {StandingsRow(3, store.Rating{User: "carol", Rating: 1712.6, Won: 12, Lost: 3, Tied: 1}), "     3 carol                  1713    12     3     1\n"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s row:\n%q, want\n%q", name, c.got, c.want)
+		}
 	}
 }
