@@ -324,24 +324,17 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			}
 			units = append(units, boardUnit(s, b, now))
 		}
-		for _, g := range s.cfg.Games.Games() {
-			docs, err := tx.Tournaments(g.Name())
-			if err != nil {
-				return err
-			}
-			for _, doc := range docs {
-				var t tournament.Tournament
-				if err := json.Unmarshal(doc, &t); err != nil {
-					s.log.Error("clock: a tournament does not decode", "game", g.Name(), "error", err)
-					continue
-				}
-				if !dueToStart(&t, now) {
-					continue
-				}
-				u := tournamentUnit(s, g.Name(), t.Name, t.Organiser, now)
-				if !heldOff(tx, u.key, now) {
-					units = append(units, u)
-				}
+		due, skipped, err := tournament.Due(tx, gameNames(s), now)
+		if err != nil {
+			return err
+		}
+		for _, bad := range skipped {
+			s.log.Error("clock: a tournament does not decode", "game", bad.Game, "error", bad.Err)
+		}
+		for _, t := range due {
+			u := tournamentUnit(s, t.Game, t.Name, t.Organiser, now)
+			if !heldOff(tx, u.key, now) {
+				units = append(units, u)
 			}
 		}
 		users, err := tx.PendingBefore(now.Add(-time.Duration(s.cfg.ConfirmDays) * day))
@@ -379,12 +372,6 @@ func heldOff(tx *store.Tx, key string, now time.Time) bool {
 		return false
 	}
 	return now.Before(m.At.Add(tickRetry))
-}
-
-// dueToStart tells whether the clock starts a tournament at now: open,
-// with a start day that has come, and entrants enough.
-func dueToStart(t *tournament.Tournament, now time.Time) bool {
-	return !t.Started && !t.Over && !t.StartOn.IsZero() && !now.Before(t.StartOn) && len(t.Entrants) >= t.MinEntrants()
 }
 
 // boardUnit runs the clock of one board (call.tick). The board is read
@@ -446,7 +433,7 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 			if err != nil {
 				return err
 			}
-			if !dueToStart(t, now) {
+			if !t.DueToStart(now) {
 				return nil
 			}
 			if err := startTournament(c, t); err != nil {
@@ -714,7 +701,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 // waitingFor lists the boards where u is to move, the most urgent
 // first (board.WaitingFor).
 func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.Waiting, error) {
-	return board.WaitingFor(tx, s.current, u, s.clockOf, now, digestMax)
+	return board.WaitingFor(tx, positionsNow(s), u, s.clockOf, now, digestMax)
 }
 
 // digest mails u the boards where u is to move, the most urgent

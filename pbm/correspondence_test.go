@@ -165,7 +165,7 @@ func TestDrawAndUndoByVote(t *testing.T) {
 	if i < 0 || j < 0 {
 		t.Fatalf("record:\n%s", r.Text)
 	}
-	out, err := ReplayRecord(f.s.cfg.Games, []byte(r.Text[i:j]))
+	out, err := replayRecord(f.s.cfg.Games, []byte(r.Text[i:j]))
 	if err != nil || !strings.Contains(out, "Game was a tie (draw agreed).") {
 		t.Errorf("replayed record: %v\n%s", err, out)
 	}

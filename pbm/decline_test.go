@@ -65,7 +65,7 @@ func TestResignBeforeMovingDeclines(t *testing.T) {
 		t.Errorf("a removed board ticks: %d mails", n)
 	}
 	// Its record replays to the same end.
-	text, err := ReplayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
+	text, err := replayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
 	if err != nil || !strings.Contains(text, "declined by bob") {
 		t.Errorf("record: %v\n%s", err, text)
 	}

@@ -98,7 +98,7 @@ func cmdChallenge(c *call) error {
 	}
 	min, max := c.game.Players()
 	if len(players) < min || len(players) > max {
-		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", playerRange(min, max), "N", len(players)))
+		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", board.PlayerRange(min, max), "N", len(players)))
 	}
 	if err := c.checkLimits(players, u.ID); err != nil {
 		return err
@@ -396,7 +396,7 @@ func cmdSeek(c *call) error {
 		c.sec.say(lang.M("SeekWithdrawn", "Title", c.game.Title()))
 		return nil
 	}
-	said := []lang.Msg{lang.N("SeekSeeking", count, "N", count, "Title", c.game.Title(), "Options", optionsMsg(opts))}
+	said := []lang.Msg{lang.N("SeekSeeking", count, "N", count, "Title", c.game.Title(), "Options", board.OptionsMsg(opts))}
 	if len(placed.Started) > 0 {
 		said = append(said, lang.M("SeekStartedList"))
 		for i, p := range placed.Started {

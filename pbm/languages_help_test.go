@@ -353,7 +353,7 @@ func TestGameHelpFrameMessages(t *testing.T) {
 	frame := func(p lang.Printer) string {
 		var b strings.Builder
 		min, max := g.Players()
-		fmt.Fprintf(&b, "%s\n\n%s\n", p.N("HelpRulesTitle", max, "Title", g.Title(), "Players", playerRange(min, max)), strings.TrimRight(g.Help(), "\n"))
+		fmt.Fprintf(&b, "%s\n\n%s\n", p.N("HelpRulesTitle", max, "Title", g.Title(), "Players", board.PlayerRange(min, max)), strings.TrimRight(g.Help(), "\n"))
 		if opts := g.Options(); len(opts) > 0 {
 			b.WriteString("\n" + p.T("HelpRulesOptions") + "\n")
 			for _, o := range opts {

@@ -3,11 +3,10 @@ package pbm
 // What the server shows of its games: a game's help, boards, lists of
 // boards, records, the history of finished games and the standings
 // with the seek list. The domain picks the boards and rows
-// (board.Select, board.HistoryOf, board.StandingsOf, seek.List); here
-// they are written into the answer.
+// (board.Select, board.HistoryOf, board.StandingsOf, seek.List,
+// tournament.EnteredBy); here they are written into the answer.
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -24,8 +22,8 @@ import (
 
 func cmdGameHelp(c *call) error {
 	min, max := c.game.Players()
-	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", playerRange(min, max)),
-		rulesSummary(c.game)}
+	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", board.PlayerRange(min, max)),
+		board.RulesSummary(c.game)}
 	if opts := c.game.Options(); len(opts) > 0 {
 		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
 		for _, o := range opts {
@@ -48,27 +46,6 @@ func cmdGameHelp(c *call) error {
 	return nil
 }
 
-func playerRange(min, max int) string {
-	if min == max {
-		return strconv.Itoa(min)
-	}
-	return fmt.Sprintf("%d-%d", min, max)
-}
-
-// rulesSummary is a game's rules summary in every language the engine
-// writes it in (engine.Helps), in English otherwise.
-func rulesSummary(g engine.Game) lang.Msg {
-	frame := func(text string) string { return "\n\n" + strings.TrimRight(text, "\n") + "\n" }
-	m := lang.Literal(frame(g.Help()))
-	m.Write = func(p lang.Printer) string {
-		if text, ok := engine.HelpIn(g, p.Code()); ok {
-			return frame(text)
-		}
-		return m.Literal
-	}
-	return m
-}
-
 func cmdShow(c *call) error {
 	s := c.s
 	if a := c.args[0]; a[0] < '0' || a[0] > '9' {
@@ -88,7 +65,7 @@ func cmdShow(c *call) error {
 		if err != nil {
 			return err
 		}
-		text, err := c.boardTextFor(b, g, st, at)
+		text, err := boardTextFor(c, b, g, st, at)
 		if err != nil {
 			return err
 		}
@@ -115,10 +92,9 @@ func cmdGames(c *call) error {
 	}
 	var who, sel string
 	for _, a := range args {
-		switch strings.ToLower(a) {
-		case "active", "inactive", "next", "all":
-			sel = strings.ToLower(a)
-		default:
+		if l, ok := board.ParseSel(a); ok {
+			sel = l
+		} else {
 			if who != "" {
 				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
 			}
@@ -126,13 +102,13 @@ func cmdGames(c *call) error {
 		}
 	}
 	if sel == "" {
-		sel = "active"
+		sel = board.SelActive
 	}
 	q := board.Query{Game: c.game.Name(), Sel: sel}
 	if who != "" {
 		q.Who = []string{who}
 	}
-	listed, total, err := board.SelectPage(c.tx, s.current, q, (n-1)*limit.PageSize, limit.PageSize)
+	listed, total, err := board.SelectPage(c.tx, positionsNow(s), q, (n-1)*limit.PageSize, limit.PageSize)
 	if err != nil {
 		return err
 	}
@@ -147,18 +123,18 @@ func cmdGames(c *call) error {
 	said := []lang.Msg{lang.M("GamesHead", "Title", c.game.Title(), "Sel", sel), lang.Literal("\n\n"), lang.M("GamesColumns")}
 	for _, l := range listed {
 		b := l.Board
-		said = append(said, lang.Literal(fmt.Sprintf("\n%6d %5d  %-30s ", b.Number, len(b.Log), strings.Join(b.Players, " "))), board.StatusMsg(b, l.State))
+		said = append(said, lang.Literal("\n"+board.GamesRow(b)), board.StatusMsg(b, l.State))
 	}
-	said = append(said, c.pageFooter(p, args)...)
+	said = append(said, pageFooter(c.name, p, args)...)
 	c.sec.say(said...)
 	return nil
 }
 
-// current is a board's game and its position now, for board.Select.
-func (s *Server) current(b store.Board) (engine.Game, engine.State, error) { return s.replay(b, -1) }
-
-// shownAtMost is the most boards "show <userid>" and "all show" show.
-const shownAtMost = 20
+// positionsNow rebuilds a board's game and its position now through
+// the server's cache of positions, for board.Select.
+func positionsNow(s *Server) board.Replayer {
+	return func(b store.Board) (engine.Game, engine.State, error) { return s.replay(b, -1) }
+}
 
 // showUsers: "<game> show <userid>... [active|inactive|next|all]": the
 // boards of the game where any of the users plays (pbmserv's show by
@@ -167,19 +143,18 @@ const shownAtMost = 20
 func showUsers(c *call) error {
 	s := c.s
 	var who []string
-	sel := "active"
+	sel := board.SelActive
 	for _, a := range c.args {
-		switch l := strings.ToLower(a); l {
-		case "active", "inactive", "next", "all":
+		if l, ok := board.ParseSel(a); ok {
 			sel = l
-		default:
+		} else {
 			who = append(who, a)
 		}
 	}
 	if len(who) == 0 {
 		return refuseMsg(lang.M("GameShowTooMuch", "Game", c.game.Name()))
 	}
-	listed, err := board.Select(c.tx, s.current, board.Query{Game: c.game.Name(), Who: who, Sel: sel})
+	listed, err := board.Select(c.tx, positionsNow(s), board.Query{Game: c.game.Name(), Who: who, Sel: sel})
 	if err != nil {
 		return err
 	}
@@ -188,15 +163,15 @@ func showUsers(c *call) error {
 		return nil
 	}
 	var parts []string
-	for _, l := range listed[:min(len(listed), shownAtMost)] {
-		text, err := c.boardTextFor(l.Board, l.Game, l.State, -1)
+	for _, l := range listed[:min(len(listed), board.ShownAtMost)] {
+		text, err := boardTextFor(c, l.Board, l.Game, l.State, -1)
 		if err != nil {
 			return err
 		}
 		parts = append(parts, text)
 	}
 	var more []lang.Msg
-	if n := len(listed) - shownAtMost; n > 0 {
+	if n := len(listed) - board.ShownAtMost; n > 0 {
 		more = []lang.Msg{lang.Literal("\n\n"), lang.N("GameShowMore", n, "N", n)}
 	}
 	c.sec.say(append([]lang.Msg{lang.N("GameShowBoards", len(parts), "N", len(parts), "Title", c.game.Title()),
@@ -236,26 +211,26 @@ func cmdRecord(c *call) error {
 func cmdAllShow(c *call) error {
 	s := c.s
 	who := c.args[0]
-	sel := "active"
+	sel := board.SelActive
 	if len(c.args) > 1 {
 		sel = strings.ToLower(c.args[1])
-		if sel != "next" && sel != "active" {
+		if sel != board.SelNext && sel != board.SelActive {
 			return refuseMsg(lang.M("RefuseUsage", "Usage", "all show <userid> [next|active]"))
 		}
 	}
-	listed, err := board.Select(c.tx, s.current, board.Query{Who: []string{who}, Sel: sel, Max: shownAtMost})
+	listed, err := board.Select(c.tx, positionsNow(s), board.Query{Who: []string{who}, Sel: sel, Max: board.ShownAtMost})
 	if err != nil {
 		return err
 	}
 	var parts []string
 	for _, l := range listed {
-		text, err := c.boardTextFor(l.Board, l.Game, l.State, -1)
+		text, err := boardTextFor(c, l.Board, l.Game, l.State, -1)
 		if err != nil {
 			return err
 		}
 		parts = append(parts, text)
 	}
-	entered, err := c.enteredMsgs(who)
+	entered, err := enteredMsgs(c.tx, gameNames(s), who)
 	if err != nil {
 		return err
 	}
@@ -265,7 +240,7 @@ func cmdAllShow(c *call) error {
 	}
 	n := len(parts)
 	said := []lang.Msg{lang.N("AllShowBoards", n, "N", n), lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}
-	if n == shownAtMost {
+	if n == board.ShownAtMost {
 		// The count takes in the note, as it always has.
 		said = []lang.Msg{lang.N("AllShowBoards", n+1, "N", n+1), lang.Literal("\n\n" + strings.Join(parts, "\n\n") + "\n\n"), lang.M("AllShowAtMost")}
 	}
@@ -273,58 +248,30 @@ func cmdAllShow(c *call) error {
 	return nil
 }
 
-// enteredMsgs lists the tournaments of every game that who entered
-// (open, running and finished), at most shownAtMost of them, each on
-// a line as "<game> tournaments" writes it after the game's name;
-// nothing when who entered none.
-func (c *call) enteredMsgs(who string) ([]lang.Msg, error) {
-	var lines []lang.Msg
-	total := 0
-	for _, g := range c.s.cfg.Games.Games() {
-		docs, err := c.tx.Tournaments(g.Name())
-		if err != nil {
-			return nil, err
-		}
-		for _, doc := range docs {
-			var t tournament.Tournament
-			if err := json.Unmarshal(doc, &t); err != nil {
-				return nil, fmt.Errorf("tournaments of %s: %w", g.Name(), err)
-			}
-			if !t.Entered(who) {
-				continue
-			}
-			total++
-			if len(lines) >= shownAtMost {
-				continue
-			}
-			line := lang.N("TournLine", len(t.Entrants), "Name", g.Name()+" "+t.Name, "Settings", describeMsg(&t), "N", len(t.Entrants))
-			switch {
-			case t.Over:
-				line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)
-			case t.Started:
-				line = lang.M("TournLineRound", "Line", line, "Round", t.Current()+1)
-			}
-			lines = append(lines, line)
-		}
-	}
-	if total == 0 {
-		return nil, nil
+// enteredMsgs lists the tournaments of the games that who entered
+// (open, running and finished; tournament.EnteredBy), at most
+// board.ShownAtMost of them, each on a line as "<game> tournaments"
+// writes it after the game's name; nothing when who entered none.
+func enteredMsgs(tx *store.Tx, games []string, who string) ([]lang.Msg, error) {
+	entered, total, err := tournament.EnteredBy(tx, games, who, board.ShownAtMost)
+	if err != nil || total == 0 {
+		return nil, err
 	}
 	said := []lang.Msg{lang.Literal("\n\n"), lang.N("AllShowTournaments", total, "N", total, "Who", trimLine(who))}
-	for _, l := range lines {
-		said = append(said, lang.Literal("\n"), l)
+	for _, t := range entered {
+		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", describeMsg(t), "N", len(t.Entrants))
+		switch {
+		case t.Over:
+			line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)
+		case t.Started:
+			line = lang.M("TournLineRound", "Line", line, "Round", t.Current()+1)
+		}
+		said = append(said, lang.Literal("\n"), line)
 	}
-	if total > len(lines) {
-		said = append(said, lang.Literal("\n"), lang.M("AllShowTournamentsAtMost", "N", shownAtMost))
+	if total > len(entered) {
+		said = append(said, lang.Literal("\n"), lang.M("AllShowTournamentsAtMost", "N", board.ShownAtMost))
 	}
 	return said, nil
-}
-
-// ReplayRecord plays a record through its game and returns the final
-// board text and status. The text may be the record alone or the mail
-// it came in, as a mail client saves it (mail.SavedBody).
-func ReplayRecord(games *engine.Registry, text []byte) (string, error) {
-	return board.ReplayRecord(games, mail.SavedBody(text, "[Game "))
 }
 
 // cmdStandings: "<game> standings [page=<n>]": the ratings, the
@@ -343,43 +290,35 @@ func cmdStandings(c *call) error {
 	if err != nil {
 		return err
 	}
-	p, ok := limit.PageOf(n, max(len(st.Established)+len(st.Provisional), len(seekers)), limit.PageSize)
+	p, ok := limit.PageOf(n, max(st.Count(), len(seekers)), limit.PageSize)
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
 	said := []lang.Msg{lang.Literal("\n"), lang.M("StandingsOf", "Title", c.game.Title()), lang.Literal("\n")}
-	first := 0 // the place in the whole table of a part's first row
-	for _, part := range []struct {
-		title lang.Msg
-		rows  []store.Rating
-	}{{lang.M("StandingsEstablished"), st.Established}, {lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames), st.Provisional}} {
-		from, to := min(max(p.From-first, 0), len(part.rows)), min(max(p.To-first, 0), len(part.rows))
-		first += len(part.rows)
-		if len(part.rows) > 0 && from == to {
-			continue // on another page
+	for _, part := range st.Page(p.From, p.To) {
+		title := lang.M("StandingsEstablished")
+		if part.Provisional {
+			title = lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames)
 		}
-		said = append(said, lang.Literal("\n"), part.title, lang.Literal(":\n"))
-		if len(part.rows) == 0 {
+		said = append(said, lang.Literal("\n"), title, lang.Literal(":\n"))
+		if part.Empty() {
 			said = append(said, lang.Literal("  "), lang.M("PlayNone"), lang.Literal("\n"))
 			continue
 		}
 		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
-		for i, r := range part.rows[from:to] {
-			said = append(said, lang.Literal(fmt.Sprintf("  %4d %-20s %6.0f %5d %5d %5d\n", from+i+1, r.User, r.Rating, r.Won, r.Lost, r.Tied)))
+		for i, r := range part.Rows[part.From:part.To] {
+			said = append(said, lang.Literal(board.StandingsRow(part.From+i+1, r)))
 		}
 	}
 	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
 	for _, sk := range seekers[min(p.From, len(seekers)):min(p.To, len(seekers))] {
-		said = append(said, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", optionsMsg(sk.Options)), lang.Literal("\n"))
+		said = append(said, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", board.OptionsMsg(sk.Options)), lang.Literal("\n"))
 	}
-	said = append(said, c.pageFooter(p, args)...)
+	said = append(said, pageFooter(c.name, p, args)...)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectStandings", "Title", c.game.Title())
 	return nil
 }
-
-// historyRows is the most finished games "<game> history" lists.
-const historyRows = 50
 
 // cmdHistory: "<game> history [<userid>]": the last finished games of
 // the game, newest first, or of one player (board.HistoryOf).
@@ -395,28 +334,23 @@ func cmdHistory(c *call) error {
 	if len(args) == 1 {
 		who = args[0]
 	}
-	h, err := board.HistoryOf(c.tx, c.game.Name(), who, n*historyRows)
+	h, err := board.HistoryOf(c.tx, c.game.Name(), who, n*board.HistoryRows)
 	if err != nil {
 		return err
 	}
-	total := len(h.Boards)
-	if h.More {
-		total = max(h.Total, total+1)
-	}
-	p, ok := limit.PageOf(n, total, historyRows)
+	p, ok := limit.PageOf(n, h.Listed(), board.HistoryRows)
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
 	h.Boards = h.Boards[p.From:p.To]
 	var rows [][]lang.Msg
 	for _, b := range h.Boards {
-		head := lang.Literal(fmt.Sprintf("  %s %5d  %-30s ", b.Updated.UTC().Format("2006-01-02"), b.Number, strings.Join(b.Players, " ")))
-		rows = append(rows, []lang.Msg{head, outcomeMsg(b)})
+		rows = append(rows, []lang.Msg{lang.Literal(board.HistoryRow(b)), board.OutcomeMsg(b)})
 	}
-	more := c.pageFooter(p, args)
+	more := pageFooter(c.name, p, args)
 	if who != "" {
 		if h.More && n == 1 {
-			more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", historyRows, "N", h.Total)}, more...)
+			more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", board.HistoryRows, "N", h.Total)}, more...)
 		}
 		c.sec.subject = lang.M("MailSubjectHistoryOf", "Title", c.game.Title(), "Who", trimLine(who))
 		if len(rows) == 0 {
@@ -427,7 +361,7 @@ func cmdHistory(c *call) error {
 		return nil
 	}
 	if h.More && n == 1 {
-		more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", historyRows, "N", h.Total, "Game", c.game.Name())}, more...)
+		more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", board.HistoryRows, "N", h.Total, "Game", c.game.Name())}, more...)
 	}
 	if len(rows) == 0 {
 		c.sec.say(lang.M("HistoryNone", "Title", c.game.Title()))
@@ -450,18 +384,9 @@ func historyText(head lang.Msg, rows [][]lang.Msg, more []lang.Msg) []lang.Msg {
 	return append(said, more...)
 }
 
-// optionsMsg is a seek's options as a challenge gives them, or the
-// words for none in the reader's language.
-func optionsMsg(opts map[string]string) lang.Msg {
-	if len(opts) == 0 {
-		return lang.M("SeekNoOptions")
-	}
-	return lang.Literal(strings.Join(board.OptionWords(opts), " "))
-}
-
 // boardTextFor is a board shown in an answer (show, all show), written
 // in the language the answer is written in.
-func (c *call) boardTextFor(b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
+func boardTextFor(c *call, b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
 	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
 }
 
@@ -476,14 +401,15 @@ func pageArg(args []string) ([]string, int, error) {
 }
 
 // pageFooter ends a page of a list that has more than one: which page
-// it is and, when one follows, the exact command for the next.
-func (c *call) pageFooter(p limit.Page, args []string) []lang.Msg {
+// it is and, when one follows, the exact command for the next, the
+// command's name and args with the next page's word.
+func pageFooter(name []string, p limit.Page, args []string) []lang.Msg {
 	if p.Pages <= 1 {
 		return nil
 	}
 	out := []lang.Msg{lang.Literal("\n\n"), lang.M("ListPage", "Page", p.Number, "Pages", p.Pages)}
 	if p.More() {
-		words := append(append([]string(nil), c.name...), args...)
+		words := append(append([]string(nil), name...), args...)
 		next := trimLine(strings.Join(words, " ")) + " " + limit.PageWord + strconv.Itoa(p.Number+1)
 		out = append(out, lang.Literal(" "), lang.M("ListNext", "Command", next))
 	}

@@ -4,9 +4,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
+
+// replayRecord plays a record as "pbmd replay" does: the record alone
+// or the mail it came in (mail.SavedBody, board.ReplayRecord).
+func replayRecord(games *engine.Registry, text []byte) (string, error) {
+	return board.ReplayRecord(games, mail.SavedBody(text, "[Game "))
+}
 
 // TestRecordAsMailed: "pbmd replay" reads a record as it was mailed:
 // the whole message as a mail client saves it, the body with the echo
@@ -22,7 +30,7 @@ func TestRecordAsMailed(t *testing.T) {
 		f.send(who+"@players.test", "nim move 101 "+who+" pw-"+who+" "+mv, "")
 	}
 	f.send("bob@players.test", "nim resign 101 bob pw-bob", "")
-	want, err := ReplayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
+	want, err := replayRecord(f.s.cfg.Games, []byte(board.Record(f.board(101))))
 	if err != nil || !strings.Contains(want, "after 4 moves: Game won by alice") {
 		t.Fatalf("the record alone: %v\n%s", err, want)
 	}
@@ -51,7 +59,7 @@ func TestRecordAsMailed(t *testing.T) {
 		"the body, quoted":                  "Here is our game:\n\n" + quoted.String() + "\nAlice\n",
 		"the body, signature and more text": body + "\nP.S. 1 alice take3 2026-12-01T10:00:00Z\n",
 	} {
-		got, err := ReplayRecord(f.s.cfg.Games, []byte(text))
+		got, err := replayRecord(f.s.cfg.Games, []byte(text))
 		if err != nil || got != want {
 			t.Errorf("%s: %v\n%s\nwant\n%s", name, err, got, want)
 		}
@@ -61,7 +69,7 @@ func TestRecordAsMailed(t *testing.T) {
 		"a move out of sequence": strings.Replace(body, "\n2 bob", "\n3 bob", 1),
 		"no record at all":       "> nim record 101\nOK: nothing\n-- \nTest Server\n",
 	} {
-		if _, err := ReplayRecord(f.s.cfg.Games, []byte(text)); err == nil {
+		if _, err := replayRecord(f.s.cfg.Games, []byte(text)); err == nil {
 			t.Errorf("%s: replayed", name)
 		}
 	}

@@ -181,7 +181,7 @@ func helpGames(reg *engine.Registry) []helpGame {
 	var out []helpGame
 	for _, g := range reg.Games() {
 		min, max := g.Players()
-		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: playerRange(min, max), Max: max})
+		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: board.PlayerRange(min, max), Max: max})
 	}
 	return out
 }

@@ -504,7 +504,7 @@ func cmdTournaments(c *call) error {
 			said = append(said, lang.Literal("\n"), l)
 		}
 	}
-	said = append(said, c.pageFooter(page, args)...)
+	said = append(said, pageFooter(c.name, page, args)...)
 	c.sec.say(said...)
 	return nil
 }
@@ -596,7 +596,7 @@ func checkTournament(t *tournament.Tournament, g engine.Game, now time.Time) err
 	err := t.CheckBoards(lo, hi, setupCheck(g))
 	var seats *tournament.SeatsError
 	if errors.As(err, &seats) {
-		return refuseMsg(lang.N("TournSeats", seats.N, "Title", g.Title(), "Range", playerRange(lo, hi), "N", seats.N))
+		return refuseMsg(lang.N("TournSeats", seats.N, "Title", g.Title(), "Range", board.PlayerRange(lo, hi), "N", seats.N))
 	}
 	var setup *tournament.SetupError
 	if errors.As(err, &setup) {

@@ -29,7 +29,6 @@ import (
 	sdnotify "github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/pbmgo/pbm/engine"
-	"github.com/pbmgo/pbm/pbm"
 	"github.com/pbmgo/pbm/pbm/daemon"
 )
 
@@ -115,7 +114,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		out, err := pbm.ReplayRecord(cfg.Games, text)
+		out, err := replayRecord(cfg.Games, text)
 		if err != nil {
 			return err
 		}

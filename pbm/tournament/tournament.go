@@ -5,7 +5,8 @@
 //
 // It reads and writes its own documents in the store (Load, Save, and
 // the operations over several tournaments: an organiser's limits, a
-// player's withdrawal) and returns what advancing a tournament asks
+// player's withdrawal, the tournaments due to start and those a player
+// entered) and returns what advancing a tournament asks
 // for as data (Begin, Next: a Step). It knows boards only by their
 // numbers and results only by the points each seat scored: it starts
 // no board, writes no other record of the store and writes no mail.
