@@ -186,14 +186,8 @@ func adminSetPassword(c *call) error {
 	} else if err != nil {
 		return err
 	}
-	if err := checkPassword(c.args[1]); err != nil {
-		return err
-	}
-	if u.Hash, err = s.hash(c.args[1]); err != nil {
-		return err
-	}
-	if err := c.tx.PutUser(u); err != nil {
-		return err
+	if u, err = account.SetPassword(c.tx, u, c.args[1], s.cfg.BcryptCost); err != nil {
+		return accountRefusal(err, u.ID)
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
@@ -466,29 +460,12 @@ func cmdUnblock(c *call) error {
 // store. The daemon warns at start of each admin userid with no
 // confirmed account (UnclaimedAdmins).
 
-// checkClaim refuses the signup of an admin userid from an address the
-// configuration does not list for it, or for addresses it does not
-// list.
-func (c *call) checkClaim(id string, addrs []string) error {
-	allowed := c.s.cfg.AdminClaim[strings.ToLower(id)]
-	ok := contains(allowed, c.msg.From)
-	for _, a := range addrs {
-		ok = ok && contains(allowed, a)
-	}
-	if !ok {
-		c.s.log.Warn("admin claim refused", "userid", id, "from", c.msg.From)
-		return refuseMsg(lang.M("AcctAdminClaim", "User", id))
-	}
-	return nil
-}
-
-// claimed writes a claimed admin account, all of its addresses
-// pending: the answer to the claim is the confirmation of the sender's
-// address, and the other addresses get theirs.
+// claimed answers the claim of an admin account (account.Open wrote
+// it, all of its addresses pending, after the configuration's
+// addresses for it allowed the sender and the addresses): the answer
+// to the claim is the confirmation of the sender's address, and the
+// other addresses get theirs.
 func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
-	if err := c.tx.PutUser(u); err != nil {
-		return err
-	}
 	var others []store.PendingAddress
 	for _, p := range fresh {
 		if strings.EqualFold(p.Address, c.msg.From) {
@@ -542,7 +519,7 @@ func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, e
 	if !s.isAdmin(id) {
 		return false, fmt.Errorf("%q is not in the admins of the configuration", id)
 	}
-	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
+	if !account.ValidUserid(id) {
 		return false, fmt.Errorf("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword", id)
 	}
 	if err := checkPassword(pw); err != nil {
@@ -551,30 +528,18 @@ func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, e
 	if len(addresses) == 0 {
 		return false, errors.New("no address given")
 	}
-	addrs, err := parseAddresses(addresses)
+	addrs, err := account.ParseAddresses(addresses)
 	if err != nil {
-		return false, errors.New(strings.TrimSuffix(err.Error(), "."))
+		return false, errors.New(strings.TrimSuffix(accountRefusal(err, id).Error(), "."))
 	}
-	h, err := s.hash(pw)
+	h, err := account.Hash(pw, s.cfg.BcryptCost)
 	if err != nil {
 		return false, err
 	}
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		u, err := tx.User(id)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			u = store.User{ID: id, Created: s.now()}
-		case err != nil:
-			return err
-		default:
-			existed = true
-		}
-		u.Hash, u.Addresses, u.Pending, u.Closed = h, addrs, nil, false
-		if err := tx.PutUser(u); err != nil {
-			return err
-		}
 		// A lockout from guesses at the old password ends with it.
-		return tx.PutGuesses(u.ID, store.Guesses{})
+		existed, err = account.WriteAdmin(tx, id, h, addrs, s.now())
+		return err
 	})
 	if err != nil {
 		return existed, fmt.Errorf("write admin account %s: %w", id, err)

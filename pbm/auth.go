@@ -274,7 +274,7 @@ func (r *run) rateLimit() (bool, error) {
 // address, and only from it, confirms it. An address not confirmed
 // within the configured days is dropped by the clock (Tick). The
 // sender's own address is confirmed at once, except in an admin claim
-// (admin.go, claimed).
+// (claimed).
 //
 // Every mail that does not answer its recipient's own mail carries
 // List-Unsubscribe (RFC 2369 section 3.2) with a mailto: address
@@ -306,43 +306,6 @@ func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
 		return "", err
 	}
 	return s.subaddress(account.UnsubTag + "." + account.AddrToken(key, account.UnsubTag, addr)), nil
-}
-
-// setAddresses gives the account the addresses want, replacing the
-// ones it has when replace is set and adding to them otherwise. An
-// address the account has confirmed stays confirmed; the sender's own
-// is confirmed at once unless ownPending; any other is pending. It
-// returns the addresses newly pending, for their confirmation mails
-// (confirmAll).
-func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bool) []store.PendingAddress {
-	now := c.s.now()
-	var addrs []string
-	var pend []store.PendingAddress
-	if !replace {
-		addrs, pend = append(addrs, u.Addresses...), append(pend, u.Pending...)
-	}
-	var fresh []store.PendingAddress
-	for _, a := range want {
-		switch {
-		case contains(addrs, a):
-		case c.forged() && strings.EqualFold(a, c.msg.From) && !contains(u.Addresses, a):
-			// Not even a confirmation mail goes to a forged sender
-			// (the MTA's word, below).
-		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending:
-			addrs = append(addrs, a)
-			pend = account.DropPending(pend, a)
-		case account.PendingIndex(pend, a) >= 0:
-		case account.PendingIndex(u.Pending, a) >= 0:
-			// Asked for before: its one confirmation mail went out.
-			pend = append(pend, u.Pending[account.PendingIndex(u.Pending, a)])
-		default:
-			p := store.PendingAddress{Address: a, Since: now, By: c.msg.From}
-			pend = append(pend, p)
-			fresh = append(fresh, p)
-		}
-	}
-	u.Addresses, u.Pending = addrs, pend
-	return fresh
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
@@ -413,34 +376,16 @@ func (r *run) confirmReply(rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
 	id, tok, _ := strings.Cut(rest, ".")
-	u, err := r.tx.User(id)
-	i := -1
-	if err == nil && !u.Closed {
-		i = account.PendingIndex(u.Pending, r.msg.From)
+	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.secret(r.tx) })
+	if err != nil {
+		return err
 	}
-	if i >= 0 {
-		key, err := r.s.secret(r.tx)
-		if err != nil {
-			return err
-		}
-		if !hmac.Equal([]byte(account.ConfirmToken(key, u.ID, u.Pending[i])), []byte(tok)) || r.forged() {
-			i = -1
-		}
-	}
-	if i < 0 {
+	if addr == "" {
 		sec.Refused = true
 		sec.say(lang.N("AcctConfirmInvalid", r.s.cfg.ConfirmDays, "From", r.msg.From, "Days", r.s.cfg.ConfirmDays))
 		return r.reply()
 	}
-	p := u.Pending[i]
-	u.Pending = account.DropPending(u.Pending, p.Address)
-	if !contains(u.Addresses, p.Address) {
-		u.Addresses = append(u.Addresses, p.Address)
-	}
-	if err := r.tx.PutUser(u); err != nil {
-		return err
-	}
-	r.s.log.Info("address confirmed", "userid", u.ID, "address", p.Address)
+	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
 	if r.s.isAdmin(u.ID) {
@@ -464,24 +409,12 @@ func (r *run) unsubscribe(tok string) error {
 		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
 	}
-	users, err := r.tx.Users()
+	ids, owners, err := account.Unsubscribe(r.tx, r.msg.From)
 	if err != nil {
 		return err
 	}
-	var ids []string
-	for _, u := range users {
-		if !contains(u.Addresses, r.msg.From) && account.PendingIndex(u.Pending, r.msg.From) < 0 {
-			continue
-		}
-		if !u.Closed && contains(u.Addresses, r.msg.From) {
-			r.speaks(u) // the answer is in the language of the address's account
-		}
-		u.Addresses = toggle(u.Addresses, r.msg.From, false)
-		u.Pending = account.DropPending(u.Pending, r.msg.From)
-		if err := r.tx.PutUser(u); err != nil {
-			return err
-		}
-		ids = append(ids, u.ID)
+	for _, u := range owners {
+		r.speaks(u) // the answer is in the language of the address's account
 	}
 	r.s.log.Info("unsubscribed", "address", r.msg.From, "accounts", len(ids))
 	ms := []lang.Msg{lang.M("AcctUnsubscribed", "Server", r.s.cfg.Name, "From", r.msg.From)}
