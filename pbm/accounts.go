@@ -82,9 +82,9 @@ func cmdSignup(c *call) error {
 		return accountRefusal(err, id)
 	}
 	if claim {
-		return c.claimed(u, fresh)
+		return claimed(c, u, fresh)
 	}
-	if err := c.confirmAll(u, fresh); err != nil {
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
 	goes := lang.M("AcctGoes", "Addresses", strings.Join(u.Addresses, ", "))
@@ -92,7 +92,7 @@ func cmdSignup(c *call) error {
 		goes = lang.M("AcctGoesNowhere")
 	}
 	ms := []lang.Msg{lang.M("AcctWelcome", "User", id), goes}
-	ms = append(ms, c.pendingMsgs(u.Pending)...)
+	ms = append(ms, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)
 	ms = append(ms, lang.M("AcctWelcomeTail"))
 	if u.Language != "" {
 		c.speaks(u)
@@ -126,10 +126,10 @@ func cmdChangeAddress(c *call) error {
 	if err != nil {
 		return accountRefusal(err, u.ID)
 	}
-	if err := c.confirmAll(u, fresh); err != nil {
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
-	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(u.Pending)...)...)
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)...)
 	addrs := u.Addresses
 	// The old addresses hear of the change too, so a stolen password
 	// does not redirect an account silently.
@@ -201,10 +201,10 @@ func cmdAdd(c *call) error {
 	if err != nil {
 		return accountRefusal(err, u.ID)
 	}
-	if err := c.confirmAll(u, fresh); err != nil {
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
-	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(fresh)...)...)
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
 			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressAdded", "User", u.ID),
@@ -345,10 +345,10 @@ func cmdLimit(c *call) error {
 // cmdAcceptAll and cmdRejectAll: "<game> acceptall|rejectall <userid>
 // <password>", pbmserv's per-game accept and reject, named apart from
 // the draw votes.
-func cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAccepted") }
-func cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
+func cmdAcceptAll(c *call) error { return allChallenges(c, -1, "MailSubjectAllAccepted") }
+func cmdRejectAll(c *call) error { return allChallenges(c, 0, "MailSubjectAllRejected") }
 
-func (c *call) allChallenges(limit int, subject string) error {
+func allChallenges(c *call, limit int, subject string) error {
 	u, err := c.auth(c.args[0], c.args[1])
 	if err != nil {
 		return err

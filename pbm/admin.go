@@ -465,7 +465,7 @@ func cmdUnblock(c *call) error {
 // addresses for it allowed the sender and the addresses): the answer
 // to the claim is the confirmation of the sender's address, and the
 // other addresses get theirs.
-func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
+func claimed(c *call, u store.User, fresh []store.PendingAddress) error {
 	var others []store.PendingAddress
 	for _, p := range fresh {
 		if strings.EqualFold(p.Address, c.msg.From) {
@@ -478,7 +478,7 @@ func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
 		}
 		others = append(others, p)
 	}
-	if err := c.confirmAll(u, others); err != nil {
+	if err := confirmAll(c, u, others); err != nil {
 		return err
 	}
 	c.s.log.Warn("admin claimed, awaiting confirmation", "userid", u.ID, "from", c.msg.From)

@@ -285,8 +285,8 @@ func (r *run) rateLimit() (bool, error) {
 
 // subaddress is the server's address with a subaddress (RFC 5233
 // section 1).
-func (s *Server) subaddress(sub string) string {
-	local, domain, _ := strings.Cut(s.cfg.Address, "@")
+func subaddress(address, sub string) string {
+	local, domain, _ := strings.Cut(address, "@")
 	return local + "+" + sub + "@" + domain
 }
 
@@ -296,7 +296,7 @@ func (s *Server) confirmAddress(tx *store.Tx, id string, p store.PendingAddress)
 	if err != nil {
 		return "", err
 	}
-	return s.subaddress(account.ConfirmTag + "." + strings.ToLower(id) + "." + account.ConfirmToken(key, id, p)), nil
+	return subaddress(s.cfg.Address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p)), nil
 }
 
 // unsubAddress is the address a mail to which stops the mail to addr.
@@ -305,12 +305,12 @@ func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.subaddress(account.UnsubTag + "." + account.AddrToken(key, account.UnsubTag, addr)), nil
+	return subaddress(s.cfg.Address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr)), nil
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
 // confirmation, or none.
-func (c *call) pendingMsgs(pend []store.PendingAddress) []lang.Msg {
+func pendingMsgs(days int, pend []store.PendingAddress) []lang.Msg {
 	if len(pend) == 0 {
 		return nil
 	}
@@ -318,12 +318,12 @@ func (c *call) pendingMsgs(pend []store.PendingAddress) []lang.Msg {
 	for _, p := range pend {
 		list = append(list, p.Address)
 	}
-	return []lang.Msg{lang.N("AcctPending", c.s.cfg.ConfirmDays, "Addresses", strings.Join(list, ", "), "Days", c.s.cfg.ConfirmDays)}
+	return []lang.Msg{lang.N("AcctPending", days, "Addresses", strings.Join(list, ", "), "Days", days)}
 }
 
 // confirmAll queues the one confirmation mail of each address newly
 // pending for u.
-func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
+func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 	for _, p := range fresh {
 		reply, err := c.s.confirmAddress(c.tx, u.ID, p)
 		if err != nil {
@@ -343,10 +343,10 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 }
 
 // addressTag finds a subaddress of the server's address with the tag
-// among the mail's recipients and returns what follows the tag.
-func (r *run) addressTag(tag string) (string, bool) {
-	local, domain, _ := strings.Cut(r.s.cfg.Address, "@")
-	for _, to := range r.msg.To {
+// among a mail's recipients and returns what follows the tag.
+func addressTag(address string, recipients []string, tag string) (string, bool) {
+	local, domain, _ := strings.Cut(address, "@")
+	for _, to := range recipients {
 		l, d, _ := strings.Cut(strings.ToLower(to), "@")
 		base, sub, plus := strings.Cut(l, "+")
 		if !plus || base != local || d != domain {
@@ -362,17 +362,17 @@ func (r *run) addressTag(tag string) (string, bool) {
 // byAddressReply handles a mail to a confirmation or unsubscribe
 // address; done reports whether the mail was one.
 func (r *run) byAddressReply() (done bool, err error) {
-	if rest, ok := r.addressTag(account.ConfirmTag); ok {
-		return true, r.confirmReply(rest)
+	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
+		return true, confirmReply(r, rest)
 	}
-	if rest, ok := r.addressTag(account.UnsubTag); ok {
-		return true, r.unsubscribe(rest)
+	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
+		return true, unsubscribe(r, rest)
 	}
 	return false, nil
 }
 
 // confirmReply confirms the pending address the reply comes from.
-func (r *run) confirmReply(rest string) error {
+func confirmReply(r *run, rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
 	id, tok, _ := strings.Cut(rest, ".")
@@ -397,7 +397,7 @@ func (r *run) confirmReply(rest string) error {
 
 // unsubscribe takes the sender's address off every account, when the
 // token is the one of that address.
-func (r *run) unsubscribe(tok string) error {
+func unsubscribe(r *run, tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
 	key, err := r.s.secret(r.tx)
