@@ -304,35 +304,18 @@ func cmdMessage(c *call) error {
 	if len(to) > maxRecipients {
 		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
 	}
-	var targets, unknown, already, blocked []string
-	for _, id := range to {
-		r, err := c.tx.User(id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && r.Closed) {
-			if !contains(unknown, trimLine(id)) {
-				unknown = append(unknown, trimLine(id))
-			}
-			continue
-		} else if err != nil {
-			return err
-		}
-		switch no, err := c.tx.Blocked(r.ID, u.ID); {
-		case err != nil:
-			return err
-		case contains(targets, r.ID) || contains(already, r.ID) || contains(blocked, r.ID):
-		case c.lim.Messaged(r.ID):
-			already = append(already, r.ID)
-		case no:
-			blocked = append(blocked, r.ID)
-		default:
-			targets = append(targets, r.ID)
+	rcpt, err := account.AddressMessage(c.tx, u.ID, to, c.lim.Messaged)
+	if err != nil {
+		return err
+	}
+	targets, already, blocked := rcpt.To, rcpt.Already, rcpt.Blocked
+	var unknown []string
+	for _, id := range rcpt.Unknown {
+		if !contains(unknown, trimLine(id)) {
+			unknown = append(unknown, trimLine(id))
 		}
 	}
-	copies := 0
-	for _, id := range targets {
-		if !strings.EqualFold(id, u.ID) {
-			copies++
-		}
-	}
+	copies := rcpt.Copies(u.ID)
 	if err := c.spendMessages(u.ID, copies); err != nil {
 		return err
 	}
