@@ -474,18 +474,9 @@ func claimed(c *call, u store.User, fresh []store.PendingAddress) error {
 // could sign them up would be admin, so the daemon warns of each.
 func (s *Server) UnclaimedAdmins() ([]string, error) {
 	var out []string
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		for _, id := range s.cfg.Admins {
-			u, err := tx.User(id)
-			if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Closed || len(u.Addresses) == 0)) {
-				out = append(out, id)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+	err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
+		out, err = account.Unclaimed(tx, s.cfg.Admins)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("admin accounts: %w", err)

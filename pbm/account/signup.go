@@ -314,3 +314,20 @@ func put(tx *store.Tx, u store.User) error {
 	}
 	return nil
 }
+
+// Unclaimed lists the userids among ids that have no open account
+// with a confirmed address: an admin userid nobody has claimed yet.
+func Unclaimed(tx *store.Tx, ids []string) ([]string, error) {
+	var out []string
+	for _, id := range ids {
+		u, err := tx.User(id)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Closed || len(u.Addresses) == 0)) {
+			out = append(out, id)
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("account %s: %w", id, err)
+		}
+	}
+	return out, nil
+}

@@ -293,3 +293,31 @@ func TestWriteAdmin(t *testing.T) {
 		return nil
 	})
 }
+
+// TestUnclaimed: a userid with no account, a closed one, or one with
+// no confirmed address is unclaimed.
+func TestUnclaimed(t *testing.T) {
+	st := openStore(t)
+	if err := update(t, st, func(tx *store.Tx) error {
+		for _, u := range []store.User{
+			{ID: "root", Addresses: []string{"r@x.test"}},
+			{ID: "shut", Addresses: []string{"s@x.test"}, Closed: true},
+			{ID: "waiting", Pending: []store.PendingAddress{{Address: "w@x.test"}}},
+		} {
+			if err := tx.PutUser(u); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	st.View(func(tx *store.Tx) (err error) {
+		out, err = Unclaimed(tx, []string{"root", "shut", "waiting", "nobody"})
+		return err
+	})
+	if !slices.Equal(out, []string{"shut", "waiting", "nobody"}) {
+		t.Errorf("unclaimed %v", out)
+	}
+}
