@@ -51,7 +51,7 @@ func accountRefusal(err error, id string) error {
 	return err
 }
 
-// sender is the mail's sender as the account rules take it.
+// senderOf is the mail's sender as the account rules take it.
 func senderOf(c *call) account.Sender {
 	return account.Sender{From: c.msg.From, Forged: c.forged(), Now: c.s.now()}
 }
@@ -369,7 +369,7 @@ func allChallenges(c *call, limit int, subject string) error {
 // challenger may not start one more board of the game now
 // (account.Barred); the refusal names each of them, as pbmserv's
 // "Invalid challenge" does.
-func (c *call) checkLimits(players []string, challenger string) error {
+func checkLimits(c *call, players []string, challenger string) error {
 	bars, err := account.Barred(c.tx, c.game.Name(), players, challenger)
 	if err != nil || len(bars) == 0 {
 		return err

@@ -316,7 +316,7 @@ func cmdMessage(c *call) error {
 		}
 	}
 	copies := rcpt.Copies(u.ID)
-	if err := c.spendMessages(u.ID, copies); err != nil {
+	if err := spendMessages(c, u.ID, copies); err != nil {
 		return err
 	}
 	for _, id := range targets {
@@ -352,7 +352,7 @@ func cmdMessage(c *call) error {
 // (message, chat) of the player id, Config.MessageLimit; past it, the
 // refusal says how many are left and when the count starts again, and
 // nothing is taken.
-func (c *call) spendMessages(id string, n int) error {
+func spendMessages(c *call, id string, n int) error {
 	if n == 0 {
 		return nil
 	}
