@@ -452,10 +452,11 @@ func claimed(c *call, u store.User, fresh []store.PendingAddress) error {
 	var others []store.PendingAddress
 	for _, p := range fresh {
 		if strings.EqualFold(p.Address, c.msg.From) {
-			reply, err := c.s.confirmAddress(c.tx, u.ID, p)
+			key, err := c.s.secret(c.tx)
 			if err != nil {
 				return err
 			}
+			reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 			c.replyTo = reply
 			continue
 		}

@@ -290,22 +290,16 @@ func subaddress(address, sub string) string {
 	return local + "+" + sub + "@" + domain
 }
 
-// confirmAddress is the Reply-To of the confirmation of p for id.
-func (s *Server) confirmAddress(tx *store.Tx, id string, p store.PendingAddress) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	return subaddress(s.cfg.Address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p)), nil
+// confirmAddress is the Reply-To of the confirmation of p for id: a
+// subaddress of the server's address with the token under key.
+func confirmAddress(address string, key []byte, id string, p store.PendingAddress) string {
+	return subaddress(address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p))
 }
 
-// unsubAddress is the address a mail to which stops the mail to addr.
-func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	return subaddress(s.cfg.Address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr)), nil
+// unsubAddress is the address a mail to which stops the mail to addr:
+// a subaddress of the server's address with the token under key.
+func unsubAddress(address string, key []byte, addr string) string {
+	return subaddress(address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr))
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
@@ -325,10 +319,11 @@ func pendingMsgs(days int, pend []store.PendingAddress) []lang.Msg {
 // pending for u.
 func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 	for _, p := range fresh {
-		reply, err := c.s.confirmAddress(c.tx, u.ID, p)
+		key, err := c.s.secret(c.tx)
 		if err != nil {
 			return err
 		}
+		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
 		body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
@@ -431,10 +426,11 @@ func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (stri
 	if m.Kind == "auto-replied" {
 		return "", nil
 	}
-	addr, err := s.unsubAddress(tx, m.To)
+	key, err := s.secret(tx)
 	if err != nil {
 		return "", err
 	}
+	addr := unsubAddress(s.cfg.Address, key, m.To)
 	m.Text = strings.TrimRight(m.Text, "\n") + "\n\n" + p.T("MailUnsubscribe", "Server", s.cfg.Name, "Address", addr) + "\n"
 	// RFC 2369 section 3.2: a mailto URL in angle brackets; the
 	// subject is a hint for the mail client. There is no https URL,
