@@ -321,3 +321,37 @@ func TestUnclaimed(t *testing.T) {
 		t.Errorf("unclaimed %v", out)
 	}
 }
+
+// TestParseAddresses: addresses come back in lower case; a word that
+// is no addr-spec is refused by itself; more than MaxAddresses are
+// refused.
+func TestParseAddresses(t *testing.T) {
+	got, err := ParseAddresses([]string{"Alice@X.test", "<bob@x.test>"})
+	if err != nil || !slices.Equal(got, []string{"alice@x.test", "bob@x.test"}) {
+		t.Errorf("parse: %v %v", got, err)
+	}
+	for _, w := range []string{"alice", "a b@x.test", "\"a\"@", "a@x.test\r\nBcc: c@x.test"} {
+		var bad *AddressError
+		if _, err := ParseAddresses([]string{"ok@x.test", w}); !errors.As(err, &bad) || bad.Word != w {
+			t.Errorf("%q: %v, want its AddressError", w, err)
+		}
+	}
+	six := []string{"a@x.test", "b@x.test", "c@x.test", "d@x.test", "e@x.test", "f@x.test"}
+	if _, err := ParseAddresses(six[:MaxAddresses]); err != nil {
+		t.Errorf("%d addresses: %v", MaxAddresses, err)
+	}
+	if _, err := ParseAddresses(six); !errors.Is(err, ErrMaxAddresses) {
+		t.Errorf("six addresses: %v", err)
+	}
+	for _, c := range []struct {
+		id string
+		ok bool
+	}{{"alice", true}, {"a-b_9", true}, {"x", false}, {strings.Repeat("a", 21), false}, {"NONE", false}, {"a.b", false}} {
+		if ValidUserid(c.id) != c.ok {
+			t.Errorf("ValidUserid(%q) = %v", c.id, !c.ok)
+		}
+	}
+	if !LooksLikeUserid("none") {
+		t.Error("a reserved word has the form of a userid")
+	}
+}
