@@ -3,8 +3,6 @@ package pbm
 import (
 	"errors"
 	"fmt"
-	netmail "net/mail"
-	"regexp"
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/account"
@@ -13,45 +11,50 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// Userids: 2-20 letters, digits, '_' and '-' (protocol.md, Accounts).
-var validUserid = regexp.MustCompile(`^[A-Za-z0-9_-]{2,20}$`)
+// checkPassword is the rule of a new password (account.CheckPassword)
+// as its refusal.
+func checkPassword(pw string) error { return accountRefusal(account.CheckPassword(pw), "") }
 
-// reserved are words that cannot be userids: they would read as
-// selectors or keywords in commands.
-var reserved = map[string]bool{
-	"all": true, "active": true, "inactive": true, "next": true, "new": true,
-	"admin": true, "help": true, "none": true, "nobody": true,
-	computerName: true, // the computer player (play.go)
-}
-
-func checkPassword(pw string) error {
+// accountRefusal is the refusal of an account operation's error, id
+// the account it is about; any other error is returned as it is.
+func accountRefusal(err error, id string) error {
+	var bad *account.AddressError
+	var already *account.AlreadyError
+	var full *account.FullError
 	switch {
-	case pw == "":
+	case err == nil:
+		return nil
+	case errors.Is(err, account.ErrPasswordEmpty):
 		return refuseMsg(lang.M("AcctPasswordEmpty"))
-	case len(pw) > 72:
+	case errors.Is(err, account.ErrPasswordLong):
 		return refuseMsg(lang.M("AcctPasswordLong"))
+	case errors.As(err, &bad):
+		return refuseMsg(lang.M("AcctNotAddress", "Word", quotedWord(bad.Word)))
+	case errors.Is(err, account.ErrMaxAddresses):
+		return refuseMsg(lang.M("AcctMaxAddresses"))
+	case errors.Is(err, account.ErrBadUserid):
+		return refuseMsg(lang.M("AcctBadUserid", "Word", quotedWord(id)))
+	case errors.Is(err, account.ErrGameName):
+		return refuseMsg(lang.M("AcctGameName", "Word", fmt.Sprintf("%q", id)))
+	case errors.Is(err, account.ErrTaken):
+		return refuseMsg(lang.M("AcctTaken", "User", id))
+	case errors.Is(err, account.ErrPasswordWords):
+		// Nothing of the password is echoed.
+		return refuseMsg(lang.M("AcctPasswordWords"))
+	case errors.Is(err, account.ErrAdminClaim):
+		return refuseMsg(lang.M("AcctAdminClaim", "User", id))
+	case errors.As(err, &already):
+		return refuseMsg(lang.M("AcctAlready", "User", id, "Addresses", strings.Join(already.Addresses, ", ")))
+	case errors.As(err, &full):
+		return refuseMsg(lang.N("AcctHasAddresses", full.Have, "User", id, "Count", full.Have))
 	}
-	return nil
+	return err
 }
 
-// parseAddresses checks delivery addresses (RFC 5322 section 3.4.1
-// addr-spec) and returns them in lower case.
-func parseAddresses(words []string) ([]string, error) {
-	var out []string
-	for _, w := range words {
-		a, err := netmail.ParseAddress(w)
-		if err != nil || strings.ContainsAny(a.Address, "\r\n\t <>\"") || !strings.Contains(a.Address, "@") {
-			return nil, refuseMsg(lang.M("AcctNotAddress", "Word", quotedWord(w)))
-		}
-		out = append(out, strings.ToLower(a.Address))
-	}
-	if len(out) > 5 {
-		return nil, refuseMsg(lang.M("AcctMaxAddresses"))
-	}
-	return out, nil
+// senderOf is the mail's sender as the account rules take it.
+func senderOf(c *call) account.Sender {
+	return account.Sender{From: c.msg.From, Forged: c.forged(), Now: c.s.now()}
 }
-
-func (s *Server) hash(pw string) ([]byte, error) { return account.Hash(pw, s.cfg.BcryptCost) }
 
 func cmdSignup(c *call) error {
 	s := c.s
@@ -65,53 +68,23 @@ func cmdSignup(c *call) error {
 		return refuseMsg(lang.M("RefuseUsage", "Usage", "signup "+s.global["signup"].Usage))
 	}
 	c.args = rest
-	id, pw := c.args[0], c.args[1]
-	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
-		return refuseMsg(lang.M("AcctBadUserid", "Word", quotedWord(id)))
-	}
-	if _, ok := s.cfg.Games.Lookup(id); ok {
-		return refuseMsg(lang.M("AcctGameName", "Word", fmt.Sprintf("%q", id)))
-	}
-	if err := checkPassword(pw); err != nil {
-		return err
-	}
-	if _, err := c.tx.User(id); err == nil {
-		return refuseMsg(lang.M("AcctTaken", "User", id))
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	addrs := []string{c.msg.From}
-	if len(c.args) > 2 {
-		var err error
-		if addrs, err = parseAddresses(c.args[2:]); err != nil {
-			if !strings.Contains(c.args[2], "@") {
-				// "signup alice apple pie": the third word is no
-				// address, so it is likely part of the password.
-				// Nothing of it is echoed.
-				return refuseMsg(lang.M("AcctPasswordWords"))
-			}
-			return err
-		}
-	}
+	id := c.args[0]
 	claim := s.isAdmin(id)
-	if claim {
-		if err := c.checkClaim(id, addrs); err != nil {
-			return err
-		}
+	u, fresh, err := account.Open(c.tx, account.Signup{
+		ID: id, Password: c.args[1], Cost: s.cfg.BcryptCost, Language: code, Addresses: c.args[2:], By: senderOf(c),
+		IsGame: func(w string) bool { _, ok := s.cfg.Games.Lookup(w); return ok },
+		Claim:  claim, ClaimFrom: s.cfg.AdminClaim[strings.ToLower(id)],
+	})
+	if errors.Is(err, account.ErrAdminClaim) {
+		s.log.Warn("admin claim refused", "userid", id, "from", c.msg.From)
 	}
-	h, err := s.hash(pw)
 	if err != nil {
-		return err
+		return accountRefusal(err, id)
 	}
-	u := store.User{ID: id, Hash: h, Created: s.now(), Language: code}
-	fresh := c.setAddresses(&u, addrs, true, claim)
 	if claim {
-		return c.claimed(u, fresh)
+		return claimed(c, u, fresh)
 	}
-	if err := c.tx.PutUser(u); err != nil {
-		return err
-	}
-	if err := c.confirmAll(u, fresh); err != nil {
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
 	goes := lang.M("AcctGoes", "Addresses", strings.Join(u.Addresses, ", "))
@@ -119,7 +92,7 @@ func cmdSignup(c *call) error {
 		goes = lang.M("AcctGoesNowhere")
 	}
 	ms := []lang.Msg{lang.M("AcctWelcome", "User", id), goes}
-	ms = append(ms, c.pendingMsgs(u.Pending)...)
+	ms = append(ms, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)
 	ms = append(ms, lang.M("AcctWelcomeTail"))
 	if u.Language != "" {
 		c.speaks(u)
@@ -132,15 +105,9 @@ func cmdSignup(c *call) error {
 func cmdChangePassword(c *call) error {
 	s := c.s
 	u := c.user
-	if err := checkPassword(c.args[2]); err != nil {
-		return err
-	}
 	var err error
-	if u.Hash, err = s.hash(c.args[2]); err != nil {
-		return err
-	}
-	if err := c.tx.PutUser(u); err != nil {
-		return err
+	if u, err = account.SetPassword(c.tx, u, c.args[2], s.cfg.BcryptCost); err != nil {
+		return accountRefusal(err, u.ID)
 	}
 	s.creds.Forget(u.ID)
 	c.sec.say(lang.M("AcctPasswordChanged", "User", u.ID))
@@ -149,20 +116,17 @@ func cmdChangePassword(c *call) error {
 
 func cmdChangeAddress(c *call) error {
 	u := c.user
-	addrs, err := parseAddresses(c.args[2:])
-	if err != nil {
-		return err
-	}
+	var err error
 	old := u.Addresses
-	fresh := c.setAddresses(&u, addrs, true, false)
-	if err := c.tx.PutUser(u); err != nil {
+	u, fresh, err := account.ChangeAddresses(c.tx, u, c.args[2:], senderOf(c))
+	if err != nil {
+		return accountRefusal(err, u.ID)
+	}
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
-	if err := c.confirmAll(u, fresh); err != nil {
-		return err
-	}
-	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(u.Pending)...)...)
-	addrs = u.Addresses
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)...)
+	addrs := u.Addresses
 	// The old addresses hear of the change too, so a stolen password
 	// does not redirect an account silently.
 	for _, a := range old {
@@ -201,8 +165,7 @@ func cmdSignoff(c *call) error {
 		}
 		resigned++
 	}
-	u.Closed = true
-	if err := c.tx.PutUser(u); err != nil {
+	if err := account.Close(c.tx, u); err != nil {
 		return err
 	}
 	c.sec.say(lang.N("AcctSignedOff", resigned, "User", u.ID, "Count", resigned))
@@ -223,31 +186,16 @@ func contains(list []string, s string) bool {
 // it, as for change address.
 func cmdAdd(c *call) error {
 	u := c.user
-	addrs, err := parseAddresses(c.args[2:])
-	if err != nil {
-		return err
-	}
+	var err error
 	old := u.Addresses
-	var added []string
-	for _, a := range addrs {
-		if !contains(u.Addresses, a) && account.PendingIndex(u.Pending, a) < 0 {
-			added = append(added, a)
-		}
+	u, added, fresh, err := account.AddAddresses(c.tx, u, c.args[2:], senderOf(c))
+	if err != nil {
+		return accountRefusal(err, u.ID)
 	}
-	if len(added) == 0 {
-		return refuseMsg(lang.M("AcctAlready", "User", u.ID, "Addresses", strings.Join(addrs, ", ")))
-	}
-	if n := len(u.Addresses) + len(u.Pending); n+len(added) > 5 {
-		return refuseMsg(lang.N("AcctHasAddresses", n, "User", u.ID, "Count", n))
-	}
-	fresh := c.setAddresses(&u, added, false, false)
-	if err := c.tx.PutUser(u); err != nil {
+	if err := confirmAll(c, u, fresh); err != nil {
 		return err
 	}
-	if err := c.confirmAll(u, fresh); err != nil {
-		return err
-	}
-	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, c.pendingMsgs(fresh)...)...)
+	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
 			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressAdded", "User", u.ID),
@@ -295,7 +243,7 @@ func (r *run) answerPrinter() lang.Printer {
 	for _, sec := range r.sections {
 		words := strings.Fields(sec.Command)
 		for _, w := range words[:min(len(words), 5)] {
-			if !validUserid.MatchString(w) {
+			if !account.LooksLikeUserid(w) {
 				continue
 			}
 			if u, err := r.tx.User(w); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
@@ -316,12 +264,12 @@ func (r *run) answerPrinter() lang.Printer {
 // speaks ("hu-HU" and "HU" are Hungarian).
 func cmdLanguage(c *call) error {
 	u := c.user
+	var err error
 	code, ok := lang.Match(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("LanguageUnknown", "Code", quotedWord(c.args[2]), "Codes", strings.Join(lang.Codes, ", ")))
 	}
-	u.Language = code
-	if err := c.tx.PutUser(u); err != nil {
+	if u, err = account.SetLanguage(c.tx, u, code); err != nil {
 		return err
 	}
 	if c.speaker != nil && strings.EqualFold(c.speaker.ID, u.ID) {
@@ -361,6 +309,7 @@ func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 // of limits: account.ParseLimit, account.MayStart).
 func cmdLimit(c *call) error {
 	u := c.user
+	var err error
 	if len(c.args) == 2 {
 		running, err := account.Running(c.tx, u.ID, c.game.Name())
 		if err != nil {
@@ -370,12 +319,9 @@ func cmdLimit(c *call) error {
 		return nil
 	}
 	old := limitMsg(u, c.game.Name())
-	n, ok := account.ParseLimit(c.args[2])
-	if !ok {
+	if u, err = account.ChangeLimit(c.tx, u, c.game.Name(), c.args[2]); errors.Is(err, account.ErrBadLimit) {
 		return refuseMsg(lang.M("AcctLimitBad"))
-	}
-	account.SetLimit(&u, c.game.Name(), n)
-	if err := c.tx.PutUser(u); err != nil {
+	} else if err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AcctLimitSet", "Title", c.game.Title(), "User", u.ID, "Was", old, "Now", limitMsg(u, c.game.Name())))
@@ -386,13 +332,13 @@ func cmdLimit(c *call) error {
 // cmdAcceptAll and cmdRejectAll: "<game> acceptall|rejectall <userid>
 // <password>", pbmserv's per-game accept and reject, named apart from
 // the draw votes.
-func cmdAcceptAll(c *call) error { return c.allChallenges(-1, "MailSubjectAllAccepted") }
-func cmdRejectAll(c *call) error { return c.allChallenges(0, "MailSubjectAllRejected") }
+func cmdAcceptAll(c *call) error { return allChallenges(c, -1, "MailSubjectAllAccepted") }
+func cmdRejectAll(c *call) error { return allChallenges(c, 0, "MailSubjectAllRejected") }
 
-func (c *call) allChallenges(limit int, subject string) error {
+func allChallenges(c *call, limit int, subject string) error {
 	u := c.user
-	account.SetLimit(&u, c.game.Name(), limit)
-	if err := c.tx.PutUser(u); err != nil {
+	var err error
+	if u, err = account.PutLimit(c.tx, u, c.game.Name(), limit); err != nil {
 		return err
 	}
 	id := "AcctAllAccepted"
@@ -408,7 +354,7 @@ func (c *call) allChallenges(limit int, subject string) error {
 // challenger may not start one more board of the game now
 // (account.Barred); the refusal names each of them, as pbmserv's
 // "Invalid challenge" does.
-func (c *call) checkLimits(players []string, challenger string) error {
+func checkLimits(c *call, players []string, challenger string) error {
 	bars, err := account.Barred(c.tx, c.game.Name(), players, challenger)
 	if err != nil || len(bars) == 0 {
 		return err

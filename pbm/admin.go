@@ -171,14 +171,8 @@ func adminSetPassword(c *call) error {
 	} else if err != nil {
 		return err
 	}
-	if err := checkPassword(c.args[1]); err != nil {
-		return err
-	}
-	if u.Hash, err = s.hash(c.args[1]); err != nil {
-		return err
-	}
-	if err := c.tx.PutUser(u); err != nil {
-		return err
+	if u, err = account.SetPassword(c.tx, u, c.args[1], s.cfg.BcryptCost); err != nil {
+		return accountRefusal(err, u.ID)
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
@@ -292,36 +286,19 @@ func cmdMessage(c *call) error {
 	if len(to) > maxRecipients {
 		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
 	}
-	var targets, unknown, already, blocked []string
-	for _, id := range to {
-		r, err := c.tx.User(id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && r.Closed) {
-			if !contains(unknown, trimLine(id)) {
-				unknown = append(unknown, trimLine(id))
-			}
-			continue
-		} else if err != nil {
-			return err
-		}
-		switch no, err := c.tx.Blocked(r.ID, u.ID); {
-		case err != nil:
-			return err
-		case contains(targets, r.ID) || contains(already, r.ID) || contains(blocked, r.ID):
-		case c.lim.Messaged(r.ID):
-			already = append(already, r.ID)
-		case no:
-			blocked = append(blocked, r.ID)
-		default:
-			targets = append(targets, r.ID)
+	rcpt, err := account.AddressMessage(c.tx, u.ID, to, c.lim.Messaged)
+	if err != nil {
+		return err
+	}
+	targets, already, blocked := rcpt.To, rcpt.Already, rcpt.Blocked
+	var unknown []string
+	for _, id := range rcpt.Unknown {
+		if !contains(unknown, trimLine(id)) {
+			unknown = append(unknown, trimLine(id))
 		}
 	}
-	copies := 0
-	for _, id := range targets {
-		if !strings.EqualFold(id, u.ID) {
-			copies++
-		}
-	}
-	if err := c.spendMessages(u.ID, copies); err != nil {
+	copies := rcpt.Copies(u.ID)
+	if err := spendMessages(c, u.ID, copies); err != nil {
 		return err
 	}
 	for _, id := range targets {
@@ -357,7 +334,7 @@ func cmdMessage(c *call) error {
 // (message, chat) of the player id, Config.MessageLimit; past it, the
 // refusal says how many are left and when the count starts again, and
 // nothing is taken.
-func (c *call) spendMessages(id string, n int) error {
+func spendMessages(c *call, id string, n int) error {
 	if n == 0 {
 		return nil
 	}
@@ -442,42 +419,26 @@ func cmdUnblock(c *call) error {
 // store. The daemon warns at start of each admin userid with no
 // confirmed account (UnclaimedAdmins).
 
-// checkClaim refuses the signup of an admin userid from an address the
-// configuration does not list for it, or for addresses it does not
-// list.
-func (c *call) checkClaim(id string, addrs []string) error {
-	allowed := c.s.cfg.AdminClaim[strings.ToLower(id)]
-	ok := contains(allowed, c.msg.From)
-	for _, a := range addrs {
-		ok = ok && contains(allowed, a)
-	}
-	if !ok {
-		c.s.log.Warn("admin claim refused", "userid", id, "from", c.msg.From)
-		return refuseMsg(lang.M("AcctAdminClaim", "User", id))
-	}
-	return nil
-}
-
-// claimed writes a claimed admin account, all of its addresses
-// pending: the answer to the claim is the confirmation of the sender's
-// address, and the other addresses get theirs.
-func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
-	if err := c.tx.PutUser(u); err != nil {
-		return err
-	}
+// claimed answers the claim of an admin account (account.Open wrote
+// it, all of its addresses pending, after the configuration's
+// addresses for it allowed the sender and the addresses): the answer
+// to the claim is the confirmation of the sender's address, and the
+// other addresses get theirs.
+func claimed(c *call, u store.User, fresh []store.PendingAddress) error {
 	var others []store.PendingAddress
 	for _, p := range fresh {
 		if strings.EqualFold(p.Address, c.msg.From) {
-			reply, err := c.s.confirmAddress(c.tx, u.ID, p)
+			key, err := c.s.secret(c.tx)
 			if err != nil {
 				return err
 			}
+			reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 			c.replyTo = reply
 			continue
 		}
 		others = append(others, p)
 	}
-	if err := c.confirmAll(u, others); err != nil {
+	if err := confirmAll(c, u, others); err != nil {
 		return err
 	}
 	c.s.log.Warn("admin claimed, awaiting confirmation", "userid", u.ID, "from", c.msg.From)
@@ -490,18 +451,9 @@ func (c *call) claimed(u store.User, fresh []store.PendingAddress) error {
 // could sign them up would be admin, so the daemon warns of each.
 func (s *Server) UnclaimedAdmins() ([]string, error) {
 	var out []string
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		for _, id := range s.cfg.Admins {
-			u, err := tx.User(id)
-			if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Closed || len(u.Addresses) == 0)) {
-				out = append(out, id)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+	err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
+		out, err = account.Unclaimed(tx, s.cfg.Admins)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("admin accounts: %w", err)
@@ -518,7 +470,7 @@ func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, e
 	if !s.isAdmin(id) {
 		return false, fmt.Errorf("%q is not in the admins of the configuration", id)
 	}
-	if !validUserid.MatchString(id) || reserved[strings.ToLower(id)] {
+	if !account.ValidUserid(id) {
 		return false, fmt.Errorf("%q cannot be a userid: use 2-20 letters, digits, '_' or '-', and not a keyword", id)
 	}
 	if err := checkPassword(pw); err != nil {
@@ -527,30 +479,18 @@ func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, e
 	if len(addresses) == 0 {
 		return false, errors.New("no address given")
 	}
-	addrs, err := parseAddresses(addresses)
+	addrs, err := account.ParseAddresses(addresses)
 	if err != nil {
-		return false, errors.New(strings.TrimSuffix(err.Error(), "."))
+		return false, errors.New(strings.TrimSuffix(accountRefusal(err, id).Error(), "."))
 	}
-	h, err := s.hash(pw)
+	h, err := account.Hash(pw, s.cfg.BcryptCost)
 	if err != nil {
 		return false, err
 	}
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		u, err := tx.User(id)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			u = store.User{ID: id, Created: s.now()}
-		case err != nil:
-			return err
-		default:
-			existed = true
-		}
-		u.Hash, u.Addresses, u.Pending, u.Closed = h, addrs, nil, false
-		if err := tx.PutUser(u); err != nil {
-			return err
-		}
 		// A lockout from guesses at the old password ends with it.
-		return tx.PutGuesses(u.ID, store.Guesses{})
+		existed, err = account.WriteAdmin(tx, id, h, addrs, s.now())
+		return err
 	})
 	if err != nil {
 		return existed, fmt.Errorf("write admin account %s: %w", id, err)

@@ -274,7 +274,7 @@ func (r *run) rateLimit() (bool, error) {
 // address, and only from it, confirms it. An address not confirmed
 // within the configured days is dropped by the clock (Tick). The
 // sender's own address is confirmed at once, except in an admin claim
-// (admin.go, claimed).
+// (claimed).
 //
 // Every mail that does not answer its recipient's own mail carries
 // List-Unsubscribe (RFC 2369 section 3.2) with a mailto: address
@@ -285,69 +285,26 @@ func (r *run) rateLimit() (bool, error) {
 
 // subaddress is the server's address with a subaddress (RFC 5233
 // section 1).
-func (s *Server) subaddress(sub string) string {
-	local, domain, _ := strings.Cut(s.cfg.Address, "@")
+func subaddress(address, sub string) string {
+	local, domain, _ := strings.Cut(address, "@")
 	return local + "+" + sub + "@" + domain
 }
 
-// confirmAddress is the Reply-To of the confirmation of p for id.
-func (s *Server) confirmAddress(tx *store.Tx, id string, p store.PendingAddress) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	return s.subaddress(account.ConfirmTag + "." + strings.ToLower(id) + "." + account.ConfirmToken(key, id, p)), nil
+// confirmAddress is the Reply-To of the confirmation of p for id: a
+// subaddress of the server's address with the token under key.
+func confirmAddress(address string, key []byte, id string, p store.PendingAddress) string {
+	return subaddress(address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p))
 }
 
-// unsubAddress is the address a mail to which stops the mail to addr.
-func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	return s.subaddress(account.UnsubTag + "." + account.AddrToken(key, account.UnsubTag, addr)), nil
-}
-
-// setAddresses gives the account the addresses want, replacing the
-// ones it has when replace is set and adding to them otherwise. An
-// address the account has confirmed stays confirmed; the sender's own
-// is confirmed at once unless ownPending; any other is pending. It
-// returns the addresses newly pending, for their confirmation mails
-// (confirmAll).
-func (c *call) setAddresses(u *store.User, want []string, replace, ownPending bool) []store.PendingAddress {
-	now := c.s.now()
-	var addrs []string
-	var pend []store.PendingAddress
-	if !replace {
-		addrs, pend = append(addrs, u.Addresses...), append(pend, u.Pending...)
-	}
-	var fresh []store.PendingAddress
-	for _, a := range want {
-		switch {
-		case contains(addrs, a):
-		case c.forged() && strings.EqualFold(a, c.msg.From) && !contains(u.Addresses, a):
-			// Not even a confirmation mail goes to a forged sender
-			// (the MTA's word, below).
-		case contains(u.Addresses, a), strings.EqualFold(a, c.msg.From) && !ownPending:
-			addrs = append(addrs, a)
-			pend = account.DropPending(pend, a)
-		case account.PendingIndex(pend, a) >= 0:
-		case account.PendingIndex(u.Pending, a) >= 0:
-			// Asked for before: its one confirmation mail went out.
-			pend = append(pend, u.Pending[account.PendingIndex(u.Pending, a)])
-		default:
-			p := store.PendingAddress{Address: a, Since: now, By: c.msg.From}
-			pend = append(pend, p)
-			fresh = append(fresh, p)
-		}
-	}
-	u.Addresses, u.Pending = addrs, pend
-	return fresh
+// unsubAddress is the address a mail to which stops the mail to addr:
+// a subaddress of the server's address with the token under key.
+func unsubAddress(address string, key []byte, addr string) string {
+	return subaddress(address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr))
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
 // confirmation, or none.
-func (c *call) pendingMsgs(pend []store.PendingAddress) []lang.Msg {
+func pendingMsgs(days int, pend []store.PendingAddress) []lang.Msg {
 	if len(pend) == 0 {
 		return nil
 	}
@@ -355,17 +312,18 @@ func (c *call) pendingMsgs(pend []store.PendingAddress) []lang.Msg {
 	for _, p := range pend {
 		list = append(list, p.Address)
 	}
-	return []lang.Msg{lang.N("AcctPending", c.s.cfg.ConfirmDays, "Addresses", strings.Join(list, ", "), "Days", c.s.cfg.ConfirmDays)}
+	return []lang.Msg{lang.N("AcctPending", days, "Addresses", strings.Join(list, ", "), "Days", days)}
 }
 
 // confirmAll queues the one confirmation mail of each address newly
 // pending for u.
-func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
+func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 	for _, p := range fresh {
-		reply, err := c.s.confirmAddress(c.tx, u.ID, p)
+		key, err := c.s.secret(c.tx)
 		if err != nil {
 			return err
 		}
+		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
 		body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
@@ -380,10 +338,10 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 }
 
 // addressTag finds a subaddress of the server's address with the tag
-// among the mail's recipients and returns what follows the tag.
-func (r *run) addressTag(tag string) (string, bool) {
-	local, domain, _ := strings.Cut(r.s.cfg.Address, "@")
-	for _, to := range r.msg.To {
+// among a mail's recipients and returns what follows the tag.
+func addressTag(address string, recipients []string, tag string) (string, bool) {
+	local, domain, _ := strings.Cut(address, "@")
+	for _, to := range recipients {
 		l, d, _ := strings.Cut(strings.ToLower(to), "@")
 		base, sub, plus := strings.Cut(l, "+")
 		if !plus || base != local || d != domain {
@@ -399,48 +357,30 @@ func (r *run) addressTag(tag string) (string, bool) {
 // byAddressReply handles a mail to a confirmation or unsubscribe
 // address; done reports whether the mail was one.
 func (r *run) byAddressReply() (done bool, err error) {
-	if rest, ok := r.addressTag(account.ConfirmTag); ok {
-		return true, r.confirmReply(rest)
+	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
+		return true, confirmReply(r, rest)
 	}
-	if rest, ok := r.addressTag(account.UnsubTag); ok {
-		return true, r.unsubscribe(rest)
+	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
+		return true, unsubscribe(r, rest)
 	}
 	return false, nil
 }
 
 // confirmReply confirms the pending address the reply comes from.
-func (r *run) confirmReply(rest string) error {
+func confirmReply(r *run, rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
 	id, tok, _ := strings.Cut(rest, ".")
-	u, err := r.tx.User(id)
-	i := -1
-	if err == nil && !u.Closed {
-		i = account.PendingIndex(u.Pending, r.msg.From)
+	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.secret(r.tx) })
+	if err != nil {
+		return err
 	}
-	if i >= 0 {
-		key, err := r.s.secret(r.tx)
-		if err != nil {
-			return err
-		}
-		if !hmac.Equal([]byte(account.ConfirmToken(key, u.ID, u.Pending[i])), []byte(tok)) || r.forged() {
-			i = -1
-		}
-	}
-	if i < 0 {
+	if addr == "" {
 		sec.Refused = true
 		sec.say(lang.N("AcctConfirmInvalid", r.s.cfg.ConfirmDays, "From", r.msg.From, "Days", r.s.cfg.ConfirmDays))
 		return r.reply()
 	}
-	p := u.Pending[i]
-	u.Pending = account.DropPending(u.Pending, p.Address)
-	if !contains(u.Addresses, p.Address) {
-		u.Addresses = append(u.Addresses, p.Address)
-	}
-	if err := r.tx.PutUser(u); err != nil {
-		return err
-	}
-	r.s.log.Info("address confirmed", "userid", u.ID, "address", p.Address)
+	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
 	if r.s.isAdmin(u.ID) {
@@ -452,7 +392,7 @@ func (r *run) confirmReply(rest string) error {
 
 // unsubscribe takes the sender's address off every account, when the
 // token is the one of that address.
-func (r *run) unsubscribe(tok string) error {
+func unsubscribe(r *run, tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
 	key, err := r.s.secret(r.tx)
@@ -464,24 +404,12 @@ func (r *run) unsubscribe(tok string) error {
 		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
 	}
-	users, err := r.tx.Users()
+	ids, owners, err := account.Unsubscribe(r.tx, r.msg.From)
 	if err != nil {
 		return err
 	}
-	var ids []string
-	for _, u := range users {
-		if !contains(u.Addresses, r.msg.From) && account.PendingIndex(u.Pending, r.msg.From) < 0 {
-			continue
-		}
-		if !u.Closed && contains(u.Addresses, r.msg.From) {
-			r.speaks(u) // the answer is in the language of the address's account
-		}
-		u.Addresses = toggle(u.Addresses, r.msg.From, false)
-		u.Pending = account.DropPending(u.Pending, r.msg.From)
-		if err := r.tx.PutUser(u); err != nil {
-			return err
-		}
-		ids = append(ids, u.ID)
+	for _, u := range owners {
+		r.speaks(u) // the answer is in the language of the address's account
 	}
 	r.s.log.Info("unsubscribed", "address", r.msg.From, "accounts", len(ids))
 	ms := []lang.Msg{lang.M("AcctUnsubscribed", "Server", r.s.cfg.Name, "From", r.msg.From)}
@@ -498,10 +426,11 @@ func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (stri
 	if m.Kind == "auto-replied" {
 		return "", nil
 	}
-	addr, err := s.unsubAddress(tx, m.To)
+	key, err := s.secret(tx)
 	if err != nil {
 		return "", err
 	}
+	addr := unsubAddress(s.cfg.Address, key, m.To)
 	m.Text = strings.TrimRight(m.Text, "\n") + "\n\n" + p.T("MailUnsubscribe", "Server", s.cfg.Name, "Address", addr) + "\n"
 	// RFC 2369 section 3.2: a mailto URL in angle brackets; the
 	// subject is a hint for the mail client. There is no https URL,

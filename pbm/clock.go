@@ -167,41 +167,28 @@ func cmdVacation(c *call) error {
 	s := c.s
 	u := c.user
 	if strings.EqualFold(c.args[2], "auto") {
-		return s.setAutoVacation(c, u)
+		return setAutoVacation(c, u)
 	}
-	from, err1 := time.Parse("2006-01-02", c.args[2])
-	to, err2 := time.Parse("2006-01-02", c.args[3])
-	if err1 != nil || err2 != nil {
-		return refuseMsg(lang.M("ClockDateForm", "User", u.ID))
-	}
-	today := s.now().UTC().Truncate(day)
+	u, v, err := board.TakeVacation(c.tx, u, c.args[2], c.args[3], s.now().UTC().Truncate(day), s.cfg.VacationDays)
+	var long *board.VacationTooLong
 	switch {
-	case to.Before(from):
+	case errors.Is(err, board.ErrVacationDates):
+		return refuseMsg(lang.M("ClockDateForm", "User", u.ID))
+	case errors.Is(err, board.ErrVacationOrder):
 		return refuseMsg(lang.M("ClockEndsBefore", "To", c.args[3], "From", c.args[2]))
-	case to.Before(today):
+	case errors.Is(err, board.ErrVacationOver):
 		return refuseMsg(lang.M("ClockOver"))
-	case to.Sub(from) >= 366*day:
+	case errors.Is(err, board.ErrVacationLonger):
 		return refuseMsg(lang.M("ClockYear"))
-	}
-	// The days are counted against the calendar year they fall in: a
-	// vacation over New Year uses days of both years.
-	days := int(to.Sub(from)/day) + 1
-	var left []lang.Msg
-	for y := from.Year(); y <= to.Year(); y++ {
-		used := 0
-		for _, v := range u.Vacations {
-			used += board.DaysIn(v.From, v.To, y)
-		}
-		want := board.DaysIn(from, to, y)
-		if used+want > s.cfg.VacationDays {
-			return refuseMsg(lang.N("ClockTooLong", want, "Want", want, "Left", s.cfg.VacationDays-used, "Allowed", s.cfg.VacationDays, "Year", y))
-		}
-		n := s.cfg.VacationDays - used - want
-		left = append(left, lang.N("ClockLeftIn", n, "Left", n, "Year", y))
-	}
-	u.Vacations = append(u.Vacations, store.Vacation{From: from, To: to})
-	if err := c.tx.PutUser(u); err != nil {
+	case errors.As(err, &long):
+		return refuseMsg(lang.N("ClockTooLong", long.Want, "Want", long.Want, "Left", long.Left, "Allowed", long.Allowed, "Year", long.Year))
+	case err != nil:
 		return err
+	}
+	days := v.Days
+	var left []lang.Msg
+	for _, y := range v.Left {
+		left = append(left, lang.N("ClockLeftIn", y.Left, "Left", y.Left, "Year", y.Year))
 	}
 	boards, err := c.tx.BoardsOf(u.ID, "")
 	if err != nil {
@@ -451,26 +438,11 @@ func lapseUnit(s *Server, id string, now time.Time) tickUnit {
 		key:  "account/" + strings.ToLower(id),
 		what: lang.M("TickWhatAccount", "User", id),
 		run: func(c *call) error {
-			cutoff := now.Add(-time.Duration(s.cfg.ConfirmDays) * day)
-			u, err := c.tx.User(id)
-			if errors.Is(err, store.ErrNotFound) {
-				return nil
+			n, err := account.DropLapsed(c.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
+			if n > 0 {
+				s.log.Info("unconfirmed addresses dropped", "user", id, "count", n)
 			}
-			if err != nil {
-				return err
-			}
-			var keep []store.PendingAddress
-			for _, p := range u.Pending {
-				if !p.Since.Before(cutoff) {
-					keep = append(keep, p)
-				}
-			}
-			if len(keep) == len(u.Pending) {
-				return nil
-			}
-			s.log.Info("unconfirmed addresses dropped", "user", u.ID, "count", len(u.Pending)-len(keep))
-			u.Pending = keep
-			return c.tx.PutUser(u)
+			return err
 		},
 	}
 }
@@ -607,14 +579,13 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 func cmdTimezone(c *call) error {
 	s := c.s
 	u := c.user
-	name, ok := account.Zone(c.args[2])
-	if !ok {
+	var err error
+	if u, err = account.SetZone(c.tx, u, c.args[2]); errors.Is(err, account.ErrUnknownZone) {
 		return refuseMsg(lang.M("ZoneUnknown", "Arg", quotedWord(c.args[2])))
-	}
-	u.TimeZone = name
-	if err := c.tx.PutUser(u); err != nil {
+	} else if err != nil {
 		return err
 	}
+	name := u.TimeZone
 	loc := account.Location(u, nil)
 	if name == "" {
 		loc = account.Location(u, localZone())
@@ -634,19 +605,13 @@ const digestMax = 50
 func cmdDigest(c *call) error {
 	s := c.s
 	u := c.user
-	mode, ok := account.DigestMode(c.args[2])
-	if !ok {
+	var err error
+	if u, err = account.SetDigest(c.tx, u, c.args[2], localZone(), s.now()); errors.Is(err, account.ErrUnknownDigest) {
 		return refuseMsg(lang.M("DigestUnknown", "Arg", quotedWord(c.args[2])))
-	}
-	loc := account.Location(u, localZone())
-	old := u.DigestNext
-	u.Digest, u.DigestNext = mode, account.NextDigest(mode, loc, s.now())
-	if err := c.tx.PutUser(u); err != nil {
+	} else if err != nil {
 		return err
 	}
-	if err := c.tx.SetDigestDue(u.ID, old, u.DigestNext); err != nil {
-		return err
-	}
+	mode := u.Digest
 	if mode == "" {
 		c.sec.say(lang.M("DigestOff", "User", u.ID))
 		return nil
@@ -676,24 +641,10 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if err := c.digest(u, now); err != nil {
 				return err
 			}
-			old := u.DigestNext
-			u.DigestNext = account.NextDigest(u.Digest, account.Location(u, localZone()), now)
-			if err := c.tx.PutUser(u); err != nil {
-				return err
-			}
-			return c.tx.SetDigestDue(u.ID, old, u.DigestNext)
+			return account.DigestSent(c.tx, u, localZone(), now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
-			u, err := tx.User(id)
-			if err != nil || u.DigestNext.IsZero() {
-				return err
-			}
-			old := u.DigestNext
-			u.DigestNext = until
-			if err := tx.PutUser(u); err != nil {
-				return err
-			}
-			return tx.SetDigestDue(u.ID, old, until)
+			return account.HoldDigest(tx, id, until)
 		},
 	}
 }
@@ -744,20 +695,15 @@ func digestEntry(p lang.Printer, w board.Waiting, who string, loc *time.Location
 // setAutoVacation: "vacation <userid> <password> auto on|off". With it
 // on, a clock that would forfeit the player spends a day of the year's
 // vacation days instead, for every board at once.
-func (s *Server) setAutoVacation(c *call, u store.User) error {
-	var on bool
-	switch strings.ToLower(c.args[3]) {
-	case "on":
-		on = true
-	case "off":
-	default:
+func setAutoVacation(c *call, u store.User) error {
+	s := c.s
+	u, err := account.SetAutoVacation(c.tx, u, c.args[3])
+	if errors.Is(err, account.ErrAutoVacationArg) {
 		return refuseMsg(lang.M("AutoVacationUsage"))
-	}
-	u.AutoVacation = on
-	if err := c.tx.PutUser(u); err != nil {
+	} else if err != nil {
 		return err
 	}
-	if !on {
+	if !u.AutoVacation {
 		c.sec.say(lang.M("AutoVacationOff", "User", u.ID))
 		return nil
 	}
@@ -797,12 +743,12 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 // time zone (board.Spent).
 func cmdDaysOff(c *call) error {
 	u := c.user
+	var err error
 	days, ok := board.ParseDaysOff(c.args[2])
 	if !ok {
 		return refuseMsg(lang.M("DaysOffUsage", "Arg", quotedWord(c.args[2]), "Max", board.MaxDaysOff))
 	}
-	u.DaysOff = days
-	if err := c.tx.PutUser(u); err != nil {
+	if u, err = account.SetDaysOff(c.tx, u, days); err != nil {
 		return err
 	}
 	if len(days) == 0 {

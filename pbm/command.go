@@ -831,7 +831,7 @@ func (c *call) gate(cmd *command) error {
 func (c *call) accountsAt() error {
 	addrs := []string{c.msg.From}
 	rest, _, _ := languageOption(c.args[min(2, len(c.args)):])
-	if given, err := parseAddresses(rest); err == nil && len(given) > 0 {
+	if given, err := account.ParseAddresses(rest); err == nil && len(given) > 0 {
 		addrs = given
 	}
 	for _, a := range addrs {

@@ -100,7 +100,7 @@ func cmdChallenge(c *call) error {
 	if len(players) < min || len(players) > max {
 		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", board.PlayerRange(min, max), "N", len(players)))
 	}
-	if err := c.checkLimits(players, u.ID); err != nil {
+	if err := checkLimits(c, players, u.ID); err != nil {
 		return err
 	}
 	b, st, err := c.startBoard(players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -439,15 +440,10 @@ func (s *Server) boardLink(game string, number int) string {
 // cmdPictures turns the pictures in a user's board mails on or off.
 func cmdPictures(c *call) error {
 	u := c.user
-	switch strings.ToLower(c.args[2]) {
-	case "on":
-		u.NoPictures = false
-	case "off":
-		u.NoPictures = true
-	default:
+	var err error
+	if u, err = account.SetPictures(c.tx, u, c.args[2]); errors.Is(err, account.ErrPicturesWord) {
 		return refuseMsg(lang.M("PicturesUsage", "Who", u.ID, "Arg", fmt.Sprintf("%q", c.args[2])))
-	}
-	if err := c.tx.PutUser(u); err != nil {
+	} else if err != nil {
 		return err
 	}
 	if u.NoPictures {

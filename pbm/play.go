@@ -554,7 +554,7 @@ func cmdChat(c *call) error {
 		}
 		to = append(to, id)
 	}
-	if err := c.spendMessages(u.ID, len(to)); err != nil {
+	if err := spendMessages(c, u.ID, len(to)); err != nil {
 		return refusalOn(n, err)
 	}
 	for _, id := range to {
