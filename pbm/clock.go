@@ -14,6 +14,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -24,28 +25,10 @@ func (s *Server) clockOf(b store.Board) board.Clock {
 	return board.Limits(b, s.cfg.NagDays, s.cfg.ForfeitDays)
 }
 
-// mover is the seat to move on b and its account, nil when it has
-// none (an account gone: signoff resigns its games).
-func mover(tx *store.Tx, b store.Board, st engine.State) (int, *store.User) {
-	seat := st.ToMove()
-	if seat < 0 || seat >= len(b.Players) {
-		return seat, nil
-	}
-	u, err := tx.User(b.Players[seat])
-	if err != nil {
-		return seat, nil
-	}
-	return seat, &u
-}
-
 // clockDue is when Tick must next look at a running board
-// (board.Clock.Due).
+// (board.DueOf).
 func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
-	if b.Over {
-		return time.Time{}
-	}
-	seat, u := mover(tx, b, st)
-	return s.clockOf(b).Due(b, seat, u, now)
+	return board.DueOf(tx, b, st, s.clockOf(b), now)
 }
 
 // nextDue is clockDue for a board Tick looks at now. A Due that has
@@ -62,12 +45,7 @@ func (c *call) nextDue(b store.Board, st engine.State, now time.Time) time.Time 
 // reschedule sets the board's Due after Tick looked at it and did
 // nothing that commits the board.
 func (c *call) reschedule(b store.Board, st engine.State, now time.Time) error {
-	due := c.nextDue(b, st, now)
-	if due.Equal(b.Due) {
-		return nil
-	}
-	b.Due = due
-	return c.tx.PutBoard(b)
+	return board.Reschedule(c.tx, &b, c.nextDue(b, st, now))
 }
 
 // tick does what the board's clock says at now (board.Clock.Check)
@@ -78,7 +56,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		return err
 	}
 	clock := c.s.clockOf(b)
-	seat, u := mover(c.tx, b, st)
+	seat, u := board.Mover(c.tx, b, st)
 	act := clock.Check(b, seat, u, now)
 	late := ""
 	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
@@ -101,15 +79,10 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		days := int(clock.Forfeit / day)
 		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
-		first := lang.English().Join(said)
-		event := first
-		if st, event, err = c.carried(b, st, d, event); err != nil {
+		if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
 			return err
 		}
-		if rest := strings.TrimPrefix(event, first); rest != "" {
-			said = append(said, lang.Literal(rest))
-		}
-		return c.commit(&b, g, st, change{Event: event, Said: said})
+		return c.commit(&b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		if b.Bank > 0 {
 			_, err := c.leave(b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
@@ -126,9 +99,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	case board.Warn:
 		return c.warn(b, g, st, act, now)
 	case board.Nag:
-		b.LastNag = now
-		b.Due = c.nextDue(b, st, now)
-		if err := c.tx.PutBoard(b); err != nil {
+		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return c.nextDue(b, st, now) }); err != nil {
 			return err
 		}
 		days, left := act.Days, act.Left
@@ -239,24 +210,15 @@ const day = board.Day
 
 // tickRetry is how long the clock leaves a unit alone after it failed:
 // it is tried again then, and reported only the first time.
-const tickRetry = day
+const tickRetry = tickmark.Retry
 
 // maxDigestsPerTick bounds the digests one tick sends; the rest go at
 // the next.
 const maxDigestsPerTick = 1000
 
 // tickMarkPrefix names, in the store's meta values, the marks of the
-// units whose last run failed (tickMark).
-const tickMarkPrefix = "tick-failed/"
-
-// tickMark records that a unit of the clock failed: since when, when
-// last, and the error, so that the report goes out once and the unit
-// is left alone for tickRetry.
-type tickMark struct {
-	Since time.Time `json:"since"`
-	At    time.Time `json:"at"`
-	Error string    `json:"error"`
-}
+// units whose last run failed (package tickmark).
+const tickMarkPrefix = tickmark.Prefix
 
 // tickUnit is one thing the clock handles by itself, in its own
 // transaction: a board, a tournament, an account, the housekeeping.
@@ -371,17 +333,10 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 	return units, err
 }
 
-// heldOff tells whether the unit failed less than tickRetry ago.
+// heldOff tells whether the unit failed less than tickRetry ago
+// (tickmark.HeldOff).
 func heldOff(tx *store.Tx, key string, now time.Time) bool {
-	v := tx.Meta(tickMarkPrefix + key)
-	if v == "" {
-		return false
-	}
-	var m tickMark
-	if json.Unmarshal([]byte(v), &m) != nil {
-		return false
-	}
-	return now.Before(m.At.Add(tickRetry))
+	return tickmark.HeldOff(tx, key, now)
 }
 
 // dueToStart tells whether the clock starts a tournament at now: open,
@@ -419,12 +374,7 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			return c.tick(b, now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
-			b, err := tx.Board(game, number)
-			if err != nil || b.Over {
-				return err
-			}
-			b.Due = until
-			return tx.PutBoard(b)
+			return board.Hold(tx, game, number, until)
 		},
 	}
 }
@@ -504,10 +454,8 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		if err := u.run(&call{run: r, sec: &section{}}); err != nil {
 			return err
 		}
-		if tx.Meta(tickMarkPrefix+u.key) != "" {
-			if err := tx.DeleteMeta(tickMarkPrefix + u.key); err != nil {
-				return err
-			}
+		if err := tickmark.Clear(tx, u.key); err != nil {
+			return err
 		}
 		queued = r.queued
 		return nil
@@ -521,21 +469,8 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error) {
 	queued, first := 0, false
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		key := tickMarkPrefix + u.key
-		var m tickMark
-		if v := tx.Meta(key); v != "" {
-			_ = json.Unmarshal([]byte(v), &m)
-		}
-		first = m.Since.IsZero()
-		if first {
-			m.Since = now
-		}
-		m.At, m.Error = now, cause.Error()
-		doc, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
-		if err := tx.PutMeta(key, string(doc)); err != nil {
+		var err error
+		if first, err = tickmark.Fail(tx, u.key, now, cause); err != nil {
 			return err
 		}
 		if u.hold != nil {
@@ -603,9 +538,7 @@ func localZone() *time.Location { return time.Local }
 // deadline in the player's language and zone, and the command to
 // move.
 func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
-	board.MarkWarned(&b)
-	b.Due = c.nextDue(b, st, now)
-	if err := c.tx.PutBoard(b); err != nil {
+	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return c.nextDue(b, st, now) }); err != nil {
 		return err
 	}
 	who := b.Players[act.Seat]
@@ -795,15 +728,11 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	if u == nil {
 		return false, nil
 	}
-	left, ok := board.SpendAutoDay(u, now, c.s.cfg.VacationDays)
-	if !ok {
-		return false, nil
+	left, ok, err := board.SpendVacationDay(c.tx, u, now, c.s.cfg.VacationDays)
+	if !ok || err != nil {
+		return ok, err
 	}
-	if err := c.tx.PutUser(*u); err != nil {
-		return true, err
-	}
-	b.Due = c.nextDue(b, st, now)
-	if err := c.tx.PutBoard(b); err != nil {
+	if err := board.Reschedule(c.tx, &b, c.nextDue(b, st, now)); err != nil {
 		return true, err
 	}
 	loc := zoneOf(c.tx, u.ID)
@@ -842,13 +771,7 @@ func cmdDaysOff(c *call) error {
 // of an earlier rated one as not rated (board.SerialTimeout); the end
 // of the board tells its players why.
 func (c *call) serialTimeout(b *store.Board, u *store.User, now time.Time) error {
-	if u == nil {
-		return nil
-	}
-	if board.SerialTimeout(b, u, now) {
-		return c.tx.PutUser(*u)
-	}
-	return nil
+	return board.SerialForfeit(c.tx, b, u, now)
 }
 
 // bankText is the line of a board mail with every seat's time bank at

@@ -181,12 +181,12 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	b.ThreadID = mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), b.Number), s.domain)
 	set(&b)
-	if err := c.watchersOf(&b); err != nil {
+	if err := board.AddWatchers(c.tx, &b); err != nil {
 		return store.Board{}, nil, err
 	}
 	c.sec.board = b.Number
 	said := []lang.Msg{event}
-	if err := c.commit(&b, c.game, st, change{New: true, Event: lang.English().Join(said), Said: said, Comment: comment, By: by}); err != nil {
+	if err := c.commit(&b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
@@ -309,7 +309,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
+	if err := c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
@@ -343,7 +343,7 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
-	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
+	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // rate updates the ratings for a finished board (board.Rate) and

@@ -609,7 +609,7 @@ func adminTournament(c *call) error {
 				b.Aborted = true
 				b.Tournament = ""
 				said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-				if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
+				if err := c.commit(&b, g, st, change{Said: said}); err != nil {
 					return err
 				}
 			}
