@@ -13,7 +13,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -450,14 +449,14 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		}
 	}()
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		r := &run{s: s, tx: tx, msg: &mail.Message{}}
-		if err := u.run(&call{run: r, sec: &section{}}); err != nil {
+		c := outside(s, context.Background(), tx)
+		if err := u.run(c); err != nil {
 			return err
 		}
 		if err := tickmark.Clear(tx, u.key); err != nil {
 			return err
 		}
-		queued = r.queued
+		queued = c.queued
 		return nil
 	})
 	return queued, err
@@ -481,8 +480,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		if !first {
 			return nil
 		}
-		r := &run{s: s, tx: tx, msg: &mail.Message{}}
-		c := &call{run: r, sec: &section{}}
+		c := outside(s, context.Background(), tx)
 		why := []lang.Msg{lang.M("TickStoppedPlayer", "What", u.what)}
 		var ref *Refusal
 		if errors.As(cause, &ref) {
@@ -511,9 +509,9 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, lang: a.p.Code()}); err != nil {
 				return err
 			}
-			r.queued++
+			c.queued++
 		}
-		queued = r.queued
+		queued = c.queued
 		return nil
 	})
 	s.log.Error("clock: a unit failed and is put off", "unit", u.key, "error", cause, "retry", now.Add(tickRetry), "reported", first && err == nil)

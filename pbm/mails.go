@@ -352,7 +352,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 					return err
 				}
 			}
-			if c.msg.From != "" && strings.EqualFold(a, c.msg.From) {
+			if c.msg != nil && c.msg.From != "" && strings.EqualFold(a, c.msg.From) {
 				c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
 				continue
 			}

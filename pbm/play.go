@@ -12,7 +12,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -60,6 +59,14 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 		return err
 	}
 	return c.mailBoard(*b, g, st, ch)
+}
+
+// outside is the call of work done in tx outside any mail: the clock
+// (Tick) and the computer (PlayComputer). It has no mail, so no sender
+// whose board mail would wait for the answer (mailBoard): every mail
+// it makes is queued as it is made.
+func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
+	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
 // playQueued plays the queued moves that have become due
@@ -640,7 +647,8 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
 		}
 		canon = p.Moves[0]
-		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &mail.Message{}}, game: g, sec: &section{}}
+		c := outside(s, ctx, tx)
+		c.game = g
 		said := []lang.Msg{lang.M("PlayPlayed", "Who", w.Player, "Moves", canon)}
 		if p.DrawLapsed {
 			said = append(said, lang.M("PlayDrawLapses"))
