@@ -71,7 +71,7 @@ func cmdChallenge(c *call) error {
 	for _, a := range c.args[2:] {
 		switch {
 		case strings.HasPrefix(a, "-"):
-			if err := c.option(a, opts); err != nil {
+			if err := option(c.game, a, opts); err != nil {
 				return err
 			}
 		default:
@@ -114,52 +114,26 @@ func cmdChallenge(c *call) error {
 	return nil
 }
 
-// option reads one option of a challenge into opts: a game's option
-// "-name[=value]" under its name, a server option "--name=<days>"
-// under "-name".
-func (c *call) option(a string, opts map[string]string) error {
-	if strings.HasPrefix(a, "--") {
-		name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
-		switch name {
-		case "nagtime", "forfeittime", "totaltime": // pbmserv's names
-			name = strings.TrimSuffix(name, "time")
-		}
-		switch name {
-		case "total", "add", "cap":
-			// Days of a time bank, fractional allowed (pbm/board/bank.go).
-			if _, ok := board.ParseDays(val, name == "add"); !ok {
-				return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
-			}
-			opts["-"+name] = val
-			return nil
-		case "nag", "forfeit":
-			if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
-				return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
-			}
-			opts["-"+name] = val
-			return nil
-		}
+// option reads one option of a challenge into opts (board.Option)
+// and says why one is refused.
+func option(g engine.Game, a string, opts map[string]string) error {
+	var oe *board.OptionError
+	if err := board.Option(g, a, opts); !errors.As(err, &oe) {
+		return err
+	}
+	switch oe.Kind {
+	case board.OptionBankDays:
+		return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
+	case board.OptionDays:
+		return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
+	case board.OptionServer:
 		return refuseMsg(lang.M("GameServerOption", "Arg", quotedWord(a)))
+	case board.OptionWantValue:
+		return refuseMsg(lang.M("GameOptionValue", "Name", oe.Option.Name, "Value", oe.Option.Value))
+	case board.OptionNoValue:
+		return refuseMsg(lang.M("GameOptionNoValue", "Name", oe.Option.Name))
 	}
-	name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
-	var o engine.Option
-	found := false
-	for _, k := range c.game.Options() {
-		if strings.EqualFold(k.Name, name) {
-			o, found = k, true
-		}
-	}
-	if !found {
-		return refuseMsg(lang.M("GameNoOption", "Title", c.game.Title(), "Arg", quotedWord(a), "Options", optionList(c.game)))
-	}
-	if o.Value != "" && !hasVal {
-		return refuseMsg(lang.M("GameOptionValue", "Name", o.Name, "Value", o.Value))
-	}
-	if o.Value == "" && hasVal {
-		return refuseMsg(lang.M("GameOptionNoValue", "Name", o.Name))
-	}
-	opts[o.Name] = val
-	return nil
+	return refuseMsg(lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", optionList(g)))
 }
 
 // startBoard starts a board of the call's game for players, in seat
@@ -422,7 +396,7 @@ func cmdSeek(c *call) error {
 		if !strings.HasPrefix(a, "-") {
 			return refuseMsg(lang.M("SeekUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 		}
-		if err := c.option(a, opts); err != nil {
+		if err := option(c.game, a, opts); err != nil {
 			return err
 		}
 	}

@@ -132,7 +132,7 @@ func cmdTournamentNew(c *call) error {
 			if !strings.HasPrefix(a, "-") {
 				return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 			}
-			if err := c.option(a, t.Options); err != nil {
+			if err := option(c.game, a, t.Options); err != nil {
 				return err
 			}
 		}
