@@ -20,31 +20,25 @@ import (
 
 // clockOf is a board's clock, with the server's limits where the
 // board sets none.
-func (s *Server) clockOf(b store.Board) board.Clock {
+func clockOf(s *Server, b store.Board) board.Clock {
 	return board.Limits(b, s.cfg.NagDays, s.cfg.ForfeitDays)
 }
 
 // clockDue is when Tick must next look at a running board
 // (board.DueOf).
-func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
-	return board.DueOf(tx, b, st, s.clockOf(b), now)
+func clockDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
+	return board.DueOf(tx, b, st, clockOf(s, b), now)
 }
 
 // nextDue is clockDue for a board Tick looks at now. A Due that has
 // come already (which clockDue should not give) is put an hour on, so
 // that a board is not looked at on every tick.
-func (c *call) nextDue(b store.Board, st engine.State, now time.Time) time.Time {
-	due := c.s.clockDue(c.tx, b, st, now)
+func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
+	due := clockDue(s, tx, b, st, now)
 	if !due.IsZero() && !due.After(now) {
 		due = now.Add(time.Hour)
 	}
 	return due
-}
-
-// reschedule sets the board's Due after Tick looked at it and did
-// nothing that commits the board.
-func (c *call) reschedule(b store.Board, st engine.State, now time.Time) error {
-	return board.Reschedule(c.tx, &b, c.nextDue(b, st, now))
 }
 
 // tick does what the board's clock says at now (board.Clock.Check)
@@ -54,7 +48,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	clock := c.s.clockOf(b)
+	clock := clockOf(c.s, b)
 	seat, u := board.Mover(c.tx, b, st)
 	act := clock.Check(b, seat, u, now)
 	late := ""
@@ -65,7 +59,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
 			return err
 		}
-		if err := c.serialTimeout(&b, u, now); err != nil {
+		if err := board.SerialForfeit(c.tx, &b, u, now); err != nil {
 			return err
 		}
 	}
@@ -78,7 +72,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		days := int(clock.Forfeit / day)
 		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
-		if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
+		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 			return err
 		}
 		return c.commit(&b, g, st, change{Said: said})
@@ -98,7 +92,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	case board.Warn:
 		return c.warn(b, g, st, act, now)
 	case board.Nag:
-		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return c.nextDue(b, st, now) }); err != nil {
+		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 			return err
 		}
 		days, left := act.Days, act.Left
@@ -126,7 +120,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		return nil
 	}
-	return c.reschedule(b, st, now)
+	// Nothing that commits the board: only its next look changes.
+	return board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now))
 }
 
 // cmdVacation: "vacation <userid> <password> <from> <to>", dates as
@@ -536,7 +531,7 @@ func localZone() *time.Location { return time.Local }
 // deadline in the player's language and zone, and the command to
 // move.
 func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
-	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return c.nextDue(b, st, now) }); err != nil {
+	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 		return err
 	}
 	who := b.Players[act.Seat]
@@ -654,7 +649,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 // waitingFor lists the boards where u is to move, the most urgent
 // first (board.WaitingFor).
 func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.Waiting, error) {
-	return board.WaitingFor(tx, s.current, u, s.clockOf, now, digestMax)
+	return board.WaitingFor(tx, s.current, u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
 }
 
 // digest mails u the boards where u is to move, the most urgent
@@ -730,7 +725,7 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	if !ok || err != nil {
 		return ok, err
 	}
-	if err := board.Reschedule(c.tx, &b, c.nextDue(b, st, now)); err != nil {
+	if err := board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now)); err != nil {
 		return true, err
 	}
 	loc := zoneOf(c.tx, u.ID)
@@ -763,13 +758,6 @@ func cmdDaysOff(c *call) error {
 	}
 	c.sec.say(lang.M("DaysOffSet", "User", u.ID, "Days", board.DaysOffText(days), "Zone", board.Zone(u).String()))
 	return nil
-}
-
-// serialTimeout marks a forfeit of the mover's that comes within a day
-// of an earlier rated one as not rated (board.SerialTimeout); the end
-// of the board tells its players why.
-func (c *call) serialTimeout(b *store.Board, u *store.User, now time.Time) error {
-	return board.SerialForfeit(c.tx, b, u, now)
 }
 
 // bankText is the line of a board mail with every seat's time bank at

@@ -323,8 +323,8 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 // rate updates the ratings for a finished board (board.Rate) and
 // returns lines that tell each player's change, to be written in each
 // reader's language.
-func (c *call) rate(b store.Board, res engine.Result) ([]lang.Msg, error) {
-	r, err := board.Rate(c.tx, b, res)
+func rate(tx *store.Tx, b store.Board, res engine.Result) ([]lang.Msg, error) {
+	r, err := board.Rate(tx, b, res)
 	if err != nil || !res.Over {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 			return err
 		}
 	}
-	b.Due = c.s.clockDue(c.tx, *b, st, c.s.now())
+	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
 	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
 func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	lines, err := c.rate(b, board.Outcome(b, st))
+	lines, err := rate(c.tx, b, board.Outcome(b, st))
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func (c *call) answerVote(yes bool) error {
 		return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
-	if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
+	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
@@ -233,14 +233,14 @@ func (c *call) answerVote(yes bool) error {
 
 // carriedMsg tells what a vote's decision did after the event said,
 // and replays the board when a move was taken back.
-func (c *call) carriedMsg(b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
+func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
 	switch {
 	case !d.Carried:
 		return st, said, nil
 	case d.Kind == "draw":
 		return st, append(said, lang.M("VoteDrawCarried")), nil
 	}
-	_, st, err := c.s.replay(b, -1)
+	_, st, err := s.replay(b, -1)
 	if err != nil {
 		return nil, nil, err
 	}
