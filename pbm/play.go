@@ -15,23 +15,9 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-// change says what happened to a board, for the mails about it.
-type change struct {
-	New     bool   // a new board
-	Comment string // the player's comment, if any
-	By      string // whose comment
-	// Ratings tell, in the mail of the game's end, each player's
-	// rating change or why the game was not rated, written in each
-	// recipient's language.
-	Ratings []lang.Msg
-	// Said is what happened, one line ("alice played e4."), written
-	// in each recipient's language; none when only queued moves
-	// played (playQueued says them).
-	Said []lang.Msg
-	// Lapsed is set when the change's move declined an open draw
-	// offer: conditional moves do not answer it.
-	Lapsed bool
-}
+// change says what happened to a board, for the mails about it
+// (board.Change).
+type change = board.Change
 
 // commit is the one way a board changes: it plays the answers of
 // conditional moves and the queued moves that have become due
