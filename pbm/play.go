@@ -55,30 +55,6 @@ func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
 	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
-// playQueued plays the queued moves that have become due
-// (board.PlayQueued), adds them to the change, and tells the players
-// whose queued move was illegal.
-func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
-	played, dropped := board.PlayQueued(b, st, c.s.now())
-	for _, d := range dropped {
-		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", why(d.Err))
-		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-		if err := c.tellUserIn(b.Players[d.Seat], in(subject),
-			func(p lang.Printer) string { return p.Render(text) }); err != nil {
-			return err
-		}
-	}
-	for _, e := range played {
-		m := lang.M("PlayPlayedQueued", "Who", b.Players[e.Seat], "Move", e.Move)
-		if len(ch.Said) > 0 {
-			ch.Said = append(ch.Said, lang.Literal(" "), m)
-		} else {
-			ch.Said = []lang.Msg{m}
-		}
-	}
-	return nil
-}
-
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
 func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
@@ -836,79 +812,55 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 }
 
 // playAhead plays what the players arranged ahead of their turn, after
-// the moves of a change: first the answers of conditional moves, then
-// queued moves (playQueued); a queued move plays only at a turn where
-// its player's tree holds no answer. Each automatic answer is mailed
-// as a board mail of its own, the board as the move before it left it
-// mailed first; a run stops after board.MaxAutomatic answers. A tree
-// that the moves left is kept as unplayed lines, one taken back is
-// void; their owners are told. It stops at an open vote (or one the
-// change's move declined) and at the end of the game.
+// the moves of a change (board.PlayAhead), and tells what it did: each
+// automatic answer is mailed as a board mail of its own, the board as
+// the move before it left it mailed first; queued moves are added to
+// the change; the owners of trees the moves left or voided, of answers
+// held, and of queues dropped are told.
 func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	trees, err := c.tx.Conditionals(b.Game, b.Number)
+	done, err := board.PlayAhead(c.tx, b, st, lapsed, c.s.now())
 	if err != nil {
 		return err
 	}
-	if len(trees) == 0 {
-		return c.playQueued(b, st, ch)
-	}
-	base := make([]int, len(trees))
-	for i := range trees {
-		base[i] = trees[i].Base
-	}
-	auto := 0
-	for {
-		if err := c.syncTrees(b, g, trees); err != nil {
-			return err
-		}
-		if board.Outcome(*b, st).Over {
-			break
-		}
-		k, mv := -1, ""
-		for i := range trees {
-			if m, ok := board.CondAnswer(trees[i], st, board.SeatOf(*b, trees[i].User)); ok {
-				k, mv = i, m
-				break
-			}
-		}
-		if k >= 0 && (b.Vote != nil || lapsed) {
-			if trees[k].Base != base[k] {
-				if err := c.tellHeld(*b, g, trees[k].User, mv, lapsed); err != nil {
-					return err
-				}
-			}
-			k = -1
-		}
-		if k >= 0 && auto < board.MaxAutomatic {
-			// The board as the move before left it, then the answer.
-			if err := c.mailBoardNow(*b, g, st, *ch); err != nil {
+	for _, a := range done {
+		switch a.Kind {
+		case board.AheadSynced:
+			if err := c.tellSynced(*b, g, a); err != nil {
 				return err
 			}
-			seat := board.SeatOf(*b, trees[k].User)
-			e, err := board.PlayAnswer(b, st, seat, mv)
-			if err != nil {
+		case board.AheadHeld:
+			if err := c.tellHeld(*b, g, a.User, a.Move, lapsed); err != nil {
+				return err
+			}
+		case board.AheadAnswer:
+			if err := c.mailBoardNow(a.Before, g, a.BeforeState, *ch); err != nil {
 				return err
 			}
 			// A kill test ends the daemon here: the move and its
 			// answer are in one transaction, neither committed yet.
 			killpoint.At("conditional-answer", 1)
-			auto++
-			said := []lang.Msg{lang.M("CondPlayed", "Who", b.Players[seat], "Move", e.Move)}
-			if auto == board.MaxAutomatic {
+			said := []lang.Msg{lang.M("CondPlayed", "Who", b.Players[a.Seat], "Move", a.Move)}
+			if a.Bound {
 				said = append(said, lang.Literal(" "), lang.M("CondBound", "Max", board.MaxAutomatic))
 			}
-			*ch = change{Said: said, By: b.Players[seat]}
-			continue
-		}
-		n := len(b.Log)
-		if err := c.playQueued(b, st, ch); err != nil {
-			return err
-		}
-		if len(b.Log) == n {
-			break
+			*ch = change{Said: said, By: b.Players[a.Seat]}
+		case board.AheadQueued:
+			m := lang.M("PlayPlayedQueued", "Who", b.Players[a.Seat], "Move", a.Move)
+			if len(ch.Said) > 0 {
+				ch.Said = append(ch.Said, lang.Literal(" "), m)
+			} else {
+				ch.Said = []lang.Msg{m}
+			}
+		case board.AheadDropped:
+			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
+			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
+			if err := c.tellUserIn(b.Players[a.Seat], in(subject),
+				func(p lang.Printer) string { return p.Render(text) }); err != nil {
+				return err
+			}
 		}
 	}
-	return board.SaveTrees(c.tx, trees, board.Outcome(*b, st).Over)
+	return nil
 }
 
 // mailBoardNow mails the board as it stands in the middle of a run of
@@ -928,30 +880,18 @@ func (c *call) mailBoardNow(b store.Board, g engine.Game, st engine.State, ch ch
 	return nil
 }
 
-// syncTrees walks the trees down the moves played, and tells the
-// owners of the trees the moves left or voided.
-func (c *call) syncTrees(b *store.Board, g engine.Game, trees []store.Conditional) error {
-	for i := range trees {
-		r := board.Sync(&trees[i], *b)
-		var text []lang.Msg
-		switch r.Kind {
-		case board.SyncDeviated:
-			text = []lang.Msg{lang.M("CondDeviated", "Move", r.Move, "Title", g.Title(), "Number", b.Number, "At", trees[i].UnplayedAt+1, "Game", g.Name())}
-		case board.SyncVoided:
-			if len(r.Lines) == 0 {
-				continue
-			}
-			text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
-		default:
-			continue
-		}
-		text = append(text, lang.Literal("\n\n"), board.LineList(g, r.Lines))
-		subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-		if err := c.tellUserIn(trees[i].User, in(subject), func(p lang.Printer) string { return p.Join(text) }); err != nil {
-			return err
-		}
+// tellSynced tells a tree's owner the lines the moves left (kept as
+// unplayed) or voided (taken back).
+func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
+	var text []lang.Msg
+	if a.Sync.Kind == board.SyncDeviated {
+		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
+	} else {
+		text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
 	}
-	return nil
+	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
+	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
+	return c.tellUserIn(a.User, in(subject), func(p lang.Printer) string { return p.Join(text) })
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote
