@@ -96,12 +96,15 @@ func cmdChallenge(c *call) error {
 			players = append(players, p.ID)
 		}
 	}
-	if !contains(players, u.ID) {
+	switch err := board.CheckSeats(c.game, players, u.ID); err {
+	case nil:
+	case board.ErrChallengerOut:
 		return refuseMsg(lang.M("GameYouMustPlay", "Who", u.ID))
-	}
-	min, max := c.game.Players()
-	if len(players) < min || len(players) > max {
+	case board.ErrSeatCount:
+		min, max := c.game.Players()
 		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", playerRange(min, max), "N", len(players)))
+	default:
+		return err
 	}
 	if err := c.checkLimits(players, u.ID); err != nil {
 		return err

@@ -53,3 +53,31 @@ func TestOption(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSeats: the challenger takes a seat (any case), and the game
+// is for that many players.
+func TestCheckSeats(t *testing.T) {
+	nim := enginetest.Nim{}
+	min, max := nim.Players()
+	seats := func(n int) []string {
+		out := []string{"Alice"}
+		for len(out) < n {
+			out = append(out, "computer:easy")
+		}
+		return out
+	}
+	if err := CheckSeats(nim, seats(min), "alice"); err != nil {
+		t.Errorf("%d seats: %v", min, err)
+	}
+	if err := CheckSeats(nim, []string{"bob", "carol"}[:min], "alice"); !errors.Is(err, ErrChallengerOut) {
+		t.Errorf("without the challenger: %v", err)
+	}
+	if err := CheckSeats(nim, seats(max+1), "alice"); !errors.Is(err, ErrSeatCount) {
+		t.Errorf("%d seats: %v", max+1, err)
+	}
+	if min > 1 {
+		if err := CheckSeats(nim, seats(min-1), "alice"); !errors.Is(err, ErrSeatCount) {
+			t.Errorf("%d seats: %v", min-1, err)
+		}
+	}
+}
