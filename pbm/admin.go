@@ -137,7 +137,7 @@ func adminAbort(c *call) error {
 	}
 	b.Aborted = true
 	said := []lang.Msg{lang.M("AdminAbortedEvent")}
-	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
+	if err := c.commit(&b, g, st, change{Said: said}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminAborted", "Title", g.Title(), "Number", b.Number))

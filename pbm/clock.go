@@ -2,7 +2,6 @@ package pbm
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -13,61 +12,32 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
 // clockOf is a board's clock, with the server's limits where the
 // board sets none.
-func (s *Server) clockOf(b store.Board) board.Clock {
+func clockOf(s *Server, b store.Board) board.Clock {
 	return board.Limits(b, s.cfg.NagDays, s.cfg.ForfeitDays)
 }
 
-// mover is the seat to move on b and its account, nil when it has
-// none (an account gone: signoff resigns its games).
-func mover(tx *store.Tx, b store.Board, st engine.State) (int, *store.User) {
-	seat := st.ToMove()
-	if seat < 0 || seat >= len(b.Players) {
-		return seat, nil
-	}
-	u, err := tx.User(b.Players[seat])
-	if err != nil {
-		return seat, nil
-	}
-	return seat, &u
-}
-
 // clockDue is when Tick must next look at a running board
-// (board.Clock.Due).
-func (s *Server) clockDue(tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
-	if b.Over {
-		return time.Time{}
-	}
-	seat, u := mover(tx, b, st)
-	return s.clockOf(b).Due(b, seat, u, now)
+// (board.DueOf).
+func clockDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
+	return board.DueOf(tx, b, st, clockOf(s, b), now)
 }
 
 // nextDue is clockDue for a board Tick looks at now. A Due that has
 // come already (which clockDue should not give) is put an hour on, so
 // that a board is not looked at on every tick.
-func (c *call) nextDue(b store.Board, st engine.State, now time.Time) time.Time {
-	due := c.s.clockDue(c.tx, b, st, now)
+func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
+	due := clockDue(s, tx, b, st, now)
 	if !due.IsZero() && !due.After(now) {
 		due = now.Add(time.Hour)
 	}
 	return due
-}
-
-// reschedule sets the board's Due after Tick looked at it and did
-// nothing that commits the board.
-func (c *call) reschedule(b store.Board, st engine.State, now time.Time) error {
-	due := c.nextDue(b, st, now)
-	if due.Equal(b.Due) {
-		return nil
-	}
-	b.Due = due
-	return c.tx.PutBoard(b)
 }
 
 // tick does what the board's clock says at now (board.Clock.Check)
@@ -77,8 +47,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	clock := c.s.clockOf(b)
-	seat, u := mover(c.tx, b, st)
+	clock := clockOf(c.s, b)
+	seat, u := board.Mover(c.tx, b, st)
 	act := clock.Check(b, seat, u, now)
 	late := ""
 	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
@@ -88,7 +58,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
 			return err
 		}
-		if err := c.serialTimeout(&b, u, now); err != nil {
+		if err := board.SerialForfeit(c.tx, &b, u, now); err != nil {
 			return err
 		}
 	}
@@ -101,15 +71,10 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		days := int(clock.Forfeit / day)
 		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
-		first := lang.English().Join(said)
-		event := first
-		if st, event, err = c.carried(b, st, d, event); err != nil {
+		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 			return err
 		}
-		if rest := strings.TrimPrefix(event, first); rest != "" {
-			said = append(said, lang.Literal(rest))
-		}
-		return c.commit(&b, g, st, change{Event: event, Said: said})
+		return c.commit(&b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		if b.Bank > 0 {
 			_, err := c.leave(b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
@@ -126,9 +91,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	case board.Warn:
 		return c.warn(b, g, st, act, now)
 	case board.Nag:
-		b.LastNag = now
-		b.Due = c.nextDue(b, st, now)
-		if err := c.tx.PutBoard(b); err != nil {
+		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 			return err
 		}
 		days, left := act.Days, act.Left
@@ -156,7 +119,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		return nil
 	}
-	return c.reschedule(b, st, now)
+	// Nothing that commits the board: only its next look changes.
+	return board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now))
 }
 
 // cmdVacation: "vacation <userid> <password> <from> <to>", dates as
@@ -223,24 +187,15 @@ const day = board.Day
 
 // tickRetry is how long the clock leaves a unit alone after it failed:
 // it is tried again then, and reported only the first time.
-const tickRetry = day
+const tickRetry = tickmark.Retry
 
 // maxDigestsPerTick bounds the digests one tick sends; the rest go at
 // the next.
 const maxDigestsPerTick = 1000
 
 // tickMarkPrefix names, in the store's meta values, the marks of the
-// units whose last run failed (tickMark).
-const tickMarkPrefix = "tick-failed/"
-
-// tickMark records that a unit of the clock failed: since when, when
-// last, and the error, so that the report goes out once and the unit
-// is left alone for tickRetry.
-type tickMark struct {
-	Since time.Time `json:"since"`
-	At    time.Time `json:"at"`
-	Error string    `json:"error"`
-}
+// units whose last run failed (package tickmark).
+const tickMarkPrefix = tickmark.Prefix
 
 // tickUnit is one thing the clock handles by itself, in its own
 // transaction: a board, a tournament, an account, the housekeeping.
@@ -348,17 +303,10 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 	return units, err
 }
 
-// heldOff tells whether the unit failed less than tickRetry ago.
+// heldOff tells whether the unit failed less than tickRetry ago
+// (tickmark.HeldOff).
 func heldOff(tx *store.Tx, key string, now time.Time) bool {
-	v := tx.Meta(tickMarkPrefix + key)
-	if v == "" {
-		return false
-	}
-	var m tickMark
-	if json.Unmarshal([]byte(v), &m) != nil {
-		return false
-	}
-	return now.Before(m.At.Add(tickRetry))
+	return tickmark.HeldOff(tx, key, now)
 }
 
 // boardUnit runs the clock of one board (call.tick). The board is read
@@ -390,12 +338,7 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			return c.tick(b, now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
-			b, err := tx.Board(game, number)
-			if err != nil || b.Over {
-				return err
-			}
-			b.Due = until
-			return tx.PutBoard(b)
+			return board.Hold(tx, game, number, until)
 		},
 	}
 }
@@ -456,16 +399,14 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		}
 	}()
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		r := &run{s: s, tx: tx, msg: &mail.Message{}}
-		if err := u.run(&call{run: r, sec: &section{}}); err != nil {
+		c := outside(s, context.Background(), tx)
+		if err := u.run(c); err != nil {
 			return err
 		}
-		if tx.Meta(tickMarkPrefix+u.key) != "" {
-			if err := tx.DeleteMeta(tickMarkPrefix + u.key); err != nil {
-				return err
-			}
+		if err := tickmark.Clear(tx, u.key); err != nil {
+			return err
 		}
-		queued = r.queued
+		queued = c.queued
 		return nil
 	})
 	return queued, err
@@ -477,21 +418,8 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error) {
 	queued, first := 0, false
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		key := tickMarkPrefix + u.key
-		var m tickMark
-		if v := tx.Meta(key); v != "" {
-			_ = json.Unmarshal([]byte(v), &m)
-		}
-		first = m.Since.IsZero()
-		if first {
-			m.Since = now
-		}
-		m.At, m.Error = now, cause.Error()
-		doc, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
-		if err := tx.PutMeta(key, string(doc)); err != nil {
+		var err error
+		if first, err = tickmark.Fail(tx, u.key, now, cause); err != nil {
 			return err
 		}
 		if u.hold != nil {
@@ -502,8 +430,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		if !first {
 			return nil
 		}
-		r := &run{s: s, tx: tx, msg: &mail.Message{}}
-		c := &call{run: r, sec: &section{}}
+		c := outside(s, context.Background(), tx)
 		why := []lang.Msg{lang.M("TickStoppedPlayer", "What", u.what)}
 		var ref *Refusal
 		if errors.As(cause, &ref) {
@@ -532,9 +459,9 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, lang: a.p.Code()}); err != nil {
 				return err
 			}
-			r.queued++
+			c.queued++
 		}
-		queued = r.queued
+		queued = c.queued
 		return nil
 	})
 	s.log.Error("clock: a unit failed and is put off", "unit", u.key, "error", cause, "retry", now.Add(tickRetry), "reported", first && err == nil)
@@ -559,9 +486,7 @@ func localZone() *time.Location { return time.Local }
 // deadline in the player's language and zone, and the command to
 // move.
 func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
-	board.MarkWarned(&b)
-	b.Due = c.nextDue(b, st, now)
-	if err := c.tx.PutBoard(b); err != nil {
+	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 		return err
 	}
 	who := b.Players[act.Seat]
@@ -652,7 +577,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 // waitingFor lists the boards where u is to move, the most urgent
 // first (board.WaitingFor).
 func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.Waiting, error) {
-	return board.WaitingFor(tx, positionsNow(s), u, s.clockOf, now, digestMax)
+	return board.WaitingFor(tx, positionsNow(s), u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
 }
 
 // digest mails u the boards where u is to move, the most urgent
@@ -719,15 +644,11 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	if u == nil {
 		return false, nil
 	}
-	left, ok := board.SpendAutoDay(u, now, c.s.cfg.VacationDays)
-	if !ok {
-		return false, nil
+	left, ok, err := board.SpendVacationDay(c.tx, u, now, c.s.cfg.VacationDays)
+	if !ok || err != nil {
+		return ok, err
 	}
-	if err := c.tx.PutUser(*u); err != nil {
-		return true, err
-	}
-	b.Due = c.nextDue(b, st, now)
-	if err := c.tx.PutBoard(b); err != nil {
+	if err := board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now)); err != nil {
 		return true, err
 	}
 	loc := zoneOf(c.tx, u.ID)
@@ -756,19 +677,6 @@ func cmdDaysOff(c *call) error {
 		return nil
 	}
 	c.sec.say(lang.M("DaysOffSet", "User", u.ID, "Days", board.DaysOffText(days), "Zone", board.Zone(u).String()))
-	return nil
-}
-
-// serialTimeout marks a forfeit of the mover's that comes within a day
-// of an earlier rated one as not rated (board.SerialTimeout); the end
-// of the board tells its players why.
-func (c *call) serialTimeout(b *store.Board, u *store.User, now time.Time) error {
-	if u == nil {
-		return nil
-	}
-	if board.SerialTimeout(b, u, now) {
-		return c.tx.PutUser(*u)
-	}
 	return nil
 }
 

@@ -68,7 +68,7 @@ func cmdChallenge(c *call) error {
 	for _, a := range c.args[2:] {
 		switch {
 		case strings.HasPrefix(a, "-"):
-			if err := c.option(a, opts); err != nil {
+			if err := option(c.game, a, opts); err != nil {
 				return err
 			}
 		default:
@@ -93,12 +93,15 @@ func cmdChallenge(c *call) error {
 			players = append(players, p.ID)
 		}
 	}
-	if !contains(players, u.ID) {
+	switch err := board.CheckSeats(c.game, players, u.ID); err {
+	case nil:
+	case board.ErrChallengerOut:
 		return refuseMsg(lang.M("GameYouMustPlay", "Who", u.ID))
-	}
-	min, max := c.game.Players()
-	if len(players) < min || len(players) > max {
+	case board.ErrSeatCount:
+		min, max := c.game.Players()
 		return refuseMsg(lang.N("GamePlayerCount", len(players), "Title", c.game.Title(), "Range", board.PlayerRange(min, max), "N", len(players)))
+	default:
+		return err
 	}
 	if err := checkLimits(c, players, u.ID); err != nil {
 		return err
@@ -111,52 +114,26 @@ func cmdChallenge(c *call) error {
 	return nil
 }
 
-// option reads one option of a challenge into opts: a game's option
-// "-name[=value]" under its name, a server option "--name=<days>"
-// under "-name".
-func (c *call) option(a string, opts map[string]string) error {
-	if strings.HasPrefix(a, "--") {
-		name, val, _ := strings.Cut(strings.ToLower(a[2:]), "=")
-		switch name {
-		case "nagtime", "forfeittime", "totaltime": // pbmserv's names
-			name = strings.TrimSuffix(name, "time")
-		}
-		switch name {
-		case "total", "add", "cap":
-			// Days of a time bank, fractional allowed (pbm/board/bank.go).
-			if _, ok := board.ParseDays(val, name == "add"); !ok {
-				return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
-			}
-			opts["-"+name] = val
-			return nil
-		case "nag", "forfeit":
-			if d, err := strconv.Atoi(val); err != nil || d < 1 || d > 365 {
-				return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
-			}
-			opts["-"+name] = val
-			return nil
-		}
+// option reads one option of a challenge into opts (board.Option)
+// and says why one is refused.
+func option(g engine.Game, a string, opts map[string]string) error {
+	var oe *board.OptionError
+	if err := board.Option(g, a, opts); !errors.As(err, &oe) {
+		return err
+	}
+	switch oe.Kind {
+	case board.OptionBankDays:
+		return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
+	case board.OptionDays:
+		return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
+	case board.OptionServer:
 		return refuseMsg(lang.M("GameServerOption", "Arg", quotedWord(a)))
+	case board.OptionWantValue:
+		return refuseMsg(lang.M("GameOptionValue", "Name", oe.Option.Name, "Value", oe.Option.Value))
+	case board.OptionNoValue:
+		return refuseMsg(lang.M("GameOptionNoValue", "Name", oe.Option.Name))
 	}
-	name, val, hasVal := strings.Cut(strings.ToLower(a[1:]), "=")
-	var o engine.Option
-	found := false
-	for _, k := range c.game.Options() {
-		if strings.EqualFold(k.Name, name) {
-			o, found = k, true
-		}
-	}
-	if !found {
-		return refuseMsg(lang.M("GameNoOption", "Title", c.game.Title(), "Arg", quotedWord(a), "Options", optionList(c.game)))
-	}
-	if o.Value != "" && !hasVal {
-		return refuseMsg(lang.M("GameOptionValue", "Name", o.Name, "Value", o.Value))
-	}
-	if o.Value == "" && hasVal {
-		return refuseMsg(lang.M("GameOptionNoValue", "Name", o.Name))
-	}
-	opts[o.Name] = val
-	return nil
+	return refuseMsg(lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", optionList(g)))
 }
 
 // startBoard starts a board of the call's game for players, in seat
@@ -178,12 +155,12 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	b.ThreadID = mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), b.Number), s.domain)
 	set(&b)
-	if err := c.watchersOf(&b); err != nil {
+	if err := board.AddWatchers(c.tx, &b); err != nil {
 		return store.Board{}, nil, err
 	}
 	c.sec.board = b.Number
 	said := []lang.Msg{event}
-	if err := c.commit(&b, c.game, st, change{New: true, Event: lang.English().Join(said), Said: said, Comment: comment, By: by}); err != nil {
+	if err := c.commit(&b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
@@ -267,7 +244,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
+	if err := c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
@@ -298,14 +275,14 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
-	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: b.Players[seat]})
+	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // rate updates the ratings for a finished board (board.Rate) and
 // returns lines that tell each player's change, to be written in each
 // reader's language.
-func (c *call) rate(b store.Board, res engine.Result) ([]lang.Msg, error) {
-	r, err := board.Rate(c.tx, b, res)
+func rate(tx *store.Tx, b store.Board, res engine.Result) ([]lang.Msg, error) {
+	r, err := board.Rate(tx, b, res)
 	if err != nil || !res.Over {
 		return nil, err
 	}
@@ -374,7 +351,7 @@ func cmdSeek(c *call) error {
 		if !strings.HasPrefix(a, "-") {
 			return refuseMsg(lang.M("SeekUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 		}
-		if err := c.option(a, opts); err != nil {
+		if err := option(c.game, a, opts); err != nil {
 			return err
 		}
 	}

@@ -187,10 +187,7 @@ type boardView struct {
 
 // boardTextOf renders the board mail about a change, written by p.
 func (s *Server) boardTextOf(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
-	event := ch.Event
-	if len(ch.Said) > 0 {
-		event = p.Join(ch.Said)
-	}
+	event := p.Join(ch.Said)
 	var ratings []string
 	for _, r := range ch.Ratings {
 		ratings = append(ratings, p.Render(r))
@@ -356,7 +353,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 					return err
 				}
 			}
-			if c.msg.From != "" && strings.EqualFold(a, c.msg.From) {
+			if c.msg != nil && c.msg.From != "" && strings.EqualFold(a, c.msg.From) {
 				c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
 				continue
 			}

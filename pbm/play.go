@@ -12,27 +12,12 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
-// change says what happened to a board, for the mails about it.
-type change struct {
-	New     bool   // a new board
-	Event   string // one line: "alice played e4."
-	Comment string // the player's comment, if any
-	By      string // whose comment
-	// Ratings tell, in the mail of the game's end, each player's
-	// rating change or why the game was not rated, written in each
-	// recipient's language.
-	Ratings []lang.Msg
-	// Said, when set, is Event from the catalogue, written in each
-	// recipient's language.
-	Said []lang.Msg
-	// Lapsed is set when the change's move declined an open draw
-	// offer: conditional moves do not answer it.
-	Lapsed bool
-}
+// change says what happened to a board, for the mails about it
+// (board.Change).
+type change = board.Change
 
 // commit is the one way a board changes: it plays the answers of
 // conditional moves and the queued moves that have become due
@@ -45,9 +30,7 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 		return err
 	}
 	board.Settle(b, st)
-	if b.Over && !b.Rated {
-		b.Rated = true
-		b.Vote, b.Queued, b.Submitted = nil, nil, nil
+	if board.Ended(b) {
 		lines, err := c.finish(*b, g, st)
 		if err != nil {
 			return err
@@ -57,48 +40,25 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 			return err
 		}
 	}
-	b.Due = c.s.clockDue(c.tx, *b, st, c.s.now())
-	if err := c.tx.PutBoard(*b); err != nil {
-		return err
-	}
-	if err := noteWaiting(c.tx, *b, board.ToMove(*b, st)); err != nil {
+	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
+	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
 	return c.mailBoard(*b, g, st, ch)
 }
 
-// playQueued plays the queued moves that have become due
-// (board.PlayQueued), adds them to the change, and tells the players
-// whose queued move was illegal.
-func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
-	played, dropped := board.PlayQueued(b, st, c.s.now())
-	for _, d := range dropped {
-		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", why(d.Err))
-		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-		if err := c.tellUserIn(b.Players[d.Seat], in(subject),
-			func(p lang.Printer) string { return p.Render(text) }); err != nil {
-			return err
-		}
-	}
-	for _, e := range played {
-		m := lang.M("PlayPlayedQueued", "Who", b.Players[e.Seat], "Move", e.Move)
-		if ch.Event != "" && len(ch.Said) == 0 {
-			ch.Said = []lang.Msg{lang.Literal(ch.Event)}
-		}
-		if len(ch.Said) > 0 {
-			ch.Said = append(ch.Said, lang.Literal(" "), m)
-		} else {
-			ch.Said = []lang.Msg{m}
-		}
-		ch.Event = strings.TrimSpace(ch.Event + " " + lang.English().Render(m))
-	}
-	return nil
+// outside is the call of work done in tx outside any mail: the clock
+// (Tick) and the computer (PlayComputer). It has no mail, so no sender
+// whose board mail would wait for the answer (mailBoard): every mail
+// it makes is queued as it is made.
+func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
+	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
 func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	lines, err := c.rate(b, board.Outcome(b, st))
+	lines, err := rate(c.tx, b, board.Outcome(b, st))
 	if err != nil {
 		return nil, err
 	}
@@ -110,30 +70,13 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		}
 		text = append(text, lang.Literal(sep), l)
 	}
-	for _, id := range c.notifyList(b) {
+	for _, id := range board.Notified(c.tx, b) {
 		if err := c.tellUserIn(id, in(lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number)),
 			func(p lang.Printer) string { return p.Join(text) }); err != nil {
 			return nil, err
 		}
 	}
 	return lines, nil
-}
-
-// notifyList is who hears only the result of a board: the board's
-// list and the users who hear every result of its game (the store's
-// index of them).
-func (c *call) notifyList(b store.Board) []string {
-	out := append([]string(nil), b.Notify...)
-	users, err := c.tx.NotifiedOfAll(b.Game)
-	if err != nil {
-		return out
-	}
-	for _, u := range users {
-		if contains(u.NotifyAll, b.Game) && !contains(out, u.ID) && board.SeatOf(b, u.ID) < 0 {
-			out = append(out, u.ID)
-		}
-	}
-	return out
 }
 
 // Declining a challenge (pbmserv): a challenge names its players
@@ -169,7 +112,7 @@ func (c *call) leave(b store.Board, seat int, kind string, resigned, declined la
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: who})
+	return dec, c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back
@@ -206,7 +149,7 @@ func (c *call) openVote(kind string) error {
 	}
 	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func cmdAccept(c *call) error { return c.answerVote(true) }
@@ -231,32 +174,26 @@ func (c *call) answerVote(yes bool) error {
 	if d.Rejected {
 		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
-	if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
+	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: said, Comment: c.comment, By: u.ID})
+	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
-// carried tells what a vote's decision did after event, and replays
-// the board when a move was taken back.
-func (c *call) carried(b store.Board, st engine.State, d board.Decision, event string) (engine.State, string, error) {
-	st, said, err := c.carriedMsg(b, st, d, []lang.Msg{lang.Literal(event)})
-	return st, lang.English().Join(said), err
-}
-
-// carriedMsg is carried after the event said, from the catalogue.
-func (c *call) carriedMsg(b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
+// carriedMsg tells what a vote's decision did after the event said,
+// and replays the board when a move was taken back.
+func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
 	switch {
 	case !d.Carried:
 		return st, said, nil
 	case d.Kind == "draw":
 		return st, append(said, lang.M("VoteDrawCarried")), nil
 	}
-	_, st, err := c.s.replay(b, -1)
+	_, st, err := s.replay(b, -1)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -277,21 +214,6 @@ func voteLine(p lang.Printer, b store.Board) string {
 	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(waiting, ", "))
 }
 
-// watchersOf adds to a new board the users who subscribe to every
-// board of its game, from the store's index of them.
-func (c *call) watchersOf(b *store.Board) error {
-	users, err := c.tx.SubscribersOfAll(b.Game)
-	if err != nil {
-		return err
-	}
-	for _, u := range users {
-		if !u.Closed && contains(u.SubscribeAll, b.Game) && board.SeatOf(*b, u.ID) < 0 {
-			b.Subscribers = append(b.Subscribers, u.ID)
-		}
-	}
-	return nil
-}
-
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
 // <password> <board>...|all". With "all" the user also follows every
 // later board of the game.
@@ -304,21 +226,8 @@ func (c *call) watch(on bool) error {
 	var failed []lang.Msg
 	for _, arg := range c.args[2:] {
 		if strings.EqualFold(arg, "all") {
-			u.SubscribeAll = toggle(u.SubscribeAll, c.game.Name(), on)
-			if err := c.tx.PutUser(u); err != nil {
+			if err := board.SubscribeAll(c.tx, &u, c.game.Name(), on); err != nil {
 				return err
-			}
-			boards, err := c.tx.Boards(c.game.Name())
-			if err != nil {
-				return err
-			}
-			for _, b := range boards {
-				if !b.Over && board.SeatOf(b, u.ID) < 0 {
-					b.Subscribers = toggle(b.Subscribers, u.ID, on)
-					if err := c.tx.PutBoard(b); err != nil {
-						return err
-					}
-				}
 			}
 			done = append(done, "all")
 			continue
@@ -328,17 +237,15 @@ func (c *call) watch(on bool) error {
 			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(arg)))
 			continue
 		}
-		b, err := c.tx.Board(c.game.Name(), n)
-		if err != nil {
+		switch err := board.Subscribe(c.tx, c.game.Name(), n, u.ID, on); err {
+		case nil:
+		case board.ErrNoBoard:
 			failed = append(failed, lang.M("WatchNoBoard", "Number", n))
 			continue
-		}
-		if board.SeatOf(b, u.ID) >= 0 {
+		case board.ErrYouPlay:
 			failed = append(failed, lang.M("WatchYouPlay", "Number", n))
 			continue
-		}
-		b.Subscribers = toggle(b.Subscribers, u.ID, on)
-		if err := c.tx.PutBoard(b); err != nil {
+		default:
 			return err
 		}
 		done = append(done, fmt.Sprint(n))
@@ -369,9 +276,8 @@ func (c *call) watch(on bool) error {
 func cmdNotify(c *call) error {
 	u := c.user
 	if len(c.args) == 2 {
-		on := !contains(u.NotifyAll, c.game.Name())
-		u.NotifyAll = toggle(u.NotifyAll, c.game.Name(), on)
-		if err := c.tx.PutUser(u); err != nil {
+		on, err := board.NotifyAll(c.tx, &u, c.game.Name())
+		if err != nil {
 			return err
 		}
 		if on {
@@ -388,8 +294,7 @@ func cmdNotify(c *call) error {
 			return err
 		}
 		n := b.Number
-		b.Notify = toggle(b.Notify, u.ID, true)
-		if err := c.tx.PutBoard(b); err != nil {
+		if err := board.Notify(c.tx, &b, u.ID); err != nil {
 			return err
 		}
 		done = append(done, fmt.Sprint(n))
@@ -398,19 +303,9 @@ func cmdNotify(c *call) error {
 	return nil
 }
 
-// toggle adds or removes s from a list, without duplicates.
-func toggle(list []string, s string, on bool) []string {
-	var out []string
-	for _, x := range list {
-		if !strings.EqualFold(x, s) {
-			out = append(out, x)
-		}
-	}
-	if on {
-		out = append(out, s)
-	}
-	return out
-}
+// toggle adds or removes s from a list, without duplicates
+// (board.Toggle).
+func toggle(list []string, s string, on bool) []string { return board.Toggle(list, s, on) }
 
 // Correspondence commands: moves queued or submitted ahead of their
 // turn, previews of moves, and chat on a board.
@@ -423,30 +318,30 @@ func cmdQueue(c *call) error {
 	if err != nil {
 		return err
 	}
-	if b.Queued == nil {
-		b.Queued = map[string][]string{}
-	}
-	key := strings.ToLower(u.ID)
 	if len(c.args) == 3 {
-		delete(b.Queued, key)
+		if err := board.ClearQueue(c.tx, &b, u.ID); err != nil {
+			return err
+		}
 		c.sec.say(lang.M("QueueCleared", "Title", g.Title(), "Number", b.Number))
 	} else {
 		moves, err := c.s.commandMoves(g, c.args[3:])
 		if err != nil {
 			return refusalOn(b.Number, err)
 		}
-		b.Queued[key] = append(b.Queued[key], moves...)
-		if len(b.Queued[key]) > 20 {
-			return refuseOn(b.Number, lang.N("QueueFull", 20, "Max", 20))
+		q, err := board.Queue(c.tx, &b, u.ID, moves)
+		if errors.Is(err, board.ErrQueueFull) {
+			return refuseOn(b.Number, lang.N("QueueFull", board.MaxQueued, "Max", board.MaxQueued))
+		} else if err != nil {
+			return err
 		}
-		c.sec.say(lang.M("QueueQueued", "Title", g.Title(), "Number", b.Number, "Moves", strings.Join(b.Queued[key], " ")))
+		c.sec.say(lang.M("QueueQueued", "Title", g.Title(), "Number", b.Number, "Moves", strings.Join(q, " ")))
 	}
 	if st.ToMove() != seat {
-		return c.tx.PutBoard(b)
+		return nil
 	}
 	// It is the player's turn already: the queue plays now.
 	before := len(b.Log)
-	if err := c.commit(&b, g, st, change{Event: ""}); err != nil {
+	if err := c.commit(&b, g, st, change{}); err != nil {
 		return err
 	}
 	if len(b.Log) > before {
@@ -474,16 +369,9 @@ func cmdSubmit(c *call) error {
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
 	}
-	canon, err := st.Play(mv)
+	canon, err := board.Submit(c.tx, &b, st, seat, mv)
 	if err != nil {
 		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", quotedWord(mv), "Why", why(err)))
-	}
-	if b.Submitted == nil {
-		b.Submitted = map[string]string{}
-	}
-	b.Submitted[strings.ToLower(u.ID)] = canon
-	if err := c.tx.PutBoard(b); err != nil {
-		return err
 	}
 	c.sec.say(lang.M("SubmitPreview", "Move", canon),
 		lang.Literal(fmt.Sprintf("\n  %s confirm %d %s <password>\n\n", g.Name(), b.Number, u.ID)), drawn(b, st))
@@ -493,11 +381,10 @@ func cmdSubmit(c *call) error {
 
 func cmdConfirm(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	mv, ok := b.Submitted[strings.ToLower(u.ID)]
+	mv, ok := board.Confirm(&b, u.ID)
 	if !ok {
 		return refuseOn(b.Number, lang.M("ConfirmNothing"))
 	}
-	delete(b.Submitted, strings.ToLower(u.ID))
 	return c.play(b, u, seat, []string{mv})
 }
 
@@ -593,13 +480,13 @@ func computerID(id string) (string, computer.Level, bool) {
 	return computerName + ":" + lvl.Name, lvl, true
 }
 
-// noteWaiting keeps the index of boards waiting for the computer in
-// step with b, in the transaction that changed it.
-func noteWaiting(tx *store.Tx, b store.Board, mover string) error {
+// waitingOf is b's entry in the index of boards waiting for the
+// computer (board.Save), nil when mover is not the computer.
+func waitingOf(b store.Board, mover string) *store.Waiting {
 	if id, _, ok := computerID(mover); ok && !b.Over {
-		return tx.PutWaiting(store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)})
+		return &store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)}
 	}
-	return tx.DeleteWaiting(b.Game, b.Number)
+	return nil
 }
 
 // ComputerTurns lists the boards where the computer is to move, the
@@ -664,7 +551,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 	var b store.Board
 	if err := s.cfg.Store.View(func(tx *store.Tx) (err error) { b, err = tx.Board(w.Game, w.Number); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return "", s.dropWaiting(w)
+			return "", dropWaiting(s.cfg.Store, w)
 		}
 		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
 	}
@@ -673,7 +560,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
 	}
 	if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
-		return "", s.dropWaiting(w)
+		return "", dropWaiting(s.cfg.Store, w)
 	}
 	start := time.Now()
 	seed := computer.Seed(b.Seed, w.Moves)
@@ -694,14 +581,18 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		if b.Over || len(b.Log) != w.Moves || board.ToMove(b, st) != w.Player {
 			return errMoved
 		}
-		seat := st.ToMove()
-		if canon, err = st.Play(move); err != nil {
+		p, err := board.Play(&b, st, st.ToMove(), []string{move}, s.now())
+		if err != nil {
 			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
 		}
-		b.Log = append(b.Log, store.Entry{Seat: seat, Move: canon, At: s.now()})
-		c := &call{run: &run{s: s, ctx: ctx, tx: tx, msg: &mail.Message{}}, game: g, sec: &section{}}
+		canon = p.Moves[0]
+		c := outside(s, ctx, tx)
+		c.game = g
 		said := []lang.Msg{lang.M("PlayPlayed", "Who", w.Player, "Moves", canon)}
-		return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, By: w.Player})
+		if p.DrawLapsed {
+			said = append(said, lang.M("PlayDrawLapses"))
+		}
+		return c.commit(&b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed})
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -714,20 +605,9 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 }
 
 // dropWaiting removes a board that no longer waits from the index,
-// if it still holds the same entry.
-func (s *Server) dropWaiting(w store.Waiting) error {
-	return s.cfg.Store.Update(func(tx *store.Tx) error {
-		ws, err := tx.WaitingBoards()
-		if err != nil {
-			return err
-		}
-		for _, x := range ws {
-			if x == w {
-				return tx.DeleteWaiting(w.Game, w.Number)
-			}
-		}
-		return nil
-	})
+// if it still holds the same entry (board.DropWaiting).
+func dropWaiting(db *store.Store, w store.Waiting) error {
+	return db.Update(func(tx *store.Tx) error { return board.DropWaiting(tx, w) })
 }
 
 // Messages of the core's board commands, from the catalogue.
@@ -743,9 +623,7 @@ func listOrNone(list []string) lang.Msg {
 // drawn is the board as the engine draws it, its sentences in each
 // reader's language (board.TextBoardIn).
 func drawn(b store.Board, st engine.State) lang.Msg {
-	m := lang.Literal(board.TextBoardIn(lang.English(), b, st))
-	m.Write = func(p lang.Printer) string { return board.TextBoardIn(p, b, st) }
-	return m
+	return lang.Msg{Write: func(p lang.Printer) string { return board.TextBoardIn(p, b, st) }}
 }
 
 // tellUserIn sends a notice to every address of a user, its subject
@@ -799,7 +677,7 @@ func cmdIf(c *call) error {
 	switch {
 	case len(args) == 0:
 	case len(args) == 1 && strings.EqualFold(args[0], "clear"):
-		if err := c.tx.DeleteConditional(b.Game, n, u.ID); err != nil {
+		if err := board.ClearConditional(c.tx, b.Game, n, u.ID); err != nil {
 			return err
 		}
 		c.sec.say(lang.M("CondCleared", "Title", g.Title(), "Number", n))
@@ -820,7 +698,7 @@ func cmdIf(c *call) error {
 		} else if err != nil {
 			return err
 		}
-		if err := c.tx.PutConditional(x); err != nil {
+		if err := board.SaveConditional(c.tx, x); err != nil {
 			return err
 		}
 		c.sec.say(lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))
@@ -853,7 +731,7 @@ func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.
 			return err
 		}
 	}
-	if err := c.tx.PutConditional(x); err != nil {
+	if err := board.SaveConditional(c.tx, x); err != nil {
 		return err
 	}
 	if err := c.play(b, u, seat, []string{first}); err != nil {
@@ -901,85 +779,52 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 }
 
 // playAhead plays what the players arranged ahead of their turn, after
-// the moves of a change: first the answers of conditional moves, then
-// queued moves (playQueued); a queued move plays only at a turn where
-// its player's tree holds no answer. Each automatic answer is mailed
-// as a board mail of its own, the board as the move before it left it
-// mailed first; a run stops after board.MaxAutomatic answers. A tree
-// that the moves left is kept as unplayed lines, one taken back is
-// void; their owners are told. It stops at an open vote (or one the
-// change's move declined) and at the end of the game.
+// the moves of a change (board.PlayAhead), and tells what it did: each
+// automatic answer is mailed as a board mail of its own, the board as
+// the move before it left it mailed first; queued moves are added to
+// the change; the owners of trees the moves left or voided, of answers
+// held, and of queues dropped are told.
 func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	trees, err := c.tx.Conditionals(b.Game, b.Number)
+	done, err := board.PlayAhead(c.tx, b, st, lapsed, c.s.now())
 	if err != nil {
 		return err
 	}
-	if len(trees) == 0 {
-		return c.playQueued(b, st, ch)
-	}
-	base := make([]int, len(trees))
-	for i := range trees {
-		base[i] = trees[i].Base
-	}
-	auto := 0
-	for {
-		if err := c.syncTrees(b, g, trees); err != nil {
-			return err
-		}
-		if board.Outcome(*b, st).Over {
-			break
-		}
-		k, mv := -1, ""
-		for i := range trees {
-			if m, ok := board.CondAnswer(trees[i], st, board.SeatOf(*b, trees[i].User)); ok {
-				k, mv = i, m
-				break
-			}
-		}
-		if k >= 0 && (b.Vote != nil || lapsed) {
-			if trees[k].Base != base[k] {
-				if err := c.tellHeld(*b, g, trees[k].User, mv, lapsed); err != nil {
-					return err
-				}
-			}
-			k = -1
-		}
-		if k >= 0 && auto < board.MaxAutomatic {
-			// The board as the move before left it, then the answer.
-			if err := c.mailBoardNow(*b, g, st, *ch); err != nil {
+	for _, a := range done {
+		switch a.Kind {
+		case board.AheadSynced:
+			if err := c.tellSynced(*b, g, a); err != nil {
 				return err
 			}
-			seat := board.SeatOf(*b, trees[k].User)
-			e, err := board.PlayAnswer(b, st, seat, mv)
-			if err != nil {
+		case board.AheadHeld:
+			if err := c.tellHeld(*b, g, a.User, a.Move, lapsed); err != nil {
+				return err
+			}
+		case board.AheadAnswer:
+			if err := c.mailBoardNow(a.Before, g, a.BeforeState, *ch); err != nil {
 				return err
 			}
 			// A kill test ends the daemon here: the move and its
 			// answer are in one transaction, neither committed yet.
 			killpoint.At("conditional-answer", 1)
-			auto++
-			said := []lang.Msg{lang.M("CondPlayed", "Who", b.Players[seat], "Move", e.Move)}
-			if auto == board.MaxAutomatic {
+			said := []lang.Msg{lang.M("CondPlayed", "Who", b.Players[a.Seat], "Move", a.Move)}
+			if a.Bound {
 				said = append(said, lang.Literal(" "), lang.M("CondBound", "Max", board.MaxAutomatic))
 			}
-			*ch = change{Event: lang.English().Join(said), Said: said, By: b.Players[seat]}
-			continue
-		}
-		n := len(b.Log)
-		if err := c.playQueued(b, st, ch); err != nil {
-			return err
-		}
-		if len(b.Log) == n {
-			break
-		}
-	}
-	over := board.Outcome(*b, st).Over
-	for _, x := range trees {
-		if over {
-			x.Tree, x.Unplayed = nil, nil
-		}
-		if err := c.tx.PutConditional(x); err != nil {
-			return err
+			*ch = change{Said: said, By: b.Players[a.Seat]}
+		case board.AheadQueued:
+			m := lang.M("PlayPlayedQueued", "Who", b.Players[a.Seat], "Move", a.Move)
+			if len(ch.Said) > 0 {
+				ch.Said = append(ch.Said, lang.Literal(" "), m)
+			} else {
+				ch.Said = []lang.Msg{m}
+			}
+		case board.AheadDropped:
+			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
+			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
+			if err := c.tellUserIn(b.Players[a.Seat], in(subject),
+				func(p lang.Printer) string { return p.Render(text) }); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -1002,30 +847,18 @@ func (c *call) mailBoardNow(b store.Board, g engine.Game, st engine.State, ch ch
 	return nil
 }
 
-// syncTrees walks the trees down the moves played, and tells the
-// owners of the trees the moves left or voided.
-func (c *call) syncTrees(b *store.Board, g engine.Game, trees []store.Conditional) error {
-	for i := range trees {
-		r := board.Sync(&trees[i], *b)
-		var text []lang.Msg
-		switch r.Kind {
-		case board.SyncDeviated:
-			text = []lang.Msg{lang.M("CondDeviated", "Move", r.Move, "Title", g.Title(), "Number", b.Number, "At", trees[i].UnplayedAt+1, "Game", g.Name())}
-		case board.SyncVoided:
-			if len(r.Lines) == 0 {
-				continue
-			}
-			text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
-		default:
-			continue
-		}
-		text = append(text, lang.Literal("\n\n"), board.LineList(g, r.Lines))
-		subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-		if err := c.tellUserIn(trees[i].User, in(subject), func(p lang.Printer) string { return p.Join(text) }); err != nil {
-			return err
-		}
+// tellSynced tells a tree's owner the lines the moves left (kept as
+// unplayed) or voided (taken back).
+func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
+	var text []lang.Msg
+	if a.Sync.Kind == board.SyncDeviated {
+		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
+	} else {
+		text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
 	}
-	return nil
+	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
+	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
+	return c.tellUserIn(a.User, in(subject), func(p lang.Printer) string { return p.Join(text) })
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote

@@ -108,7 +108,7 @@ func cmdTournamentNew(c *call) error {
 		if !strings.HasPrefix(a, "-") {
 			return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
 		}
-		if err := c.option(a, t.Options); err != nil {
+		if err := option(c.game, a, t.Options); err != nil {
 			return err
 		}
 	}
@@ -545,7 +545,7 @@ func adminTournament(c *call) error {
 			b.Aborted = true
 			b.Tournament = ""
 			said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-			if err := c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said}); err != nil {
+			if err := c.commit(&b, g, st, change{Said: said}); err != nil {
 				return err
 			}
 		}

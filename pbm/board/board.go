@@ -3,9 +3,13 @@
 // and vacations, turns of several actions, the record of a game and
 // the rating arithmetic; and the queries over many boards that follow
 // from those rules: the boards a list shows, the history of finished
-// games, the standings. It works on the store's records and the
-// engines' states and returns what happened, or what was found, as
-// data.
+// games, the standings; and who follows a board, moves made ahead of
+// their turn (queued, submitted, conditional), the options of a
+// challenge. It works on the store's records and the engines' states
+// and returns what happened (Change), or what was found, as data; an
+// operation that changes the store takes its transaction, applies the
+// rule and writes the records itself, so the core writes no board
+// record by hand.
 //
 // It may import the engines, the store and pbm/lang; it knows nothing
 // of mail, templates, MIME, accounts or tournaments: the core (package

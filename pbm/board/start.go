@@ -1,7 +1,9 @@
 package board
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,4 +61,24 @@ func New(tx *store.Tx, g engine.Game, players []string, opts map[string]string, 
 		return store.Board{}, nil, &SetupError{err}
 	}
 	return b, st, nil
+}
+
+// Why a challenge's seats were refused.
+var (
+	// ErrChallengerOut is a challenge whose sender takes no seat.
+	ErrChallengerOut = errors.New("the challenger does not play")
+	// ErrSeatCount is a number of players the game is not for.
+	ErrSeatCount = errors.New("the game is not for that many players")
+)
+
+// CheckSeats checks the seats of a challenge of g by the user by:
+// by must take one, and the game must be for that many players.
+func CheckSeats(g engine.Game, players []string, by string) error {
+	if !slices.ContainsFunc(players, func(p string) bool { return strings.EqualFold(p, by) }) {
+		return ErrChallengerOut
+	}
+	if min, max := g.Players(); len(players) < min || len(players) > max {
+		return ErrSeatCount
+	}
+	return nil
 }
