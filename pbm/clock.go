@@ -556,7 +556,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if ref.msgs != nil {
 				why = append(why, ref.msgs...)
 			} else {
-				why = append(why, lang.Literal(ref.Text))
+				why = append(why, lang.Literal(ref.Error()))
 			}
 		}
 		told := map[string]bool{}

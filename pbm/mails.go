@@ -578,7 +578,7 @@ func (r *run) reply() error {
 	p := r.answerPrinter()
 	for _, sec := range r.sections {
 		if len(sec.msgs) > 0 {
-			sec.Text = textIn(p, sec)
+			sec.Text = p.Join(sec.msgs)
 		}
 		// Tables and boards keep their columns; prose and refusals
 		// are wrapped.
@@ -826,16 +826,6 @@ func (r *run) known() (quote.Known, error) {
 	return k, nil
 }
 
-// textIn is a section's text written by p: its messages from the
-// catalogue; in English the text as the commands left it, which is
-// their English.
-func textIn(p lang.Printer, sec *section) string {
-	if p.Code() == lang.Default {
-		return sec.Text
-	}
-	return p.Join(sec.msgs)
-}
-
 // Subjects of mails: each written in its reader's language from the
 // catalogue (messages/mail.<code>.toml), the game's title, the board
 // number and the userids as they are.
@@ -866,9 +856,7 @@ func boardSubjectMsg(g engine.Game, b store.Board, st engine.State, isNew, comme
 		}
 		return s
 	}
-	m := lang.Literal(write(lang.English()))
-	m.Write = write
-	return m
+	return lang.Msg{Write: write}
 }
 
 // in writes a message in the language of a printer: a subject or a

@@ -216,7 +216,7 @@ func (c *call) openVote(kind string) error {
 	}
 	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return c.commit(&b, g, st, change{Event: lang.English().Render(said), Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func cmdAccept(c *call) error { return c.answerVote(true) }
@@ -240,14 +240,14 @@ func (c *call) answerVote(yes bool) error {
 	if d.Rejected {
 		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return c.commit(&b, g, st, change{Event: c.sec.Text, Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return c.commit(&b, g, st, change{Event: lang.English().Render(said), Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
 	if st, said, err = c.carriedMsg(b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return c.commit(&b, g, st, change{Event: c.sec.Text, Said: said, Comment: c.comment, By: u.ID})
+	return c.commit(&b, g, st, change{Event: lang.English().Join(said), Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carried tells what a vote's decision did after event, and replays

@@ -172,7 +172,7 @@ func (r *run) byReply() (done bool, err error) {
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
-		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, msgs: ref.msgs, board: ref.Board})
+		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, msgs: ref.msgs, board: ref.Board})
 		return true, r.reply()
 	} else if err != nil {
 		return true, err
@@ -342,16 +342,10 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	if u, err := r.tx.User(rt.user); err == nil {
 		r.speaks(u) // the token vouched for the player
 	}
-	text := func(status string) []lang.Msg {
-		return []lang.Msg{
-			lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
-			lang.Literal(" " + status + "\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st),
-		}
-	}
-	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,
-		Text: lang.English().Join(text(board.Status(b, st)))}
+	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
 	// The status is written in the language of the answer.
-	sec.msgs = text(board.StatusIn(r.answerPrinter(), b, st))
+	sec.say(lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
+		lang.Literal(" "+board.StatusIn(r.answerPrinter(), b, st)+"\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st))
 	r.sections = append(r.sections, sec)
 	return r.reply()
 }
