@@ -250,7 +250,7 @@ func (r *run) rateLimit() (bool, error) {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
 			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
-		m, err := r.s.noticeMail(p, r.msg.From, p.T("MailSubjectTooMany"), text)
+		m, err := r.s.notices.Notice(p, r.msg.From, p.T("MailSubjectTooMany"), text)
 		if err != nil {
 			return false, err
 		}
@@ -292,20 +292,11 @@ func (s *Server) subaddress(sub string) string {
 
 // confirmAddress is the Reply-To of the confirmation of p for id.
 func (s *Server) confirmAddress(tx *store.Tx, id string, p store.PendingAddress) (string, error) {
-	key, err := s.secret(tx)
+	key, err := s.notices.Secret(tx)
 	if err != nil {
 		return "", err
 	}
 	return s.subaddress(account.ConfirmTag + "." + strings.ToLower(id) + "." + account.ConfirmToken(key, id, p)), nil
-}
-
-// unsubAddress is the address a mail to which stops the mail to addr.
-func (s *Server) unsubAddress(tx *store.Tx, addr string) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	return s.subaddress(account.UnsubTag + "." + account.AddrToken(key, account.UnsubTag, addr)), nil
 }
 
 // setAddresses gives the account the addresses want, replacing the
@@ -368,11 +359,11 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 		}
 		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
+		body, err := c.s.notices.Render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
 		if err != nil {
 			return err
 		}
-		if err := c.send(outMail{To: p.Address, Subject: c.s.printerOf(u).T("MailSubjectConfirm", "User", u.ID), Text: body, ReplyTo: reply, lang: c.s.printerOf(u).Code()}); err != nil {
+		if err := c.send(outMail{To: p.Address, Subject: c.s.printerOf(u).T("MailSubjectConfirm", "User", u.ID), Text: body, ReplyTo: reply, Lang: c.s.printerOf(u).Code()}); err != nil {
 			return err
 		}
 	}
@@ -419,7 +410,7 @@ func (r *run) confirmReply(rest string) error {
 		i = account.PendingIndex(u.Pending, r.msg.From)
 	}
 	if i >= 0 {
-		key, err := r.s.secret(r.tx)
+		key, err := r.s.notices.Secret(r.tx)
 		if err != nil {
 			return err
 		}
@@ -455,7 +446,7 @@ func (r *run) confirmReply(rest string) error {
 func (r *run) unsubscribe(tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
-	key, err := r.s.secret(r.tx)
+	key, err := r.s.notices.Secret(r.tx)
 	if err != nil {
 		return err
 	}
@@ -490,23 +481,6 @@ func (r *run) unsubscribe(tok string) error {
 	}
 	sec.say(ms...)
 	return r.reply()
-}
-
-// listUnsubscribe adds the RFC 2369 List-Unsubscribe header and a line
-// of text to a mail that does not answer its recipient's own mail.
-func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (string, error) {
-	if m.Kind == "auto-replied" {
-		return "", nil
-	}
-	addr, err := s.unsubAddress(tx, m.To)
-	if err != nil {
-		return "", err
-	}
-	m.Text = strings.TrimRight(m.Text, "\n") + "\n\n" + p.T("MailUnsubscribe", "Server", s.cfg.Name, "Address", addr) + "\n"
-	// RFC 2369 section 3.2: a mailto URL in angle brackets; the
-	// subject is a hint for the mail client. There is no https URL,
-	// so no List-Unsubscribe-Post (RFC 8058 section 3.1 needs one).
-	return "<mailto:" + addr + "?subject=unsubscribe>", nil
 }
 
 // windowMsg is a span of time of the server's guards: hours, or

@@ -1,74 +1,25 @@
 package pbm
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
-	"text/template"
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/drawing"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/quote"
 	"github.com/pbmgo/pbm/store"
-	"github.com/pbmgo/pbm/templates"
 )
 
-// mailTemplates are the parsed templates of the text of every
-// outgoing mail (the HTML part is package mail's).
-type mailTemplates struct {
-	text *template.Template
-}
-
-func loadTemplates() (*mailTemplates, error) {
-	t, err := template.ParseFS(templates.FS, "*.txt")
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	return &mailTemplates{text: t}, nil
-}
-
-func (mt *mailTemplates) render(name string, data any) (string, error) {
-	var b bytes.Buffer
-	if err := mt.text.ExecuteTemplate(&b, name, data); err != nil {
-		return "", broken(fmt.Errorf("template %s: %w", name, err))
-	}
-	return b.String(), nil
-}
-
-// outMail is one mail to one recipient, before it is rendered to MIME.
-type outMail struct {
-	To      string
-	Subject string
-	Text    string
-	// Kind is the RFC 3834 section 5 Auto-Submitted value:
-	// "auto-replied" for the answer to a mail, "auto-generated" for a
-	// notice nobody asked for.
-	Kind       string
-	InReplyTo  string
-	References []string
-	ReplyTo    string
-	Report     bool
-	// picture is the board shown in the HTML part, drawn when the mail
-	// is queued (run.send); Link the address of the board's web page.
-	// Both are optional.
-	picture *pictureJob
-	Link    string
-	// unsubscribe is the List-Unsubscribe value (listUnsubscribe, auth.go), set
-	// when the mail is queued.
-	unsubscribe string
-	// lang is the language of the reader, which the writer of the
-	// mail knows (readerOf). The lines added to the mail when it is
-	// queued are written in it.
-	lang string
-}
+// outMail is one mail to one recipient, before it is rendered to MIME
+// (notice.Mail).
+type outMail = notice.Mail
 
 // enqueue renders m and puts it in the outbox within tx. The
 // Message-ID is fixed now and stored with the entry, so a resend after
@@ -83,18 +34,17 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 	if m.To == "" {
 		return nil
 	}
-	var err error
 	p := s.readerOf(m)
-	if m.unsubscribe, err = s.listUnsubscribe(tx, &m, p); err != nil {
+	if err := s.notices.ListUnsubscribe(tx, &m, p); err != nil {
 		return err
 	}
 	m.Text = boundText(p, m.Text)
 	id := mail.NewID("pbm", s.domain)
-	raw, err := s.mime(m, id, p)
+	raw, err := s.notices.MIME(m, id, p)
 	if err != nil {
 		return err
 	}
-	if err := s.keepSent(tx, id, m.Text); err != nil {
+	if err := s.notices.KeepSent(tx, id, m.Text); err != nil {
 		return err
 	}
 	_, err = tx.Enqueue(store.Mail{
@@ -113,19 +63,7 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 // readerOf is the language of the reader of m, which its writer gives
 // (every writer of a mail knows whom it writes to); the server's when
 // none is given.
-func (s *Server) readerOf(m outMail) lang.Printer { return s.printer(m.lang) }
-
-// mime writes m as the mail with the Message-ID id, its HTML part's
-// words written by p.
-func (s *Server) mime(m outMail, id string, p lang.Printer) ([]byte, error) {
-	out := mail.Out{To: m.To, Subject: m.Subject, Text: m.Text, Kind: m.Kind, InReplyTo: m.InReplyTo,
-		References: m.References, ReplyTo: m.ReplyTo, Unsubscribe: m.unsubscribe, Link: m.Link,
-		Lang: p.Code(), LinkText: p.T("MailWebLink")}
-	if m.picture != nil {
-		out.Picture, out.Alt = m.picture.pic, m.picture.alt
-	}
-	return s.writer.Compose(out, id, s.now())
-}
+func (s *Server) readerOf(m outMail) lang.Printer { return s.printer(m.Lang) }
 
 func (s *Server) now() time.Time {
 	if s.cfg.Now != nil {
@@ -285,7 +223,7 @@ func (s *Server) renderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 		}
 		v.Moves = append(v.Moves, moveLine{N: i + 1, Who: who, Move: mv})
 	}
-	return s.tpl.render("board.txt", v)
+	return s.notices.Render("board.txt", v)
 }
 
 // statusAt is the status line of a past position.
@@ -320,11 +258,11 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 	// pictures: drawing costs more than all the rest of a move. In a
 	// group commit it is drawn with the batch's other pictures, on
 	// every core (laterPictures, below).
-	jobs := map[string]*pictureJob{}
-	jobIn := func(p lang.Printer) *pictureJob {
+	jobs := map[string]*notice.Picture{}
+	jobIn := func(p lang.Printer) *notice.Picture {
 		j := jobs[p.Code()]
 		if j == nil {
-			j = &pictureJob{pr: p, g: g, b: b.Clone(), st: st.Clone()}
+			j = notice.NewPicture(p, g, b, st)
 			jobs[p.Code()] = j
 		}
 		return j
@@ -346,12 +284,12 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 		}
 		for _, a := range u.Addresses {
 			m := outMail{To: a, Subject: pr.Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
-				lang: pr.Code()}
+				Lang: pr.Code()}
 			if !u.NoPictures {
-				m.picture = jobIn(pr)
+				m.Picture = jobIn(pr)
 			}
 			if i < len(b.Players) && !b.Over {
-				if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, a); err != nil {
+				if m.ReplyTo, err = c.s.notices.ReplyAddress(c.tx, b, u, a); err != nil {
 					return err
 				}
 			}
@@ -372,11 +310,11 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 // commit, and is drawn now otherwise.
 func (r *run) send(m outMail) error {
 	r.queued++
-	if m.picture != nil {
+	if m.Picture != nil {
 		if later := laterPicturesOf(r.ctx); later != nil {
 			return later.add(r.tx, m)
 		}
-		if err := m.picture.draw(); err != nil {
+		if err := m.Picture.Draw(); err != nil {
 			return err
 		}
 	}
@@ -385,47 +323,17 @@ func (r *run) send(m outMail) error {
 
 // notice queues a short notice to one address.
 func (c *call) notice(p lang.Printer, to, subject, text string) error {
-	m, err := c.s.noticeMail(p, to, subject, text)
+	m, err := c.s.notices.Notice(p, to, subject, text)
 	if err != nil {
 		return err
 	}
 	return c.send(m)
 }
 
-// noticeMail is a short notice to one address, written by p (the
-// lines the outbox adds to it too).
-func (s *Server) noticeMail(p lang.Printer, to, subject, text string) (outMail, error) {
-	body, err := s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": s.cfg.Name})
-	if err != nil {
-		return outMail{}, err
-	}
-	return outMail{To: to, Subject: subject, Text: body, lang: p.Code()}, nil
-}
-
-// Pictures of boards in mail: the HTML part of a board mail shows the
-// board as a PNG image carried in the same mail, above the text board.
-
-// BoardPicture returns the description of a board's position with the
-// players' userids on their seats and the last move marked, in English
-// (board.PictureIn), or false when the game does not describe its
-// positions.
+// BoardPicture returns the description of a board's position in
+// English (notice.BoardPicture).
 func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
-	return board.PictureIn(lang.English(), b, st)
-}
-
-// boardPNG draws the board for mail in pr's language, with its text
-// equivalent (board.Describe); nil when the game has no picture.
-func boardPNG(pr lang.Printer, g engine.Game, b store.Board, st engine.State) ([]byte, string, error) {
-	p, ok := board.PictureIn(pr, b, st)
-	if !ok {
-		return nil, "", nil
-	}
-	var buf bytes.Buffer
-	if err := drawing.PNG(&buf, p); err != nil {
-		return nil, "", fmt.Errorf("picture of board %d: %w", b.Number, err)
-	}
-	title, desc := board.Describe(pr, g, b, p, len(b.Log))
-	return buf.Bytes(), title + ". " + desc, nil
+	return notice.BoardPicture(b, st)
 }
 
 // boardLink is the address of a board's page, or "" without web.url.
@@ -470,35 +378,8 @@ func cmdPictures(c *call) error {
 // mails are queued under their numbers, so that each recipient's mails
 // still go in the order they were sent.
 
-// pictureJob is the picture of one position in one language, drawn
-// and encoded for mail once for every mail that shows it.
-type pictureJob struct {
-	pr   lang.Printer // the language of its words
-	g    engine.Game
-	b    store.Board  // the caller's own copy
-	st   engine.State // the caller's own copy
-	pic  *mail.Picture
-	alt  string // the picture's text equivalent
-	err  error
-	done bool
-}
-
-// draw draws the picture into pic, once; pic stays nil when the game
-// has no picture.
-func (j *pictureJob) draw() error {
-	if !j.done {
-		picturesDrawn.Add(1)
-		var png []byte
-		if png, j.alt, j.err = boardPNG(j.pr, j.g, j.b, j.st); j.err == nil && png != nil {
-			j.pic = mail.NewPicture(png)
-		}
-		j.done = true
-	}
-	return j.err
-}
-
 // picturesDrawn counts the pictures drawn for board mails, for tests.
-var picturesDrawn atomic.Uint64
+var picturesDrawn = &notice.PicturesDrawn
 
 // laterPictures holds the mails of a group commit that wait for their
 // pictures.
@@ -543,24 +424,24 @@ func (l *laterPictures) add(tx *store.Tx, m outMail) error {
 // panics fails the batch, whose mails are then handled one by one, so
 // that the mail it belongs to is set aside or retried alone.
 func (l *laterPictures) drawLater(tx *store.Tx) error {
-	var jobs []*pictureJob
-	seen := map[*pictureJob]bool{}
+	var jobs []*notice.Picture
+	seen := map[*notice.Picture]bool{}
 	for _, w := range l.mails {
-		if j := w.m.picture; !seen[j] {
+		if j := w.m.Picture; !seen[j] {
 			seen[j] = true
 			jobs = append(jobs, j)
 		}
 	}
-	onEveryCore(jobs, func(j *pictureJob) {
+	onEveryCore(jobs, func(j *notice.Picture) {
 		defer func() {
 			if p := recover(); p != nil {
-				j.err, j.done = broken(fmt.Errorf("picture of board %d: panic: %v", j.b.Number, p)), true
+				j.Fail(broken(fmt.Errorf("picture of board %d: panic: %v", j.Board(), p)))
 			}
 		}()
-		j.draw()
+		j.Draw()
 	})
 	for _, w := range l.mails {
-		if err := w.m.picture.draw(); err != nil {
+		if err := w.m.Picture.Draw(); err != nil {
 			return err
 		}
 		if err := l.s.enqueueAt(tx, w.seq, w.m); err != nil {
@@ -586,7 +467,7 @@ func (r *run) reply() error {
 			sec.Text = mail.Wrap(sec.Text, 79)
 		}
 	}
-	text, err := r.s.tpl.render("reply.txt", map[string]any{
+	text, err := r.s.notices.Render("reply.txt", map[string]any{
 		"Sections": r.sections, "Refused": refused, "Server": r.s.cfg.Name, "L": p,
 	})
 	if err != nil {
@@ -596,7 +477,7 @@ func (r *run) reply() error {
 	if err != nil {
 		return err
 	}
-	m := outMail{To: r.msg.From, Subject: r.subject(p), Text: text, Kind: "auto-replied", lang: p.Code()}
+	m := outMail{To: r.msg.From, Subject: r.subject(p), Text: text, Kind: "auto-replied", Lang: p.Code()}
 	if m.ReplyTo, err = r.replyBoard(); err != nil {
 		return err
 	}
@@ -611,7 +492,7 @@ func (r *run) reply() error {
 		// The answer is the board mail, with the command and its OK
 		// above the board: one mail per move.
 		sec := r.sections[0]
-		m.Subject, m.ReplyTo, m.picture, m.Link = board.Subject, board.ReplyTo, board.picture, board.Link
+		m.Subject, m.ReplyTo, m.Picture, m.Link = board.Subject, board.ReplyTo, board.Picture, board.Link
 		m.Text = "> " + sec.Command + "\n" + p.T("ReplyOK") + " " + sec.Text + "\n\n" + board.Text
 		held = nil
 	}
@@ -718,7 +599,7 @@ func (r *run) replyBoard() (string, error) {
 	} else if err != nil {
 		return "", err
 	}
-	return r.s.boardReplyTo(r.tx, b, r.msg.From)
+	return r.s.notices.BoardReplyTo(r.tx, b, r.msg.From)
 }
 
 // tellAboutIn sends a notice about board b to a user, written in the
@@ -735,7 +616,7 @@ func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func
 	p := c.s.printerOf(u)
 	say := text(p)
 	for _, a := range u.Addresses {
-		m, err := c.s.noticeMail(p, a, p.Render(subject), say)
+		m, err := c.s.notices.Notice(p, a, p.Render(subject), say)
 		if err != nil {
 			return err
 		}
@@ -744,7 +625,7 @@ func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func
 			m.References = []string{b.ThreadID}
 		}
 		if board.SeatOf(b, u.ID) >= 0 && !b.Over {
-			if m.ReplyTo, err = c.s.replyAddress(c.tx, b, u, strings.ToLower(a)); err != nil {
+			if m.ReplyTo, err = c.s.notices.ReplyAddress(c.tx, b, u, strings.ToLower(a)); err != nil {
 				return err
 			}
 		}
@@ -753,41 +634,6 @@ func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func
 		}
 	}
 	return nil
-}
-
-// What the server sent, for reading the replies to it. Each mail it
-// sends keeps, under its Message-ID, the digests of its lines
-// (quote.Digests): not its text, and no line that holds a reply
-// address (its token). A reply names the mail it answers in
-// In-Reply-To and References (RFC 5322 section 3.6.4); the lines of
-// that mail are dropped from the reply wherever they stand, marked as
-// quoted or not (package quote, Known).
-
-// sentKept is how long the digests of a mail are kept: as long as a
-// board mail's reply address is in use in a slow game.
-const sentKept = 180 * 24 * time.Hour
-
-// sentLines bounds the lines of one mail recognised in a reply.
-const sentLines = 400
-
-// keepSent keeps the digests of the lines of a mail queued with
-// Message-ID id, and drops a few records older than sentKept.
-func (s *Server) keepSent(tx *store.Tx, id, text string) error {
-	local, _, _ := strings.Cut(strings.ToLower(s.cfg.Address), "@")
-	token := func(l string) bool { return strings.Contains(strings.ToLower(l), local+"+") }
-	ds := quote.Digests(text, sentLines, token)
-	if len(ds) == 0 {
-		return nil
-	}
-	rec := store.Sent{At: s.now(), Digests: make([]uint64, len(ds))}
-	for i, d := range ds {
-		rec.Digests[i] = uint64(d)
-	}
-	if err := tx.PutSent(id, rec); err != nil {
-		return err
-	}
-	_, err := tx.PruneSent(s.now().Add(-sentKept), 8)
-	return err
 }
 
 // known is what the server knows of the mail a reply answers: its own
