@@ -1,0 +1,197 @@
+package notice
+
+import (
+	"errors"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+var at = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func newWriter(t *testing.T, key []byte) (*Writer, *store.Store) {
+	t.Helper()
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "n.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: key, Now: func() time.Time { return at }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, st
+}
+
+func printer(t *testing.T, code string) lang.Printer {
+	t.Helper()
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat.For(code)
+}
+
+// A store without a configured key makes one on first use and keeps
+// it; a configured key is used as it is and nothing is stored.
+func TestSecretKeptInStore(t *testing.T) {
+	w, st := newWriter(t, nil)
+	var first, again []byte
+	if err := st.Update(func(tx *store.Tx) (err error) { first, err = w.Secret(tx); return }); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Update(func(tx *store.Tx) (err error) { again, err = w.Secret(tx); return }); err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != 32 || string(first) != string(again) {
+		t.Errorf("the kept key changed or is not 32 bytes: %x then %x", first, again)
+	}
+	given, st2 := newWriter(t, []byte("configured"))
+	st2.Update(func(tx *store.Tx) error {
+		k, err := given.Secret(tx)
+		if err != nil || string(k) != "configured" || tx.Meta(TokenKeyMeta) != "" {
+			t.Errorf("a configured key: %q, %v, stored %q", k, err, tx.Meta(TokenKeyMeta))
+		}
+		return nil
+	})
+}
+
+// A reply address names the board and its position on the server's
+// address, and its token follows the password: a new password kills
+// it. Only a player's own address of a running board gets one.
+func TestReplyAddresses(t *testing.T) {
+	w, st := newWriter(t, []byte("k"))
+	alice := store.User{ID: "alice", Hash: []byte("h1"), Addresses: []string{"alice@players.test"}}
+	b := store.Board{Game: "nim", Number: 101, Players: []string{"alice", "bob"}, Log: []store.Entry{{Seat: 0, Move: "take1"}}}
+	st.Update(func(tx *store.Tx) error {
+		if err := tx.PutUser(alice); err != nil {
+			t.Fatal(err)
+		}
+		addr, err := w.ReplyAddress(tx, b, alice, "alice@players.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok := Token([]byte("k"), "nim", 101, 1, alice, "alice@players.test")
+		if want := "pbm+nim.101.1." + tok + "@games.test"; addr != want {
+			t.Errorf("reply address %q, want %q", addr, want)
+		}
+		changed := alice
+		changed.Hash = []byte("h2")
+		if Token([]byte("k"), "nim", 101, 1, changed, "alice@players.test") == tok {
+			t.Error("the token outlives a password change")
+		}
+		if Token([]byte("k"), "nim", 101, 1, alice, "mallory@evil.test") == tok {
+			t.Error("the token works from another address")
+		}
+		if got, _ := w.BoardReplyTo(tx, b, "Alice@Players.test"); got != addr {
+			t.Errorf("the player's address in other case: %q, want %q", got, addr)
+		}
+		if got, _ := w.BoardReplyTo(tx, b, "carol@players.test"); got != "" {
+			t.Errorf("an address of no player has a reply address: %q", got)
+		}
+		over := b
+		over.Over = true
+		if got, _ := w.BoardReplyTo(tx, over, "alice@players.test"); got != "" {
+			t.Errorf("a finished board has a reply address: %q", got)
+		}
+		return nil
+	})
+}
+
+// A notice nobody asked for says how to stop the mail (RFC 2369), in
+// the reader's language; the answer to a mail does not.
+func TestListUnsubscribe(t *testing.T) {
+	w, st := newWriter(t, []byte("k"))
+	p := printer(t, "de")
+	st.Update(func(tx *store.Tx) error {
+		m, err := w.Notice(p, "alice@players.test", "Betreff", "Hallo.")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, "Hallo.") || !strings.Contains(m.Text, "PBM Test") || m.Lang != "de" {
+			t.Errorf("a notice lacks its text, the server's name or its language: %+v", m)
+		}
+		answer := m
+		answer.Kind = "auto-replied"
+		if err := w.ListUnsubscribe(tx, &answer, p); err != nil || answer.Unsubscribe != "" || answer.Text != m.Text {
+			t.Errorf("an answer got an unsubscribe line: %q, %v", answer.Unsubscribe, err)
+		}
+		if err := w.ListUnsubscribe(tx, &m, p); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(m.Unsubscribe, "<mailto:pbm+unsub.") || !strings.HasSuffix(m.Unsubscribe, "@games.test?subject=unsubscribe>") {
+			t.Errorf("List-Unsubscribe %q", m.Unsubscribe)
+		}
+		addr := strings.TrimSuffix(strings.TrimPrefix(m.Unsubscribe, "<mailto:"), "?subject=unsubscribe>")
+		if !strings.Contains(m.Text, p.T("MailUnsubscribe", "Server", "PBM Test", "Address", addr)) {
+			t.Errorf("the text does not say how to stop the mail in German:\n%s", m.Text)
+		}
+		return nil
+	})
+}
+
+// What was sent is kept as digests of its lines, never the line with
+// a reply address, and found again by its Message-ID.
+func TestKeepSent(t *testing.T) {
+	w, st := newWriter(t, []byte("k"))
+	text := "Nim Board 101\nalice to move\nReply to pbm+nim.101.1.secret@games.test\n"
+	if err := st.Update(func(tx *store.Tx) error { return w.KeepSent(tx, "<1@games.test>", text) }); err != nil {
+		t.Fatal(err)
+	}
+	st.View(func(tx *store.Tx) error {
+		rec, ok, err := tx.SentRecord("<1@games.test>")
+		if err != nil || !ok {
+			t.Fatalf("the digests of a sent mail are not kept: %v %v", ok, err)
+		}
+		if len(rec.Digests) != 2 || !rec.At.Equal(at) {
+			t.Errorf("kept %d digests at %v, want the 2 lines without a reply address at %v", len(rec.Digests), rec.At, at)
+		}
+		return nil
+	})
+}
+
+// A template that does not render is an error that does not come and
+// go: the caller's Broken marks it.
+func TestRenderBroken(t *testing.T) {
+	mark := errors.New("broken")
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", Broken: func(err error) error { return errors.Join(mark, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Render("no-such.txt", nil); !errors.Is(err, mark) {
+		t.Errorf("a missing template: %v", err)
+	}
+	if text, err := w.Render("notice.txt", map[string]any{"Text": "Hello.", "Server": "PBM Test"}); err != nil || !strings.Contains(text, "Hello.") {
+		t.Errorf("the notice template: %q, %v", text, err)
+	}
+}
+
+// The writer of mails stands below the core: it never imports it.
+func TestNoticeImportsNoCore(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range file.Imports {
+			if p := strings.Trim(imp.Path.Value, `"`); p == "github.com/pbmgo/pbm/pbm" {
+				t.Errorf("%s imports the core", f)
+			}
+		}
+	}
+}
