@@ -8,6 +8,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -125,7 +126,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
 		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
 	for _, a := range u.Addresses {
-		if err := c.notice(p, a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -147,7 +148,7 @@ func (c *call) reportForeign() error {
 	}
 	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
-		if err := c.notice(p, a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -250,12 +251,7 @@ func (r *run) rateLimit() (bool, error) {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
 			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
-		m, err := r.s.notices.Notice(p, r.msg.From, p.T("MailSubjectTooMany"), text)
-		if err != nil {
-			return false, err
-		}
-		m.Kind = "auto-replied"
-		if err := r.send(m); err != nil {
+		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return false, err
 		}
 	}

@@ -321,13 +321,18 @@ func (r *run) send(m outMail) error {
 	return r.s.enqueue(r.tx, m)
 }
 
-// notice queues a short notice to one address.
-func (c *call) notice(p lang.Printer, to, subject, text string) error {
-	m, err := c.s.notices.Notice(p, to, subject, text)
+// tell queues the mails of a notice (notice.Writer.Mails).
+func tell(r *run, n notice.Notice) error {
+	ms, err := r.s.notices.Mails(r.tx, n)
 	if err != nil {
 		return err
 	}
-	return c.send(m)
+	for _, m := range ms {
+		if err := r.send(m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // BoardPicture returns the description of a board's position in
@@ -602,40 +607,6 @@ func (r *run) replyBoard() (string, error) {
 	return r.s.notices.BoardReplyTo(r.tx, b, r.msg.From)
 }
 
-// tellAboutIn sends a notice about board b to a user, written in the
-// user's language, with a reply address when the user plays the
-// board: a reminder, a chat.
-func (c *call) tellAboutIn(b store.Board, id string, subject lang.Msg, text func(lang.Printer) string) error {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) || u.Closed {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	p := c.s.printerOf(u)
-	say := text(p)
-	for _, a := range u.Addresses {
-		m, err := c.s.notices.Notice(p, a, p.Render(subject), say)
-		if err != nil {
-			return err
-		}
-		m.InReplyTo = b.ThreadID
-		if b.ThreadID != "" {
-			m.References = []string{b.ThreadID}
-		}
-		if board.SeatOf(b, u.ID) >= 0 && !b.Over {
-			if m.ReplyTo, err = c.s.notices.ReplyAddress(c.tx, b, u, strings.ToLower(a)); err != nil {
-				return err
-			}
-		}
-		if err := c.send(m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // known is what the server knows of the mail a reply answers: its own
 // name and address, the subject answered, and the lines of the mails
 // the reply names (In-Reply-To and the last References).
@@ -703,10 +674,4 @@ func boardSubjectMsg(g engine.Game, b store.Board, st engine.State, isNew, comme
 		return s
 	}
 	return lang.Msg{Write: write}
-}
-
-// in writes a message in the language of a printer: a subject or a
-// text of tellUserIn.
-func in(m lang.Msg) func(lang.Printer) string {
-	return func(p lang.Printer) string { return p.Render(m) }
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -75,8 +76,8 @@ func (c *call) playQueued(b *store.Board, st engine.State, ch *change) error {
 	for _, d := range dropped {
 		text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", d.Move), "Game", b.Game, "Number", b.Number, "Why", why(d.Err))
 		subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-		if err := c.tellUserIn(b.Players[d.Seat], in(subject),
-			func(p lang.Printer) string { return p.Render(text) }); err != nil {
+		if err := tell(c.run, notice.Notice{User: b.Players[d.Seat], Subject: subject,
+			Body: []lang.Msg{text}}); err != nil {
 			return err
 		}
 	}
@@ -111,8 +112,8 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		text = append(text, lang.Literal(sep), l)
 	}
 	for _, id := range c.notifyList(b) {
-		if err := c.tellUserIn(id, in(lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number)),
-			func(p lang.Printer) string { return p.Join(text) }); err != nil {
+		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
+			Body: text}); err != nil {
 			return nil, err
 		}
 	}
@@ -581,9 +582,9 @@ func cmdChat(c *call) error {
 		return refusalOn(n, err)
 	}
 	for _, id := range to {
-		if err := c.tellAboutIn(b, id, lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), func(p lang.Printer) string {
+		if err := tell(c.run, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
-		}); err != nil {
+		})}); err != nil {
 			return err
 		}
 		c.lim.MarkMessaged(id)
@@ -769,25 +770,6 @@ func drawn(b store.Board, st engine.State) lang.Msg {
 	m := lang.Literal(board.TextBoardIn(lang.English(), b, st))
 	m.Write = func(p lang.Printer) string { return board.TextBoardIn(p, b, st) }
 	return m
-}
-
-// tellUserIn sends a notice to every address of a user, its subject
-// and text written in the user's language.
-func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) error {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) || u.Closed {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	p := c.s.printerOf(u)
-	for _, a := range u.Addresses {
-		if err := c.notice(p, a, subject(p), text(p)); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // outcomeMsg is a finished board's stored outcome as a message
@@ -1054,7 +1036,7 @@ func (c *call) syncTrees(b *store.Board, g engine.Game, trees []store.Conditiona
 		}
 		text = append(text, lang.Literal("\n\n"), board.LineList(g, r.Lines))
 		subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-		if err := c.tellUserIn(trees[i].User, in(subject), func(p lang.Printer) string { return p.Join(text) }); err != nil {
+		if err := tell(c.run, notice.Notice{User: trees[i].User, Subject: subject, Body: text}); err != nil {
 			return err
 		}
 	}
@@ -1070,7 +1052,7 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 	}
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return c.tellUserIn(user, in(subject), in(text))
+	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }
 
 // helpIf is the text of "help if": the command c, the reply form and

@@ -12,12 +12,16 @@ package notice
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"strings"
 	"text/template"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/store"
 	"github.com/pbmgo/pbm/templates"
 )
 
@@ -30,6 +34,9 @@ type Config struct {
 	TokenKey []byte
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Printer writes in a language code, "" the server's language;
+	// nil writes English.
+	Printer func(code string) lang.Printer
 	// Broken marks an error that does not come and go (a template
 	// that does not render, a picture that panics), so that its
 	// caller sets aside the mail that hit it; nil leaves it as it is.
@@ -81,12 +88,82 @@ func (w *Writer) now() time.Time {
 	return time.Now()
 }
 
-// Notice is a short notice to one address, written by p (the lines
-// the outbox adds to it too).
-func (w *Writer) Notice(p lang.Printer, to, subject, text string) (Mail, error) {
-	body, err := w.Render("notice.txt", map[string]any{"Text": text, "Server": w.cfg.Name})
-	if err != nil {
-		return Mail{}, err
+// Notice is a short mail nobody asked for (a reminder, a chat, an
+// account's change): to one account at each of its addresses, or to
+// given addresses, written in the reader's language.
+type Notice struct {
+	// User, when set, is the account told: at each of its addresses
+	// (To when given) and in its language. A closed or unknown
+	// account is not told.
+	User string
+	// To are the addresses told; Lang is their reader's language (a
+	// code of lang.Codes, "" the server's), when no User is given.
+	To   []string
+	Lang string
+	// Subject and Body are the notice, written for each reader.
+	Subject lang.Msg
+	Body    []lang.Msg
+	// Board, when set, is the board the notice is about: the notice
+	// is in the board's thread (RFC 5322 section 3.6.4), and a player
+	// of the running board gets the board's reply address.
+	Board *store.Board
+	// Kind is the mail's Auto-Submitted value (Mail.Kind).
+	Kind string
+}
+
+// Mails are the mails of a notice, one per address (RFC 3834 section
+// 3.1.3: one recipient per automatic mail), its subject and body
+// written once in the reader's language.
+func (w *Writer) Mails(tx *store.Tx, n Notice) ([]Mail, error) {
+	to, code := n.To, n.Lang
+	var u store.User
+	if n.User != "" {
+		var err error
+		u, err = tx.User(n.User)
+		if errors.Is(err, store.ErrNotFound) || err == nil && u.Closed {
+			return nil, nil
+		} else if err != nil {
+			return nil, err
+		}
+		code = u.Language
+		if to == nil {
+			to = u.Addresses
+		}
 	}
-	return Mail{To: to, Subject: subject, Text: body, Lang: p.Code()}, nil
+	p := w.printer(code)
+	body, err := w.Render("notice.txt", map[string]any{"Text": p.Join(n.Body), "Server": w.cfg.Name})
+	if err != nil {
+		return nil, err
+	}
+	subject := p.Render(n.Subject)
+	var out []Mail
+	for _, a := range to {
+		m := Mail{To: a, Subject: subject, Text: body, Kind: n.Kind, Lang: p.Code()}
+		if b := n.Board; b != nil {
+			m.InReplyTo = b.ThreadID
+			if b.ThreadID != "" {
+				m.References = []string{b.ThreadID}
+			}
+			if n.User != "" && board.SeatOf(*b, u.ID) >= 0 && !b.Over {
+				if m.ReplyTo, err = w.ReplyAddress(tx, *b, u, strings.ToLower(a)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func (w *Writer) printer(code string) lang.Printer {
+	if w.cfg.Printer != nil {
+		return w.cfg.Printer(code)
+	}
+	return lang.English()
+}
+
+// Written is the body of a notice that its caller writes in the
+// reader's language itself.
+func Written(write func(lang.Printer) string) []lang.Msg {
+	return []lang.Msg{{Write: write}}
 }

@@ -23,7 +23,17 @@ func newWriter(t *testing.T, key []byte) (*Writer, *store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: key, Now: func() time.Time { return at }})
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	printer := func(code string) lang.Printer {
+		if code == "" {
+			code = "nl" // the server's language
+		}
+		return cat.For(code)
+	}
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: key, Now: func() time.Time { return at }, Printer: printer})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,10 +121,11 @@ func TestListUnsubscribe(t *testing.T) {
 	w, st := newWriter(t, []byte("k"))
 	p := printer(t, "de")
 	st.Update(func(tx *store.Tx) error {
-		m, err := w.Notice(p, "alice@players.test", "Betreff", "Hallo.")
-		if err != nil {
-			t.Fatal(err)
+		ms, err := w.Mails(tx, Notice{To: []string{"alice@players.test"}, Lang: "de", Subject: lang.Literal("Betreff"), Body: []lang.Msg{lang.Literal("Hallo.")}})
+		if err != nil || len(ms) != 1 {
+			t.Fatalf("%d mails, %v", len(ms), err)
 		}
+		m := ms[0]
 		if !strings.Contains(m.Text, "Hallo.") || !strings.Contains(m.Text, "PBM Test") || m.Lang != "de" {
 			t.Errorf("a notice lacks its text, the server's name or its language: %+v", m)
 		}
@@ -194,4 +205,63 @@ func TestNoticeImportsNoCore(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A notice to an account goes to each of its addresses in its
+// language (the server's when it has none); a closed or unknown
+// account is not told; a notice about a board is in its thread, and
+// only a player of the running board gets its reply address.
+func TestMailsOfANotice(t *testing.T) {
+	w, st := newWriter(t, []byte("k"))
+	b := store.Board{Game: "nim", Number: 7, Players: []string{"alice", "bob"}, ThreadID: "<t7@games.test>"}
+	st.Update(func(tx *store.Tx) error {
+		for _, u := range []store.User{
+			{ID: "alice", Language: "hu", Addresses: []string{"alice@players.test", "alice@work.test"}, Hash: []byte("a")},
+			{ID: "carol", Addresses: []string{"carol@players.test"}},
+			{ID: "dave", Closed: true, Addresses: []string{"dave@players.test"}},
+		} {
+			if err := tx.PutUser(u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		say := Notice{Subject: lang.M("MailSubjectChat", "Title", "Nim", "Number", 7, "Who", "bob"),
+			Body: Written(func(p lang.Printer) string { return p.T("BoardCommentBy", "Who", "bob") + "\n\nhi" }), Board: &b}
+		to := func(user string) []Mail {
+			n := say
+			n.User = user
+			ms, err := w.Mails(tx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ms
+		}
+		hu, nl := printer(t, "hu"), printer(t, "nl")
+		ms := to("alice")
+		if len(ms) != 2 || ms[0].To != "alice@players.test" || ms[1].To != "alice@work.test" {
+			t.Fatalf("alice's mails: %+v", ms)
+		}
+		for _, m := range ms {
+			if m.Lang != "hu" || m.Subject != hu.Render(say.Subject) || !strings.Contains(m.Text, hu.T("BoardCommentBy", "Who", "bob")) {
+				t.Errorf("not in alice's language: %q\n%s", m.Subject, m.Text)
+			}
+			if m.InReplyTo != b.ThreadID || len(m.References) != 1 || m.References[0] != b.ThreadID {
+				t.Errorf("not in the board's thread: %q %q", m.InReplyTo, m.References)
+			}
+			want, _ := w.ReplyAddress(tx, b, store.User{ID: "alice", Hash: []byte("a")}, m.To)
+			if m.ReplyTo == "" || m.ReplyTo != want {
+				t.Errorf("a player's reply address %q, want %q", m.ReplyTo, want)
+			}
+		}
+		ms = to("carol")
+		if len(ms) != 1 || ms[0].ReplyTo != "" || ms[0].Lang != "nl" || ms[0].Subject != nl.Render(say.Subject) {
+			t.Errorf("a reader who does not play, in the server's language: %+v", ms)
+		}
+		if ms := to("dave"); len(ms) != 0 {
+			t.Errorf("a closed account is told: %+v", ms)
+		}
+		if ms := to("nobody"); len(ms) != 0 {
+			t.Errorf("an unknown account is told: %+v", ms)
+		}
+		return nil
+	})
 }
