@@ -271,7 +271,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
 	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
-	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken}); err != nil {
+	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken,
+		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()

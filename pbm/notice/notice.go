@@ -37,6 +37,16 @@ type Config struct {
 	// Printer writes in a language code, "" the server's language;
 	// nil writes English.
 	Printer func(code string) lang.Printer
+	// ForfeitDays is the forfeit limit of a board that sets none.
+	ForfeitDays int
+	// What a board mail shows that the writer does not decide, each
+	// optional: the address of a board's web page ("" for none), the
+	// line of a board's open vote, the line of its time banks at now,
+	// and whether a userid is the computer's (which moves by itself).
+	Link     func(game string, number int) string
+	Vote     func(p lang.Printer, b store.Board) string
+	Bank     func(p lang.Printer, tx *store.Tx, b store.Board, toMove int, now time.Time) string
+	Computer func(id string) bool
 	// Broken marks an error that does not come and go (a template
 	// that does not render, a picture that panics), so that its
 	// caller sets aside the mail that hit it; nil leaves it as it is.
