@@ -6,10 +6,12 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -261,6 +263,58 @@ func TestMailsOfANotice(t *testing.T) {
 		}
 		if ms := to("nobody"); len(ms) != 0 {
 			t.Errorf("an unknown account is told: %+v", ms)
+		}
+		return nil
+	})
+}
+
+// A board mail shows the board, its moves and who is to move, with
+// what the core gives it (the vote line, the web link, the computer),
+// in the reader's language; its subject names the player to move.
+func TestRenderBoard(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", Now: func() time.Time { return at }, ForfeitDays: 21,
+		Printer:  cat.For,
+		Link:     func(game string, n int) string { return "https://games.test/" + game + "/" + strconv.Itoa(n) },
+		Vote:     func(p lang.Printer, b store.Board) string { return "VOTE LINE" },
+		Computer: func(id string) bool { return id == "computer" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "b.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g := enginetest.Nim{}
+	pos, err := g.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pos.Play("take1"); err != nil {
+		t.Fatal(err)
+	}
+	b := store.Board{Game: "nim", Number: 5, Players: []string{"alice", "computer"}, Created: at, Updated: at,
+		Log: []store.Entry{{Seat: 0, Move: "take1", At: at}}}
+	st.View(func(tx *store.Tx) error {
+		for _, code := range []string{"en", "hu"} {
+			p := cat.For(code)
+			text, err := w.RenderBoard(p, tx, b, g, pos, -1, false, "alice took one.", "", "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"alice took one.", "VOTE LINE", "https://games.test/nim/5", "take1", "PBM Test"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s: the board mail lacks %q:\n%s", code, want, text)
+				}
+			}
+			if subject := p.Render(BoardSubject(g, b, pos, true, true)); !strings.Contains(subject, "computer") || !strings.HasSuffix(subject, " **") ||
+				subject != p.T("MailSubjectBoardNew", "Title", "Nim", "Number", 5)+" computer **" {
+				t.Errorf("%s: subject %q", code, subject)
+			}
 		}
 		return nil
 	})
