@@ -574,7 +574,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		// the log.
 		ms := []lang.Msg{lang.M("TickStoppedAdmin", "What", u.what, "Unit", u.key), lang.Literal("\n\n" + cause.Error() + "\n")}
 		for _, a := range s.adminReaders(tx) {
-			if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
+			if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
 				return err
 			}
 			r.queued++

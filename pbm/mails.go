@@ -21,50 +21,6 @@ import (
 // (notice.Mail).
 type outMail = notice.Mail
 
-// enqueue renders m and puts it in the outbox within tx. The
-// Message-ID is fixed now and stored with the entry, so a resend after
-// a crash is the same mail.
-func (s *Server) enqueue(tx *store.Tx, m outMail) error {
-	return s.enqueueAt(tx, 0, m)
-}
-
-// enqueueAt queues a mail under an outbox sequence number reserved
-// for it (store.Tx.ReserveOutbox), or a new one when seq is 0.
-func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
-	if m.To == "" {
-		return nil
-	}
-	p := s.readerOf(m)
-	if err := s.notices.ListUnsubscribe(tx, &m, p); err != nil {
-		return err
-	}
-	m.Text = boundText(p, m.Text)
-	id := mail.NewID("pbm", s.domain)
-	raw, err := s.notices.MIME(m, id, p)
-	if err != nil {
-		return err
-	}
-	if err := s.notices.KeepSent(tx, id, m.Text); err != nil {
-		return err
-	}
-	_, err = tx.Enqueue(store.Mail{
-		Seq:       seq,
-		MessageID: id,
-		From:      s.cfg.Address,
-		To:        m.To,
-		Subject:   m.Subject,
-		Raw:       raw,
-		Queued:    s.now(),
-		Report:    m.Report,
-	})
-	return err
-}
-
-// readerOf is the language of the reader of m, which its writer gives
-// (every writer of a mail knows whom it writes to); the server's when
-// none is given.
-func (s *Server) readerOf(m outMail) lang.Printer { return s.printer(m.Lang) }
-
 func (s *Server) now() time.Time {
 	if s.cfg.Now != nil {
 		return s.cfg.Now()
@@ -177,7 +133,7 @@ func (r *run) send(m outMail) error {
 			return err
 		}
 	}
-	return r.s.enqueue(r.tx, m)
+	return r.s.notices.Enqueue(r.tx, 0, m)
 }
 
 // tell queues the mails of a notice (notice.Writer.Mails).
@@ -308,7 +264,7 @@ func (l *laterPictures) drawLater(tx *store.Tx) error {
 		if err := w.m.Picture.Draw(); err != nil {
 			return err
 		}
-		if err := l.s.enqueueAt(tx, w.seq, w.m); err != nil {
+		if err := l.s.notices.Enqueue(tx, w.seq, w.m); err != nil {
 			return err
 		}
 	}

@@ -271,7 +271,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
 	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
-	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken,
+	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken, Bound: boundText,
 		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
@@ -485,7 +485,7 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 			}
 			texts[a.p.Code()] = text
 		}
-		if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.p.Code()}); err != nil {
 			return err
 		}
 	}
@@ -549,7 +549,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 	}
 	text := p.T("ServerBroken")
 	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
-		if err := s.enqueue(tx, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
 			return err
 		}
 	}

@@ -38,6 +38,44 @@ type Mail struct {
 	Lang string
 }
 
+// Enqueue renders m and puts it in the outbox within tx, under the
+// outbox sequence number reserved for it (store.Tx.ReserveOutbox), or
+// a new one when seq is 0. The Message-ID is fixed now and stored
+// with the entry, so a resend after a crash is the same mail. A mail
+// without a recipient is dropped.
+func (w *Writer) Enqueue(tx *store.Tx, seq uint64, m Mail) error {
+	if m.To == "" {
+		return nil
+	}
+	p := w.printer(m.Lang)
+	if err := w.ListUnsubscribe(tx, &m, p); err != nil {
+		return err
+	}
+	if w.cfg.Bound != nil {
+		m.Text = w.cfg.Bound(p, m.Text)
+	}
+	_, domain, _ := strings.Cut(w.cfg.Address, "@")
+	id := mail.NewID("pbm", domain)
+	raw, err := w.MIME(m, id, p)
+	if err != nil {
+		return err
+	}
+	if err := w.KeepSent(tx, id, m.Text); err != nil {
+		return err
+	}
+	_, err = tx.Enqueue(store.Mail{
+		Seq:       seq,
+		MessageID: id,
+		From:      w.cfg.Address,
+		To:        m.To,
+		Subject:   m.Subject,
+		Raw:       raw,
+		Queued:    w.now(),
+		Report:    m.Report,
+	})
+	return err
+}
+
 // MIME writes m as the mail with the Message-ID id, its HTML part's
 // words written by p. A picture is drawn before (Picture.Draw).
 func (w *Writer) MIME(m Mail, id string, p lang.Printer) ([]byte, error) {

@@ -47,6 +47,9 @@ type Config struct {
 	Vote     func(p lang.Printer, b store.Board) string
 	Bank     func(p lang.Printer, tx *store.Tx, b store.Board, toMove int, now time.Time) string
 	Computer func(id string) bool
+	// Bound cuts the text of a mail too long to be sent, saying so
+	// in the reader's language; nil sends every text whole.
+	Bound func(p lang.Printer, text string) string
 	// Broken marks an error that does not come and go (a template
 	// that does not render, a picture that panics), so that its
 	// caller sets aside the mail that hit it; nil leaves it as it is.

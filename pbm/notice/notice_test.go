@@ -319,3 +319,50 @@ func TestRenderBoard(t *testing.T) {
 		return nil
 	})
 }
+
+// A queued mail is in the outbox as MIME from the server, with its
+// Message-ID, the List-Unsubscribe line in the reader's language, the
+// text cut by Bound, and the digests of what was sent kept; a mail
+// without a recipient is not queued.
+func TestEnqueue(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at },
+		Printer: cat.For, Bound: func(p lang.Printer, text string) string { return strings.ReplaceAll(text, "LONG", "cut") }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "q.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Update(func(tx *store.Tx) error {
+		if err := w.Enqueue(tx, 0, Mail{Subject: "nobody"}); err != nil {
+			return err
+		}
+		return w.Enqueue(tx, 0, Mail{To: "alice@players.test", Subject: "Hallo", Text: "A LONG line.\n", Lang: "de"})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.View(func(tx *store.Tx) error {
+		out, err := tx.Outbox()
+		if err != nil || len(out) != 1 {
+			t.Fatalf("outbox %d mails, %v", len(out), err)
+		}
+		m := out[0]
+		raw := string(m.Raw)
+		if m.From != "pbm@games.test" || m.To != "alice@players.test" || !m.Queued.Equal(at) || !strings.HasSuffix(m.MessageID, "@games.test") {
+			t.Errorf("outbox entry from %s to %s at %v as %s", m.From, m.To, m.Queued, m.MessageID)
+		}
+		if !strings.Contains(raw, "List-Unsubscribe: <mailto:pbm+unsub.") || !strings.Contains(raw, "A cut line.") || strings.Contains(raw, "LONG") {
+			t.Errorf("the mail lacks its unsubscribe header or was not cut:\n%s", raw)
+		}
+		if _, ok, _ := tx.SentRecord(m.MessageID); !ok {
+			t.Errorf("what was sent as %s is not kept", m.MessageID)
+		}
+		return nil
+	})
+}
