@@ -39,82 +39,26 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 	return g, st, nil
 }
 
-// boardTextOf renders the board mail about a change, written by p.
-func (s *Server) boardTextOf(p lang.Printer, tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch change) (string, error) {
-	event := ch.Event
-	if len(ch.Said) > 0 {
-		event = p.Join(ch.Said)
-	}
-	var ratings []string
-	for _, r := range ch.Ratings {
-		ratings = append(ratings, p.Render(r))
-	}
-	return s.notices.RenderBoard(p, tx, b, g, st, -1, ch.New, event, ch.Comment, ch.By, ratings)
-}
-
-// mailBoard sends the board to every player and subscriber of it,
-// one mail per address (RFC 3834 section 3.1.3: one recipient per
-// automatic mail). A player's mail carries a Reply-To address that
-// lets a reply with a move be played without the password.
+// mailBoard sends the board to every player and subscriber of it
+// (notice.Writer.BoardMails). The mails to the sender's own address
+// are held for the answer to the mail (reply): the mover gets one mail
+// per move.
 func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	// The text is written once per language of the recipients.
-	texts := map[string]string{}
-	textIn := func(p lang.Printer) (string, error) {
-		if t, ok := texts[p.Code()]; ok {
-			return t, nil
-		}
-		t, err := c.s.boardTextOf(p, c.tx, b, g, st, ch)
-		texts[p.Code()] = t
-		return t, err
+	said := ch.Said
+	if len(said) == 0 && ch.Event != "" {
+		said = []lang.Msg{lang.Literal(ch.Event)}
 	}
-	subject := notice.BoardSubject(g, b, st, ch.New, ch.Comment != "")
-	// The picture is drawn once per language of the recipients, in
-	// this transaction, like the text, and only when a recipient shows
-	// pictures: drawing costs more than all the rest of a move. In a
-	// group commit it is drawn with the batch's other pictures, on
-	// every core (laterPictures, below).
-	jobs := map[string]*notice.Picture{}
-	jobIn := func(p lang.Printer) *notice.Picture {
-		j := jobs[p.Code()]
-		if j == nil {
-			j = notice.NewPicture(p, g, b, st)
-			jobs[p.Code()] = j
-		}
-		return j
+	ms, err := c.s.notices.BoardMails(c.tx, b, g, st, notice.Change{New: ch.New, Said: said, Comment: ch.Comment, By: ch.By, Ratings: ch.Ratings})
+	if err != nil {
+		return err
 	}
-	link := c.s.boardLink(g.Name(), b.Number)
-	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
-	for i, p := range recipients {
-		u, err := c.tx.User(p)
-		if errors.Is(err, store.ErrNotFound) || u.Closed {
+	for _, m := range ms {
+		if c.msg.From != "" && strings.EqualFold(m.To, c.msg.From) {
+			c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
 			continue
 		}
-		if err != nil {
+		if err := c.send(m); err != nil {
 			return err
-		}
-		pr := c.s.printerOf(u)
-		text, err := textIn(pr)
-		if err != nil {
-			return err
-		}
-		for _, a := range u.Addresses {
-			m := outMail{To: a, Subject: pr.Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
-				Lang: pr.Code()}
-			if !u.NoPictures {
-				m.Picture = jobIn(pr)
-			}
-			if i < len(b.Players) && !b.Over {
-				if m.ReplyTo, err = c.s.notices.ReplyAddress(c.tx, b, u, a); err != nil {
-					return err
-				}
-			}
-			if c.msg.From != "" && strings.EqualFold(a, c.msg.From) {
-				c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
-				continue
-			}
-			if err := c.send(m); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

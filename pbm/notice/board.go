@@ -1,6 +1,7 @@
 package notice
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -194,4 +195,87 @@ func BoardSubject(g engine.Game, b store.Board, st engine.State, isNew, comment 
 		return s
 	}
 	return lang.Msg{Write: write}
+}
+
+// Change is what a board mail tells of the change it follows.
+type Change struct {
+	New     bool       // a new board
+	Said    []lang.Msg // what happened: "alice played e4."
+	Comment string     // the player's comment, if any
+	By      string     // whose comment
+	// Ratings tell, in the mail of the game's end, each player's
+	// rating change or why the game was not rated.
+	Ratings []lang.Msg
+}
+
+// BoardMails are the mails of a board after a change: one to each
+// address of each player and subscriber (RFC 3834 section 3.1.3: one
+// recipient per automatic mail), in the order of the board's players
+// then subscribers, in each reader's language, in the board's thread,
+// with the board's picture unless its reader turned pictures off
+// (drawn when the mail is queued, Picture.Draw). A player's mail of a
+// running board carries a Reply-To address that lets a reply with a
+// move be played without the password. A closed or unknown account
+// gets none.
+func (w *Writer) BoardMails(tx *store.Tx, b store.Board, g engine.Game, st engine.State, ch Change) ([]Mail, error) {
+	// The text and the picture are written once per language of the
+	// recipients, the picture only when a recipient shows pictures:
+	// drawing costs more than all the rest of a move.
+	texts := map[string]string{}
+	textIn := func(p lang.Printer) (string, error) {
+		if t, ok := texts[p.Code()]; ok {
+			return t, nil
+		}
+		var ratings []string
+		for _, r := range ch.Ratings {
+			ratings = append(ratings, p.Render(r))
+		}
+		t, err := w.RenderBoard(p, tx, b, g, st, -1, ch.New, p.Join(ch.Said), ch.Comment, ch.By, ratings)
+		texts[p.Code()] = t
+		return t, err
+	}
+	pictures := map[string]*Picture{}
+	pictureIn := func(p lang.Printer) *Picture {
+		j := pictures[p.Code()]
+		if j == nil {
+			j = NewPicture(p, g, b, st)
+			pictures[p.Code()] = j
+		}
+		return j
+	}
+	subject := BoardSubject(g, b, st, ch.New, ch.Comment != "")
+	link := ""
+	if w.cfg.Link != nil {
+		link = w.cfg.Link(g.Name(), b.Number)
+	}
+	var out []Mail
+	recipients := append(append([]string(nil), b.Players...), b.Subscribers...)
+	for i, id := range recipients {
+		u, err := tx.User(id)
+		if errors.Is(err, store.ErrNotFound) || err == nil && u.Closed {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		p := w.printer(u.Language)
+		text, err := textIn(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range u.Addresses {
+			m := Mail{To: a, Subject: p.Render(subject), Text: text, InReplyTo: b.ThreadID, References: []string{b.ThreadID}, Link: link,
+				Lang: p.Code()}
+			if !u.NoPictures {
+				m.Picture = pictureIn(p)
+			}
+			if i < len(b.Players) && !b.Over {
+				if m.ReplyTo, err = w.ReplyAddress(tx, b, u, a); err != nil {
+					return nil, err
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }

@@ -366,3 +366,65 @@ func TestEnqueue(t *testing.T) {
 		return nil
 	})
 }
+
+// The mails of a board after a change: each address of each player
+// then subscriber, in the reader's language and the board's thread, a
+// picture (one per language) unless turned off, and a reply address
+// for a player of the running board only; the unknown computer and a
+// closed account get none.
+func TestBoardMails(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at }, Printer: cat.For})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "m.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g := enginetest.Nim{}
+	pos, err := g.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := store.Board{Game: "nim", Number: 9, Players: []string{"alice", "computer"}, Subscribers: []string{"carol", "dave", "erin"},
+		ThreadID: "t9@games.test", Created: at, Updated: at}
+	st.Update(func(tx *store.Tx) error {
+		for _, u := range []store.User{
+			{ID: "alice", Language: "hu", NoPictures: true, Addresses: []string{"alice@players.test"}},
+			{ID: "carol", Addresses: []string{"carol@players.test", "carol@work.test"}},
+			{ID: "dave", Closed: true, Addresses: []string{"dave@players.test"}},
+			{ID: "erin", Addresses: []string{"erin@players.test"}},
+		} {
+			if err := tx.PutUser(u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ms, err := w.BoardMails(tx, b, g, pos, Change{New: true, Said: []lang.Msg{lang.Literal("The board starts.")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var to []string
+		for _, m := range ms {
+			to = append(to, m.To)
+			if m.InReplyTo != b.ThreadID || !strings.Contains(m.Text, "The board starts.") {
+				t.Errorf("%s: not in the thread or without the change", m.To)
+			}
+		}
+		if strings.Join(to, " ") != "alice@players.test carol@players.test carol@work.test erin@players.test" {
+			t.Fatalf("board mails to %v", to)
+		}
+		hu := cat.For("hu")
+		if a := ms[0]; a.Lang != "hu" || a.Subject != hu.Render(BoardSubject(g, b, pos, true, false)) || a.Picture != nil || a.ReplyTo == "" {
+			t.Errorf("the player's mail: %s %q picture %v reply %q", a.Lang, a.Subject, a.Picture != nil, a.ReplyTo)
+		}
+		if c := ms[1]; c.Lang != "en" || c.ReplyTo != "" || c.Picture == nil || c.Picture != ms[3].Picture {
+			t.Errorf("a subscriber's mail: %s reply %q, one picture per language: %v", c.Lang, c.ReplyTo, c.Picture != nil && c.Picture == ms[3].Picture)
+		}
+		return nil
+	})
+}
