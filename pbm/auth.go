@@ -355,11 +355,7 @@ func (c *call) confirmAll(u store.User, fresh []store.PendingAddress) error {
 		}
 		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		body, err := c.s.notices.Render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
-		if err != nil {
-			return err
-		}
-		if err := c.send(outMail{To: p.Address, Subject: c.s.printerOf(u).T("MailSubjectConfirm", "User", u.ID), Text: body, ReplyTo: reply, Lang: c.s.printerOf(u).Code()}); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}

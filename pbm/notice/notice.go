@@ -122,6 +122,9 @@ type Notice struct {
 	Board *store.Board
 	// Kind is the mail's Auto-Submitted value (Mail.Kind).
 	Kind string
+	// ReplyTo, when set, is the Reply-To of the notice's mails: the
+	// address that confirms an address.
+	ReplyTo string
 }
 
 // Mails are the mails of a notice, one per address (RFC 3834 section
@@ -151,7 +154,7 @@ func (w *Writer) Mails(tx *store.Tx, n Notice) ([]Mail, error) {
 	subject := p.Render(n.Subject)
 	var out []Mail
 	for _, a := range to {
-		m := Mail{To: a, Subject: subject, Text: body, Kind: n.Kind, Lang: p.Code()}
+		m := Mail{To: a, Subject: subject, Text: body, Kind: n.Kind, ReplyTo: n.ReplyTo, Lang: p.Code()}
 		if b := n.Board; b != nil {
 			m.InReplyTo = b.ThreadID
 			if b.ThreadID != "" {
