@@ -611,15 +611,15 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 		outs := make([]Outcome, len(msgs))
 		afters := make([][]func(), len(msgs))
 		err := s.cfg.Store.Update(func(tx *store.Tx) error {
-			later := &laterPictures{s: s}
-			lctx := withLaterPictures(bctx, later)
+			later := s.notices.Later()
+			lctx := notice.WithLater(bctx, later)
 			for i, m := range msgs {
 				var aerr error
 				if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
 					return errBatch
 				}
 			}
-			if err := later.drawLater(tx); err != nil {
+			if err := later.Queue(tx); err != nil {
 				return errBatch
 			}
 			// Every mail of the batch applied, nothing committed.

@@ -1,6 +1,7 @@
 package notice
 
 import (
+	"context"
 	"errors"
 	"go/parser"
 	"go/token"
@@ -11,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/enginetest"
+	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
 )
@@ -428,3 +431,71 @@ func TestBoardMails(t *testing.T) {
 		return nil
 	})
 }
+
+// In a group commit a mail with a picture takes its outbox number when
+// it is sent and is queued under it once the pictures are drawn, so a
+// recipient's mails keep their order; a picture that panics fails the
+// batch with an error Config.Broken marks.
+func TestLaterKeepsTheOrder(t *testing.T) {
+	cat, err := lang.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark := errors.New("broken")
+	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at }, Printer: cat.For,
+		Broken: func(err error) error { return errors.Join(mark, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "l.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g := enginetest.Nim{}
+	pos, err := g.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := w.Later()
+	if LaterOf(WithLater(context.Background(), later)) != later || LaterOf(context.Background()) != nil {
+		t.Fatal("the waiting set is not found under its context")
+	}
+	b := store.Board{Game: "nim", Number: 4, Players: []string{"alice", "bob"}}
+	if err := st.Update(func(tx *store.Tx) error {
+		if err := later.Add(tx, Mail{To: "alice@players.test", Subject: "first", Text: "1\n", Picture: NewPicture(cat.For("en"), g, b, pos)}); err != nil {
+			return err
+		}
+		if err := w.Enqueue(tx, 0, Mail{To: "alice@players.test", Subject: "second", Text: "2\n"}); err != nil {
+			return err
+		}
+		return later.Queue(tx)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.View(func(tx *store.Tx) error {
+		out, _ := tx.Outbox()
+		if len(out) != 2 || out[0].Subject != "first" || out[1].Subject != "second" {
+			t.Errorf("outbox order: %d mails", len(out))
+			for _, m := range out {
+				t.Logf("%d %s", m.Seq, m.Subject)
+			}
+		}
+		return nil
+	})
+	bad := w.Later()
+	st.Update(func(tx *store.Tx) error {
+		if err := bad.Add(tx, Mail{To: "bob@players.test", Subject: "x", Picture: &Picture{pr: cat.For("en"), g: g, b: store.Board{Number: 3}, st: panicking{pos}}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := bad.Queue(tx); !errors.Is(err, mark) || !strings.Contains(err.Error(), "picture of board 3: panic") {
+			t.Errorf("a picture that panics: %v", err)
+		}
+		return nil
+	})
+}
+
+// panicking is a position whose picture panics.
+type panicking struct{ engine.State }
+
+func (panicking) Picture() picture.Picture { panic("no picture") }

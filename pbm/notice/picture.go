@@ -37,9 +37,6 @@ func NewPicture(pr lang.Printer, g engine.Game, b store.Board, st engine.State) 
 	return &Picture{pr: pr, g: g, b: b.Clone(), st: st.Clone()}
 }
 
-// Board is the number of the board pictured.
-func (j *Picture) Board() int { return j.b.Number }
-
 // Draw draws the picture, once; a game without pictures draws none.
 func (j *Picture) Draw() error {
 	if !j.done {
@@ -53,8 +50,8 @@ func (j *Picture) Draw() error {
 	return j.err
 }
 
-// Fail ends the picture with err undrawn: a drawing that panicked.
-func (j *Picture) Fail(err error) { j.err, j.done = err, true }
+// fail ends the picture with err undrawn: a drawing that panicked.
+func (j *Picture) fail(err error) { j.err, j.done = err, true }
 
 // PicturesDrawn counts the pictures drawn for board mails, for tests.
 var PicturesDrawn atomic.Uint64
