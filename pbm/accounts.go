@@ -8,6 +8,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -131,8 +132,8 @@ func cmdChangeAddress(c *call) error {
 	// does not redirect an account silently.
 	for _, a := range old {
 		if !contains(addrs, a) && a != c.msg.From {
-			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressChanged", "User", u.ID),
-				lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)); err != nil {
+			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
+				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}
 		}
@@ -198,8 +199,8 @@ func cmdAdd(c *call) error {
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
-			if err := c.noticeIn(c.s.printerOf(u), a, lang.M("MailSubjectAddressAdded", "User", u.ID),
-				lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)); err != nil {
+			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
+				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}
 		}
@@ -387,15 +388,4 @@ func addressList(list []string) lang.Msg {
 		return lang.M("AcctNone")
 	}
 	return lang.Literal(strings.Join(list, ", "))
-}
-
-// noticeIn queues a short notice to one address, written by p.
-func (c *call) noticeIn(p lang.Printer, to string, subject lang.Msg, ms ...lang.Msg) error {
-	return c.notice(p, to, p.Render(subject), p.Join(ms))
-}
-
-// tellUserSaying sends a notice of messages to every address of a
-// user, written in the user's language (tellUserIn).
-func (c *call) tellUserSaying(id string, subject lang.Msg, ms ...lang.Msg) error {
-	return c.tellUserIn(id, in(subject), func(p lang.Printer) string { return p.Join(ms) })
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -176,7 +177,7 @@ func adminSetPassword(c *call) error {
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
-		if err := c.noticeIn(s.printerOf(u), a, lang.M("MailSubjectPasswordReset"), lang.M("AdminPasswordReset", "User", u.ID)); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectPasswordReset"), Body: []lang.Msg{lang.M("AdminPasswordReset", "User", u.ID)}}); err != nil {
 			return err
 		}
 	}
@@ -200,7 +201,7 @@ func adminBroadcast(c *call) error {
 		}
 		p := s.printerOf(u)
 		for _, a := range u.Addresses {
-			if err := c.notice(p, a, p.T("MailSubjectBroadcast", "Server", s.cfg.Name), c.comment); err != nil {
+			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
 				return err
 			}
 			n++
@@ -302,7 +303,7 @@ func cmdMessage(c *call) error {
 		return err
 	}
 	for _, id := range targets {
-		if err := c.tellUserSaying(id, lang.M("MailSubjectMessageFrom", "User", u.ID), lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n"+c.comment)); err != nil {
+		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectMessageFrom", "User", u.ID), Body: []lang.Msg{lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n" + c.comment)}}); err != nil {
 			return err
 		}
 		c.lim.MarkMessaged(id)
@@ -428,7 +429,7 @@ func claimed(c *call, u store.User, fresh []store.PendingAddress) error {
 	var others []store.PendingAddress
 	for _, p := range fresh {
 		if strings.EqualFold(p.Address, c.msg.From) {
-			key, err := c.s.secret(c.tx)
+			key, err := c.s.notices.Secret(c.tx)
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -125,7 +126,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
 		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
 	for _, a := range u.Addresses {
-		if err := c.notice(p, a, p.T("MailSubjectLocked", "User", u.ID), text); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -147,7 +148,7 @@ func (c *call) reportForeign() error {
 	}
 	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
-		if err := c.notice(p, a, p.T("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), text); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -250,12 +251,7 @@ func (r *run) rateLimit() (bool, error) {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
 			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
-		m, err := r.s.noticeMail(p, r.msg.From, p.T("MailSubjectTooMany"), text)
-		if err != nil {
-			return false, err
-		}
-		m.Kind = "auto-replied"
-		if err := r.send(m); err != nil {
+		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return false, err
 		}
 	}
@@ -319,18 +315,14 @@ func pendingMsgs(days int, pend []store.PendingAddress) []lang.Msg {
 // pending for u.
 func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 	for _, p := range fresh {
-		key, err := c.s.secret(c.tx)
+		key, err := c.s.notices.Secret(c.tx)
 		if err != nil {
 			return err
 		}
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		body, err := c.s.tpl.render("notice.txt", map[string]any{"Text": text, "Server": c.s.cfg.Name})
-		if err != nil {
-			return err
-		}
-		if err := c.send(outMail{To: p.Address, Subject: c.s.printerOf(u).T("MailSubjectConfirm", "User", u.ID), Text: body, ReplyTo: reply, lang: c.s.printerOf(u).Code()}); err != nil {
+		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -371,7 +363,7 @@ func confirmReply(r *run, rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
 	id, tok, _ := strings.Cut(rest, ".")
-	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.secret(r.tx) })
+	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
 	if err != nil {
 		return err
 	}
@@ -395,7 +387,7 @@ func confirmReply(r *run, rest string) error {
 func unsubscribe(r *run, tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
-	key, err := r.s.secret(r.tx)
+	key, err := r.s.notices.Secret(r.tx)
 	if err != nil {
 		return err
 	}
@@ -418,24 +410,6 @@ func unsubscribe(r *run, tok string) error {
 	}
 	sec.say(ms...)
 	return r.reply()
-}
-
-// listUnsubscribe adds the RFC 2369 List-Unsubscribe header and a line
-// of text to a mail that does not answer its recipient's own mail.
-func (s *Server) listUnsubscribe(tx *store.Tx, m *outMail, p lang.Printer) (string, error) {
-	if m.Kind == "auto-replied" {
-		return "", nil
-	}
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	addr := unsubAddress(s.cfg.Address, key, m.To)
-	m.Text = strings.TrimRight(m.Text, "\n") + "\n\n" + p.T("MailUnsubscribe", "Server", s.cfg.Name, "Address", addr) + "\n"
-	// RFC 2369 section 3.2: a mailto URL in angle brackets; the
-	// subject is a hint for the mail client. There is no https URL,
-	// so no List-Unsubscribe-Post (RFC 8058 section 3.1 needs one).
-	return "<mailto:" + addr + "?subject=unsubscribe>", nil
 }
 
 // windowMsg is a span of time of the server's guards: hours, or

@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -99,21 +100,21 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
-		if err := c.tellAboutIn(b, late, lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), func(p lang.Printer) string {
+		if err := tell(c.run, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
 				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
 				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
-		}); err != nil {
+		})}); err != nil {
 			return err
 		}
 		for _, other := range b.Players {
 			if strings.EqualFold(other, late) {
 				continue
 			}
-			if err := c.tellAboutIn(b, other, lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), func(p lang.Printer) string {
+			if err := tell(c.run, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
 					p.N("LateForfeitIn", left, "Left", left)
-			}); err != nil {
+			})}); err != nil {
 				return err
 			}
 		}
@@ -168,8 +169,8 @@ func cmdVacation(c *call) error {
 				continue
 			}
 			told[strings.ToLower(p)] = true
-			if err := c.tellUserSaying(p, lang.M("MailSubjectVacation", "User", u.ID),
-				lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])); err != nil {
+			if err := tell(c.run, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
+				Body: []lang.Msg{lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])}}); err != nil {
 				return err
 			}
 		}
@@ -439,7 +440,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if ref.msgs != nil {
 				why = append(why, ref.msgs...)
 			} else {
-				why = append(why, lang.Literal(ref.Text))
+				why = append(why, lang.Literal(ref.Error()))
 			}
 		}
 		told := map[string]bool{}
@@ -448,7 +449,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 				continue
 			}
 			told[strings.ToLower(id)] = true
-			if err := c.tellUserSaying(id, lang.M("MailSubjectTickStopped", "What", u.what), why...); err != nil {
+			if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
 				return err
 			}
 		}
@@ -456,7 +457,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		// the log.
 		ms := []lang.Msg{lang.M("TickStoppedAdmin", "What", u.what, "Unit", u.key), lang.Literal("\n\n" + cause.Error() + "\n")}
 		for _, a := range s.adminReaders(tx) {
-			if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, lang: a.p.Code()}); err != nil {
+			if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
 				return err
 			}
 			c.queued++
@@ -491,11 +492,11 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 	}
 	who := b.Players[act.Seat]
 	loc := zoneOf(c.tx, who)
-	return c.tellAboutIn(b, who, lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), func(p lang.Printer) string {
+	return tell(c.run, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.T("Warning", "Title", g.Title(), "Number", b.Number, "When", p.Stamp(act.Deadline.In(loc))) + "\n\n" +
 			board.TextBoardIn(p, b, st) + "\n\n" +
 			p.T("WarningHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, who, len(b.Log)+1)
-	})
+	})})
 }
 
 // cmdTimezone: "timezone <userid> <password> <zone>", an IANA zone
@@ -588,16 +589,16 @@ func (c *call) digest(u store.User, now time.Time) error {
 		return err
 	}
 	loc := account.Location(u, localZone())
-	return c.tellUserIn(u.ID, func(p lang.Printer) string {
+	return tell(c.run, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
 		return p.N("MailSubjectDigest", len(waiting), "N", len(waiting))
-	}, func(p lang.Printer) string {
+	}}, Body: notice.Written(func(p lang.Printer) string {
 		var b strings.Builder
 		b.WriteString(p.N("DigestHead", len(waiting), "N", len(waiting), "User", u.ID))
 		for _, w := range waiting {
 			b.WriteString("\n\n" + digestEntry(p, w, u.ID, loc, now))
 		}
 		return b.String()
-	})
+	})})
 }
 
 // digestEntry is one board of a digest: the game and board, the
@@ -654,9 +655,9 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	loc := zoneOf(c.tx, u.ID)
 	until := now.Add(day)
 	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, c.tellAboutIn(b, u.ID, lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), func(p lang.Printer) string {
+	return true, tell(c.run, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.N("AutoVacationSpent", left, "Title", g.Title(), "Number", b.Number, "Until", until.In(loc), "Left", left)
-	})
+	})})
 }
 
 // cmdDaysOff: "daysoff <userid> <password> <days>|none", days as

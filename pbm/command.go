@@ -40,18 +40,17 @@ func afterMsg(err error, named []string, set commandSet) lang.Msg {
 // Refusal is an error a player reads: the command was refused and
 // nothing of it was applied.
 type Refusal struct {
-	Text  string // in English
-	Board int    // the board the command concerned, or 0
-	// msgs, when set, are the refusal from the catalogue, written in
-	// the reader's language; Text is their English.
+	Board int // the board the command concerned, or 0
+	// msgs are the refusal, written in the reader's language.
 	msgs []lang.Msg
 }
 
-func (r *Refusal) Error() string { return r.Text }
+// Error is the refusal in English, for logs.
+func (r *Refusal) Error() string { return lang.InEnglish(r.msgs...) }
 
 // refuseMsg is a refusal from the catalogue.
 func refuseMsg(ms ...lang.Msg) *Refusal {
-	return &Refusal{Text: lang.English().Join(ms), msgs: ms}
+	return &Refusal{msgs: ms}
 }
 
 // refuseOn is refuseMsg about a board.
@@ -63,7 +62,7 @@ func refuseOn(board int, ms ...lang.Msg) *Refusal {
 
 // refusalOn is err as a refusal about a board: a refusal keeps its
 // messages from the catalogue (commandMoves'), any other error is
-// its text.
+// its text, alike in every language.
 func refusalOn(board int, err error) *Refusal {
 	var ref *Refusal
 	if errors.As(err, &ref) {
@@ -71,14 +70,17 @@ func refusalOn(board int, err error) *Refusal {
 		out.Board = board
 		return &out
 	}
-	return &Refusal{Board: board, Text: err.Error()}
+	return &Refusal{Board: board, msgs: []lang.Msg{lang.Literal(err.Error())}}
 }
 
 // section is the part of the reply about one command.
 type section struct {
 	Command string // the line as given, secrets masked
 	Refused bool
-	Text    string
+	// Text is the section as the answer writes it: set when the answer
+	// is written (from msgs, or by write), or by a command that writes
+	// its answer in the answer's language itself (a table).
+	Text string
 	// Bare is a section written alone, without the command and its
 	// OK above it: the welcome.
 	Bare    bool
@@ -86,8 +88,8 @@ type section struct {
 	board   int
 	subject lang.Msg // subject when this is the only command
 	table   bool     // laid out in columns: not wrapped
-	// msgs, when set, are Text from the catalogue, written in the
-	// language of the answer when it is sent.
+	// msgs, when set, are the section's text, written in the language
+	// of the answer when it is sent.
 	msgs []lang.Msg
 	// write, when set, writes Text in a language: the help, written
 	// again in the language of the answer once every command of the
@@ -95,10 +97,9 @@ type section struct {
 	write func(lang.Printer) (string, error)
 }
 
-// say sets the section's text from the catalogue.
+// say sets the section's text, written when the answer is.
 func (sec *section) say(ms ...lang.Msg) {
 	sec.msgs = ms
-	sec.Text = lang.English().Join(ms)
 }
 
 // call is one command being run.
@@ -305,7 +306,6 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		sec.Refused = true
-		sec.Text = ref.Text
 		sec.msgs = ref.msgs
 		if ref.Board != 0 {
 			sec.board = ref.Board
@@ -745,7 +745,6 @@ func welcomeSection(s *Server) *section {
 		}
 		return strings.TrimRight(b.String(), "\n"), nil
 	}
-	sec.Text, _ = sec.write(lang.English())
 	return sec
 }
 

@@ -507,7 +507,7 @@ func (s *Server) reportSetAside(tx *store.Tx, rec store.SetAside, what lang.Msg)
 	}
 	ms = append(ms, lang.M("GuardReplayNow", "Number", rec.Seq), lang.Literal("\n"))
 	for _, a := range s.adminReaders(tx) {
-		if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectSetAside", "Number", rec.Seq), Text: a.p.Join(ms), Report: true, lang: a.p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectSetAside", "Number", rec.Seq), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
 			return err
 		}
 	}

@@ -230,7 +230,7 @@ func TestCommandBoundsInLanguages(t *testing.T) {
 	g, _ := f.s.cfg.Games.Lookup("nim")
 	_, err := f.s.commandMoves(g, strings.Fields(strings.Repeat("take1 ", 101)))
 	ref := refusalOn(7, err)
-	if ref.Board != 7 || ref.Text != "This command holds 101 moves, and a command may hold at most 100: nothing was played." {
+	if ref.Board != 7 || ref.Error() != "This command holds 101 moves, and a command may hold at most 100: nothing was played." {
 		t.Errorf("too many moves: %+v", ref)
 	}
 	cat, _ := lang.Load()
@@ -246,8 +246,8 @@ func TestCommandBoundsInLanguages(t *testing.T) {
 	}
 	_, err = f.s.commandMoves(g, []string{strings.Repeat("x", 3000)})
 	ref = refusalOn(7, err)
-	if ref.Text != "Move 1 of this command is 3000 bytes long, and a move may be at most 2048 bytes: nothing was played." {
-		t.Errorf("long move: %q", ref.Text)
+	if ref.Error() != "Move 1 of this command is 3000 bytes long, and a move may be at most 2048 bytes: nothing was played." {
+		t.Errorf("long move: %q", ref.Error())
 	}
 	if got := cat.For("cs").Join(ref.msgs); got != "Tah č. 1 tohoto příkazu má 3000 bajtů, tah smí mít nejvýše 2048 bajtů: nic nebylo zahráno." {
 		t.Errorf("Czech long move: %q", got)

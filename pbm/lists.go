@@ -15,6 +15,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -77,7 +78,7 @@ func cmdShow(c *call) error {
 					return err
 				}
 			}
-			c.sec.subject = boardSubjectMsg(g, b, now, false, false)
+			c.sec.subject = notice.BoardSubject(g, b, now, false, false)
 		}
 	}
 	c.sec.Text = "\n\n" + strings.Join(parts, "\n\n")
@@ -387,7 +388,7 @@ func historyText(head lang.Msg, rows [][]lang.Msg, more []lang.Msg) []lang.Msg {
 // boardTextFor is a board shown in an answer (show, all show), written
 // in the language the answer is written in.
 func boardTextFor(c *call, b store.Board, g engine.Game, st engine.State, upto int) (string, error) {
-	return c.s.renderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
+	return c.s.notices.RenderBoard(c.answerPrinter(), c.tx, b, g, st, upto, false, "", "", "", nil)
 }
 
 // pageArg takes the page word ("page=2") out of a list command's

@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -71,8 +72,8 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		text = append(text, lang.Literal(sep), l)
 	}
 	for _, id := range board.Notified(c.tx, b) {
-		if err := c.tellUserIn(id, in(lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number)),
-			func(p lang.Printer) string { return p.Join(text) }); err != nil {
+		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
+			Body: text}); err != nil {
 			return nil, err
 		}
 	}
@@ -445,9 +446,9 @@ func cmdChat(c *call) error {
 		return refusalOn(n, err)
 	}
 	for _, id := range to {
-		if err := c.tellAboutIn(b, id, lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), func(p lang.Printer) string {
+		if err := tell(c.run, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
-		}); err != nil {
+		})}); err != nil {
 			return err
 		}
 		c.lim.MarkMessaged(id)
@@ -626,25 +627,6 @@ func drawn(b store.Board, st engine.State) lang.Msg {
 	return lang.Msg{Write: func(p lang.Printer) string { return board.TextBoardIn(p, b, st) }}
 }
 
-// tellUserIn sends a notice to every address of a user, its subject
-// and text written in the user's language.
-func (c *call) tellUserIn(id string, subject, text func(lang.Printer) string) error {
-	u, err := c.tx.User(id)
-	if errors.Is(err, store.ErrNotFound) || u.Closed {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	p := c.s.printerOf(u)
-	for _, a := range u.Addresses {
-		if err := c.notice(p, a, subject(p), text(p)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // outcomeMsg is a finished board's stored outcome as a message
 // (board.OutcomeMsg).
 func outcomeMsg(b store.Board) lang.Msg { return board.OutcomeMsg(b) }
@@ -821,8 +803,7 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 		case board.AheadDropped:
 			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
 			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := c.tellUserIn(b.Players[a.Seat], in(subject),
-				func(p lang.Printer) string { return p.Render(text) }); err != nil {
+			if err := tell(c.run, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
 				return err
 			}
 		}
@@ -858,7 +839,7 @@ func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
 	}
 	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return c.tellUserIn(a.User, in(subject), func(p lang.Printer) string { return p.Join(text) })
+	return tell(c.run, notice.Notice{User: a.User, Subject: subject, Body: text})
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote
@@ -870,7 +851,7 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 	}
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return c.tellUserIn(user, in(subject), in(text))
+	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }
 
 // helpIf is the text of "help if": the command c, the reply form and

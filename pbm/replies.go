@@ -2,10 +2,6 @@ package pbm
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base32"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -15,6 +11,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -32,63 +29,8 @@ import (
 // "pbm+<game>.<board>.<token>", is still read, without that check.
 
 // TokenKeyMeta is the name under which a store without Config.TokenKey
-// keeps its token key (and older daemons kept theirs).
-const TokenKeyMeta = "token-secret"
-
-// secret returns the server's token key: Config.TokenKey, or one kept
-// in the store, made on first use.
-func (s *Server) secret(tx *store.Tx) ([]byte, error) {
-	if s.cfg.TokenKey != nil {
-		return s.cfg.TokenKey, nil
-	}
-	if v := tx.Meta(TokenKeyMeta); v != "" {
-		return hex.DecodeString(v)
-	}
-	k := make([]byte, 32)
-	rand.Read(k)
-	return k, tx.PutMeta(TokenKeyMeta, hex.EncodeToString(k))
-}
-
-// token is the MAC of a reply address; at < 0 is the older form
-// without the position.
-func token(key []byte, game string, board, at int, u store.User, addr string) string {
-	m := hmac.New(sha256.New, key)
-	fmt.Fprintf(m, "%s\x00%d\x00%s\x00%s\x00", strings.ToLower(game), board, strings.ToLower(u.ID), strings.ToLower(addr))
-	m.Write(u.Hash)
-	if at >= 0 {
-		fmt.Fprintf(m, "\x00%d", at)
-	}
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(m.Sum(nil)[:15]))
-}
-
-// replyAddress is the Reply-To of a player's mail about a board as it
-// stands now.
-func (s *Server) replyAddress(tx *store.Tx, b store.Board, u store.User, addr string) (string, error) {
-	key, err := s.secret(tx)
-	if err != nil {
-		return "", err
-	}
-	local, domain, _ := strings.Cut(s.cfg.Address, "@")
-	at := len(b.Log)
-	return fmt.Sprintf("%s+%s.%d.%d.%s@%s", local, b.Game, b.Number, at, token(key, b.Game, b.Number, at, u, addr), domain), nil
-}
-
-// boardReplyTo is the Reply-To of a mail to addr about board b: a
-// reply address when addr is the address of one of the board's
-// players and the game runs, else "".
-func (s *Server) boardReplyTo(tx *store.Tx, b store.Board, addr string) (string, error) {
-	if b.Over || addr == "" {
-		return "", nil
-	}
-	for _, p := range b.Players {
-		u, err := tx.User(p)
-		if err != nil || u.Closed || !contains(u.Addresses, strings.ToLower(addr)) {
-			continue
-		}
-		return s.replyAddress(tx, b, u, strings.ToLower(addr))
-	}
-	return "", nil
-}
+// keeps its token key (notice.TokenKeyMeta).
+const TokenKeyMeta = notice.TokenKeyMeta
 
 // replyTo is what a reply address vouches for.
 type replyTo struct {
@@ -138,7 +80,7 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 			r.speaksAt(b)
 			return rt, true, refuseOn(n, lang.M("ReplyEnded", "Title", g.Title(), "Number", n))
 		}
-		key, kerr := r.s.secret(r.tx)
+		key, kerr := r.s.notices.Secret(r.tx)
 		if kerr != nil {
 			return rt, true, kerr
 		}
@@ -147,7 +89,7 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
 				continue
 			}
-			if hmac.Equal([]byte(token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) && !r.forged() {
+			if hmac.Equal([]byte(notice.Token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) && !r.forged() {
 				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 			}
 		}
@@ -172,7 +114,7 @@ func (r *run) byReply() (done bool, err error) {
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
-		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, Text: ref.Text, msgs: ref.msgs, board: ref.Board})
+		r.sections = append(r.sections, &section{Command: "reply to a board mail", Refused: true, msgs: ref.msgs, board: ref.Board})
 		return true, r.reply()
 	} else if err != nil {
 		return true, err
@@ -342,16 +284,10 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	if u, err := r.tx.User(rt.user); err == nil {
 		r.speaks(u) // the token vouched for the player
 	}
-	text := func(status string) []lang.Msg {
-		return []lang.Msg{
-			lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
-			lang.Literal(" " + status + "\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st),
-		}
-	}
-	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number,
-		Text: lang.English().Join(text(board.Status(b, st)))}
+	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
 	// The status is written in the language of the answer.
-	sec.msgs = text(board.StatusIn(r.answerPrinter(), b, st))
+	sec.say(lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
+		lang.Literal(" "+board.StatusIn(r.answerPrinter(), b, st)+"\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st))
 	r.sections = append(r.sections, sec)
 	return r.reply()
 }

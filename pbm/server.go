@@ -71,6 +71,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -167,9 +168,8 @@ type Config struct {
 type Server struct {
 	cfg    Config
 	domain string
-	tpl    *mailTemplates
-	// writer writes the MIME of every mail (pbm/mail).
-	writer *mail.Writer
+	// notices writes every outgoing mail (pbm/notice).
+	notices *notice.Writer
 	// cat is the message catalogue: the texts in each language.
 	cat *lang.Catalogue
 	log *slog.Logger
@@ -253,14 +253,6 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AttemptFile == "" {
 		cfg.AttemptFile = cfg.Store.Path() + ".handling"
 	}
-	writer, err := mail.NewWriter(cfg.Address, cfg.Name)
-	if err != nil {
-		return nil, err
-	}
-	tpl, err := loadTemplates()
-	if err != nil {
-		return nil, err
-	}
 	if cfg.Language == "" {
 		cfg.Language = lang.Default
 	}
@@ -278,7 +270,11 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
+	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken, Bound: boundText,
+		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
+		return nil, err
+	}
 	s.global, s.game = commands()
 	s.loadMark()
 	return s, nil
@@ -484,12 +480,12 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 				{Label: lang.M("FailureReason"), Value: m.LastError},
 			})
 			var err error
-			if text, err = s.tpl.render("failure.txt", map[string]any{"L": a.p, "Rows": rows, "Server": s.cfg.Name}); err != nil {
+			if text, err = s.notices.Render("failure.txt", map[string]any{"L": a.p, "Rows": rows, "Server": s.cfg.Name}); err != nil {
 				return err
 			}
 			texts[a.p.Code()] = text
 		}
-		if err := s.enqueue(tx, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, lang: a.p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.p.Code()}); err != nil {
 			return err
 		}
 	}
@@ -553,7 +549,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 	}
 	text := p.T("ServerBroken")
 	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
-		if err := s.enqueue(tx, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, lang: p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
 			return err
 		}
 	}
@@ -615,15 +611,15 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 		outs := make([]Outcome, len(msgs))
 		afters := make([][]func(), len(msgs))
 		err := s.cfg.Store.Update(func(tx *store.Tx) error {
-			later := &laterPictures{s: s}
-			lctx := withLaterPictures(bctx, later)
+			later := s.notices.Later()
+			lctx := notice.WithLater(bctx, later)
 			for i, m := range msgs {
 				var aerr error
 				if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
 					return errBatch
 				}
 			}
-			if err := later.drawLater(tx); err != nil {
+			if err := later.Queue(tx); err != nil {
 				return errBatch
 			}
 			// Every mail of the batch applied, nothing committed.

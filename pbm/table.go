@@ -192,7 +192,7 @@ func (s *Server) HelpText() (string, error) { return s.helpText(s.printer("")) }
 
 // helpText is the general help in p's language.
 func (s *Server) helpText(p lang.Printer) (string, error) {
-	return s.tpl.render("help.txt", map[string]any{
+	return s.notices.Render("help.txt", map[string]any{
 		"Server": s.cfg.Name, "Groups": helpGroups(p), "Games": helpGames(s.cfg.Games), "L": p,
 	})
 }

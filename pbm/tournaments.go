@@ -11,6 +11,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -343,8 +344,8 @@ func tellEntrants(c *call, t *tournament.Tournament, subject lang.Msg, text []la
 			continue
 		}
 		told[strings.ToLower(id)] = true
-		if err := c.tellUserIn(id, func(p lang.Printer) string { return p.Render(subject) },
-			func(p lang.Printer) string { return p.Join(text) }); err != nil {
+		if err := tell(c.run, notice.Notice{User: id, Subject: subject,
+			Body: text}); err != nil {
 			return err
 		}
 	}
