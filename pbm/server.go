@@ -65,8 +65,10 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
+	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
@@ -179,7 +181,8 @@ type Server struct {
 	positions *board.Positions
 	global    commandSet
 	game      commandSet
-	tries     *attempts
+	// tries is the guard's mark of the mails in hand (pbm/guard).
+	tries *guard.Mark
 	// start is the number of this start of the daemon (StartUp), 0
 	// before it.
 	start int
@@ -239,7 +242,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	if cfg.DedupeWindow <= 0 {
-		cfg.DedupeWindow = defaultDedupeWindow
+		cfg.DedupeWindow = guard.DefaultDedupeWindow
 	}
 	if cfg.BcryptCost == 0 {
 		cfg.BcryptCost = bcrypt.DefaultCost
@@ -278,9 +281,9 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, tpl: tpl, writer: writer, cat: cat, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0), positions: board.NewPositions(10000)}
 	s.global, s.game = commands()
-	s.loadMark()
+	s.tries.Load()
 	return s, nil
 }
 
@@ -330,12 +333,12 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 	var out Outcome
 	var after []func()
 	out.ID, out.From = m.ID, m.From
-	s.settle(ctx, m.ID)
+	s.tries.Settle(ctx, m.ID)
 	deaths := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
 		// The guard holds the mail only inside the write transaction:
 		// a death while it waits for another mail's is not its own.
-		hctx, tries, release := s.hold(ctx, []string{m.ID}, 0)
+		hctx, tries, release := s.tries.Guard(ctx, []string{m.ID}, 0, s.cfg.MailTimeout, s.cfg.OnHang)
 		defer func() { release(err == nil) }()
 		deaths = tries - 1
 		out, after, err = s.apply(hctx, tx, m, tries)
@@ -351,7 +354,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
 		if err == nil {
-			s.tries.forget(m.ID)
+			s.tries.Forget(m.ID)
 		}
 	}
 	if err != nil {
@@ -387,20 +390,18 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		}
 	}()
 	out = Outcome{ID: m.ID, From: m.From}
-	if done, err := seen(tx, m); err != nil || done {
+	if done, err := guard.Seen(tx, m); err != nil || done {
 		out.Duplicate = done
 		return out, nil, err
 	}
-	if err := poisoned(tries); err != nil {
-		return out, nil, err
+	if err := guard.Poisoned(tries); err != nil {
+		return out, nil, broken(err)
 	}
 	now := s.now()
-	if err := s.expire(tx, now); err != nil {
+	if err := guard.Expire(tx, now, s.cfg.DedupeWindow, account.RateWindow); err != nil {
 		return out, nil, err
 	}
-	mark := func(outcome string) error {
-		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: outcome})
-	}
+	mark := func(outcome string) error { return guard.Done(tx, m, m.Key, now, outcome) }
 	if reason := s.ignore(m); reason != "" {
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
@@ -417,7 +418,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		}
 		r.lim.Counted = true
 	}
-	if why := s.unfit(m, now); len(why) > 0 {
+	if why := guard.Unfit(m, now, s.cfg.DedupeWindow); len(why) > 0 {
 		if u, ok := accountAt(tx, m.From); ok {
 			r.speaks(u)
 		}
@@ -540,10 +541,11 @@ func broken(err error) error { return &brokenError{err} }
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
 	now := s.now()
-	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: "internal error"}); err != nil {
+	if err := guard.Done(tx, m, m.Key, now, "internal error"); err != nil {
 		return err
 	}
-	rec, err := s.setAside(tx, m, m.Key, raw, bug.Error(), deaths)
+	rec, err := guard.SetAside(tx, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
+		Reason: bug.Error(), Deaths: deaths, At: now, Start: s.start})
 	if err != nil {
 		return err
 	}
@@ -607,11 +609,11 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	// with it in hand) is handed over one mail at a time, so that the
 	// one that kills the daemon is alone in hand at the next death and
 	// only it is charged (guard.go).
-	if len(raws) > 1 && !s.tries.marked(ids) {
+	if len(raws) > 1 && !s.tries.Marked(ids) {
 		s.prefetchCredentials(msgs)
 		// The guard's mark holds every mail of the batch from here to
 		// the end of the transaction, and its bound covers the batch.
-		bctx, _, release := s.hold(ctx, ids, 0)
+		bctx, _, release := s.tries.Guard(ctx, ids, 0, s.cfg.MailTimeout, s.cfg.OnHang)
 		outs := make([]Outcome, len(msgs))
 		afters := make([][]func(), len(msgs))
 		err := s.cfg.Store.Update(func(tx *store.Tx) error {
@@ -693,7 +695,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 		if m.Automatic != "" || m.From == "" {
 			continue
 		}
-		if done, err := seen(tx, m); err != nil || done {
+		if done, err := guard.Seen(tx, m); err != nil || done {
 			continue
 		}
 		lines, _ := s.commandLines(m)
