@@ -402,7 +402,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		return out, nil, err
 	}
 	mark := func(outcome string) error { return guard.Done(tx, m, m.Key, now, outcome) }
-	if reason := s.ignore(m); reason != "" {
+	if reason := ignored(m, s.cfg.Address); reason != "" {
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
@@ -438,30 +438,18 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 	return out, r.after, mark(out.String())
 }
 
-// ignore tells why a mail gets no answer, or "" when it is answered.
-func (s *Server) ignore(m *mail.Message) string {
+// ignored tells why a mail gets no answer, or "" when it is answered
+// (own: the server's address).
+func ignored(m *mail.Message, own string) string {
 	if m.Automatic != "" {
 		return m.Automatic
 	}
-	if s.ownAddress(m.From) {
+	if mail.IsSubaddress(m.From, own) {
 		// Our own mail coming back would start a loop (RFC 3834
 		// section 2).
 		return "from our own address"
 	}
 	return ""
-}
-
-// ownAddress reports whether addr is the server's address or a
-// subaddress of it (RFC 5233).
-func (s *Server) ownAddress(addr string) bool {
-	addr = strings.ToLower(addr)
-	if addr == s.cfg.Address {
-		return true
-	}
-	local, domain, _ := strings.Cut(addr, "@")
-	ourLocal, ourDomain, _ := strings.Cut(s.cfg.Address, "@")
-	base, _, plus := strings.Cut(local, "+")
-	return plus && domain == ourDomain && base == ourLocal
 }
 
 // ReportFailure is called within the transaction that records a
@@ -554,7 +542,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 		p = s.printerOf(u)
 	}
 	text := p.T("ServerBroken")
-	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+	if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
 		if err := s.enqueue(tx, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, lang: p.Code()}); err != nil {
 			return err
 		}
@@ -659,12 +647,6 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	return true
 }
 
-// userPassword is a userid and the password a command gives for it.
-type userPassword struct {
-	user, password string
-	hash           []byte
-}
-
 // prefetchCredentials verifies the passwords the mails of a batch give,
 // on every core at once, before the batch's one transaction checks
 // them in order on one. A password is verified in full only the first
@@ -676,7 +658,7 @@ type userPassword struct {
 // passwords are checked to tell whether the limit holds its mail
 // (rateLimit, auth.go).
 func (s *Server) prefetchCredentials(msgs []*mail.Message) {
-	var pairs []userPassword
+	var pairs []credential.Pair
 	s.cfg.Store.View(func(tx *store.Tx) error {
 		pairs = s.credentialsOf(tx, msgs)
 		return nil
@@ -684,13 +666,13 @@ func (s *Server) prefetchCredentials(msgs []*mail.Message) {
 	if len(pairs) < 2 {
 		return // one alone is verified in the transaction as soon
 	}
-	onEveryCore(pairs, func(p userPassword) { s.creds.Prefetch(p.user, p.password, p.hash) })
+	onEveryCore(pairs, func(p credential.Pair) { s.creds.Prefetch(p.User, p.Password, p.Hash) })
 }
 
 // credentialsOf lists the userid and password pairs the commands of
 // msgs give for existing accounts, each pair once.
-func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPassword {
-	var out []userPassword
+func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.Pair {
+	var out []credential.Pair
 	for _, m := range msgs {
 		if m.Automatic != "" || m.From == "" {
 			continue
@@ -715,9 +697,9 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			if err != nil || u.Closed {
 				continue
 			}
-			p := userPassword{user: u.ID, password: password, hash: u.Hash}
-			if !slices.ContainsFunc(out, func(q userPassword) bool {
-				return strings.EqualFold(q.user, p.user) && q.password == p.password
+			p := credential.Pair{User: u.ID, Password: password, Hash: u.Hash}
+			if !slices.ContainsFunc(out, func(q credential.Pair) bool {
+				return strings.EqualFold(q.User, p.User) && q.Password == p.Password
 			}) {
 				out = append(out, p)
 				pairs++
