@@ -188,12 +188,8 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 		s.log.Error("replay of a set-aside mail", "set_aside", seq, "id", m.ID, "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
-			now := s.now()
-			if err := guard.Done(tx, m, rec.Key, now, "internal error"); err != nil {
-				return err
-			}
-			again, err := guard.SetAside(tx, store.SetAside{MessageID: m.ID, Key: rec.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: rec.Raw,
-				Reason: bug.Error(), At: now, Start: s.start})
+			again, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: rec.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: rec.Raw,
+				Reason: bug.Error(), At: s.now(), Start: s.start})
 			if err != nil {
 				return err
 			}

@@ -24,6 +24,9 @@
 //	pbm/seek        the seek list and the matching of a seek; store,
 //	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
+//	pbm/guard       the mark of the mails in hand and the deaths charged
+//	                to them, the bound of a mail, mail set aside, the
+//	                records of mail handled; pbm/mail, store, pbm/lang
 //	pbm/tournament  formats, pairings, standings; no mail, no store
 //	pbm/computer    the computer opponent; engine only
 //	pbm/lang        the message catalogue in every language
@@ -32,7 +35,8 @@
 // The files of the core, by concept:
 //
 //	server.go      Server, New, Handle, the group commit of a batch
-//	guard.go       the poison-mail guard, mail set aside, duplicates
+//	guard.go       the deadline of a mail, notices of mail set aside,
+//	               its replay (StartUp, Replay)
 //	command.go     reading the commands of a mail and running them
 //	table.go       the command table, typos, help, secrets in logs
 //	replies.go     replies by token to a board mail
@@ -100,15 +104,15 @@ type Config struct {
 	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
 	// the moves (the words) of one command; default 100.
 	MaxMoveBytes, MaxMoves int
-	// RateLimit is the most mails that fail authentication (rateLimit, auth.go)
+	// RateLimit is the most mails that fail authentication (rateLimit)
 	// one sender address may have handled in an hour; default 60. Past
 	// it, the address is told once and further such mail is recorded
 	// without effect until the hour is over; mail with a valid password
 	// or reply token is handled all the same, but each of its commands
 	// that proves no account counts against the same allowance and is
-	// refused past it (gate, command.go).
+	// refused past it (gate).
 	RateLimit int
-	// The limits of one mail and one sender (gate, command.go), each with its
+	// The limits of one mail and one sender (gate), each with its
 	// default when zero: MessageLimit, the copies of messages and chat
 	// one player may send other players an hour (40); MaxSignups, the
 	// signups of one mail (2); MaxPasswordWork, the bcrypt checks and
@@ -128,7 +132,7 @@ type Config struct {
 	// BcryptCost is the cost of new password hashes; default
 	// bcrypt.DefaultCost.
 	BcryptCost int
-	// MailTimeout bounds the time one mail may take (see guard.go);
+	// MailTimeout bounds the time one mail may take (guard.Mark.Guard);
 	// default 30 s.
 	MailTimeout time.Duration
 	// OnHang is called when a mail has not finished after four times
@@ -145,17 +149,17 @@ type Config struct {
 	// for its owner's confirmation before it is dropped; default 3.
 	ConfirmDays int
 	// Tournaments bound what one organiser's tournaments ask of the
-	// server (tournaments.go).
+	// server (TournamentLimits).
 	Tournaments TournamentLimits
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string
-	// TokenKey is the key of the reply tokens (replies.go), kept out
+	// TokenKey is the key of the reply tokens (replyToken), kept out
 	// of the store by the daemon; nil keeps one in the store.
 	TokenKey []byte
 	// AuthServID is the authserv-id of the operator's MTA: the
 	// Authentication-Results fields (RFC 8601) under it say whether a
-	// mail's From is genuine (auth.go); empty reads none of them.
+	// mail's From is genuine (judge); empty reads none of them.
 	AuthServID string
 	// Language is the code of the language (pbm/lang) of new accounts
 	// and of the answers to people without one; default "en".
@@ -347,7 +351,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 	var bug *brokenError
 	if errors.As(err, &bug) {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is set aside (guard.go) with an
+		// back the mail after it: it is set aside (recordBroken) with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
@@ -528,12 +532,8 @@ func broken(err error) error { return &brokenError{err} }
 // charged to it), tells its sender that nothing of it was applied, and
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
-	now := s.now()
-	if err := guard.Done(tx, m, m.Key, now, "internal error"); err != nil {
-		return err
-	}
-	rec, err := guard.SetAside(tx, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
-		Reason: bug.Error(), Deaths: deaths, At: now, Start: s.start})
+	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
+		Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
 	if err != nil {
 		return err
 	}
@@ -596,7 +596,7 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	// A batch that holds a mail the guard suspects (the daemon died
 	// with it in hand) is handed over one mail at a time, so that the
 	// one that kills the daemon is alone in hand at the next death and
-	// only it is charged (guard.go).
+	// only it is charged (guard.Mark.Load).
 	if len(raws) > 1 && !s.tries.Marked(ids) {
 		s.prefetchCredentials(msgs)
 		// The guard's mark holds every mail of the batch from here to
@@ -656,7 +656,7 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 // mails that will be read are looked at: not automatic mails, not mails
 // already handled. A sender past the rate limit is looked at too: its
 // passwords are checked to tell whether the limit holds its mail
-// (rateLimit, auth.go).
+// (rateLimit).
 func (s *Server) prefetchCredentials(msgs []*mail.Message) {
 	var pairs []credential.Pair
 	s.cfg.Store.View(func(tx *store.Tx) error {
@@ -684,10 +684,10 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.
 		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if pairs >= s.cfg.MaxPasswordWork {
-				break // no more are checked for this mail (gate, command.go)
+				break // no more are checked for this mail (gate)
 			}
 			if len(line) > s.cfg.MaxLineBytes {
-				continue // refused unread (longLine, table.go)
+				continue // refused unread (longLine)
 			}
 			user, password, ok := s.credentialOf(strings.Fields(line))
 			if !ok {

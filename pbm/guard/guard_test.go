@@ -320,3 +320,29 @@ func TestUnfit(t *testing.T) {
 		t.Errorf("unread: %+v", why)
 	}
 }
+
+// TestGiveUpIsDoneAndSetAside: a mail given up on is a duplicate from
+// then on, and kept whole among the set-aside mails.
+func TestGiveUpIsDoneAndSetAside(t *testing.T) {
+	st := openStore(t)
+	m := message(t, "m5@client.test", "")
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	var rec store.SetAside
+	if err := st.Update(func(tx *store.Tx) (err error) {
+		rec, err = GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, Raw: []byte("whole"), Reason: "panic: x", At: now, Start: 3})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.View(func(tx *store.Tx) error {
+		p, done, err := tx.Processed(m.Key)
+		if err != nil || !done || p.Outcome != "internal error" {
+			t.Errorf("processed %+v %v %v", p, done, err)
+		}
+		got, err := tx.SetAsideMail(rec.Seq)
+		if err != nil || string(got.Raw) != "whole" || got.Reason != "panic: x" || got.Failures != 1 || got.Start != 3 {
+			t.Errorf("set aside %+v %v", got, err)
+		}
+		return nil
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -121,4 +122,14 @@ func Reopen(tx *store.Tx, rec store.SetAside) error {
 // Replayed removes set-aside mail seq: its replay was handled.
 func Replayed(tx *store.Tx, seq uint64) error {
 	return tx.DeleteSetAside(seq)
+}
+
+// GiveUp records the mail m as handled, with the outcome "internal
+// error", under rec.Key at rec.At, and sets it aside with rec (see
+// SetAside): the core gave up on it, and a copy of it is a duplicate.
+func GiveUp(tx *store.Tx, m *mail.Message, rec store.SetAside) (store.SetAside, error) {
+	if err := Done(tx, m, rec.Key, rec.At, "internal error"); err != nil {
+		return rec, fmt.Errorf("give up mail %s: %w", m.ID, err)
+	}
+	return SetAside(tx, rec)
 }
