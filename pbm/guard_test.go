@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/mail"
 
 	"github.com/pbmgo/pbm/store"
@@ -113,15 +114,15 @@ func (f *fixture) restart() {
 // daemon that dies there does, and restarts.
 func (f *fixture) die(hung bool, ids ...string) {
 	f.t.Helper()
-	tok, _ := f.s.tries.hold(ids, 0)
+	tok, _ := f.s.tries.Hold(ids, 0)
 	if hung {
-		f.s.tries.hung(tok)
+		f.s.tries.Hung(tok)
 	}
 	f.restart()
 }
 
 // TestMailThatKillsTheDaemonSetAside: a mail in hand alone at three
-// hangs, or at more than maxDeaths deaths, is set aside at the next
+// hangs, or at more than guard.MaxDeaths deaths, is set aside at the next
 // start, and the next mail is answered.
 func TestMailThatKillsTheDaemonSetAside(t *testing.T) {
 	f := newFixture(t)
@@ -139,20 +140,20 @@ func TestMailThatKillsTheDaemonSetAside(t *testing.T) {
 	// Eleven deaths without a hang: set aside too.
 	raw = f.raw("alice@players.test", "list", "")
 	m, _ = mail.Parse(raw)
-	for i := 0; i <= maxDeaths; i++ {
+	for i := 0; i <= guard.MaxDeaths; i++ {
 		f.die(false, m.ID)
 	}
 	setAside(t, f, f.handle(raw), "alice@players.test", "count 11")
 	// Ten deaths (kills from outside hitting the same mail): handled.
 	raw = f.raw("alice@players.test", "list", "")
 	m, _ = mail.Parse(raw)
-	for i := 0; i < maxDeaths; i++ {
+	for i := 0; i < guard.MaxDeaths; i++ {
 		f.die(false, m.ID)
 	}
 	if r := f.only(f.handle(raw), "alice@players.test"); strings.Contains(r.Text, "nothing of it was applied") {
 		t.Errorf("reply %q", r.Text)
 	}
-	if f.s.tries.marked([]string{m.ID}) {
+	if f.s.tries.Marked([]string{m.ID}) {
 		t.Error("the mail is still marked after it was handled")
 	}
 }
@@ -170,15 +171,15 @@ func TestBatchDeathChargesNobody(t *testing.T) {
 		m, _ := mail.Parse(r)
 		ids = append(ids, m.ID)
 	}
-	for i := 0; i < 2*maxDeaths; i++ {
+	for i := 0; i < 2*guard.MaxDeaths; i++ {
 		f.die(false, ids...)
 	}
 	for _, id := range ids {
-		if n := f.s.tries.deaths(id); n != 0 {
+		if n := f.s.tries.Deaths(id); n != 0 {
 			t.Errorf("%s charged %d deaths by batch deaths", id, n)
 		}
 	}
-	if !f.s.tries.marked(ids) {
+	if !f.s.tries.Marked(ids) {
 		t.Fatal("the batch's mails are not suspects after its death")
 	}
 	// The one in the middle dies alone; then starts die before any
@@ -187,7 +188,7 @@ func TestBatchDeathChargesNobody(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		f.restart()
 	}
-	if n0, n1 := f.s.tries.deaths(ids[0]), f.s.tries.deaths(ids[1]); n0 != 0 || n1 != 1 {
+	if n0, n1 := f.s.tries.Deaths(ids[0]), f.s.tries.Deaths(ids[1]); n0 != 0 || n1 != 1 {
 		t.Errorf("deaths %d and %d, want 0 and 1", n0, n1)
 	}
 	for i, err := range f.s.HandleBatch(context.Background(), raws) {
@@ -195,7 +196,7 @@ func TestBatchDeathChargesNobody(t *testing.T) {
 			t.Errorf("mail %d: %v", i, err)
 		}
 	}
-	if f.s.tries.marked(ids) {
+	if f.s.tries.Marked(ids) {
 		t.Error("marked after every mail was handled")
 	}
 	if b, err := os.ReadFile(f.s.cfg.AttemptFile); err == nil {
@@ -318,7 +319,7 @@ func TestSetAsideReplayedAtALaterStart(t *testing.T) {
 	}
 	// A replay that kills the daemon (here an admin's) is recorded at
 	// the next start and the admins are told.
-	tok, _ := f.s.tries.hold([]string{recs[0].MessageID}, recs[0].Seq)
+	tok, _ := f.s.tries.Hold([]string{recs[0].MessageID}, recs[0].Seq)
 	_ = tok
 	mails = start()
 	if len(mails) != 1 || !strings.Contains(mails[0].Text, "killed the daemon again when it was replayed") {
@@ -327,7 +328,7 @@ func TestSetAsideReplayedAtALaterStart(t *testing.T) {
 	if recs := f.setAsideMails(); len(recs) != 1 || recs[0].Failures != 3 || recs[0].Deaths != 1 {
 		t.Errorf("after the replay's death: %+v", recs)
 	}
-	if n := f.s.tries.deaths(recs[0].MessageID); n != 0 {
+	if n := f.s.tries.Deaths(recs[0].MessageID); n != 0 {
 		t.Errorf("the replay's death was charged as a mail's: %d", n)
 	}
 	if mails := start(); len(mails) != 0 {

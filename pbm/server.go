@@ -24,6 +24,9 @@
 //	pbm/seek        the seek list and the matching of a seek; store,
 //	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
+//	pbm/guard       the mark of the mails in hand and the deaths charged
+//	                to them, the bound of a mail, mail set aside, the
+//	                records of mail handled; pbm/mail, store, pbm/lang
 //	pbm/tournament  formats, pairings, standings; no mail, no store
 //	pbm/computer    the computer opponent; engine only
 //	pbm/lang        the message catalogue in every language
@@ -32,7 +35,8 @@
 // The files of the core, by concept:
 //
 //	server.go      Server, New, Handle, the group commit of a batch
-//	guard.go       the poison-mail guard, mail set aside, duplicates
+//	guard.go       the deadline of a mail, notices of mail set aside,
+//	               its replay (StartUp, Replay)
 //	command.go     reading the commands of a mail and running them
 //	table.go       the command table, typos, help, secrets in logs
 //	replies.go     replies by token to a board mail
@@ -65,8 +69,10 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
+	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
@@ -99,15 +105,15 @@ type Config struct {
 	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
 	// the moves (the words) of one command; default 100.
 	MaxMoveBytes, MaxMoves int
-	// RateLimit is the most mails that fail authentication (rateLimit, auth.go)
+	// RateLimit is the most mails that fail authentication (rateLimit)
 	// one sender address may have handled in an hour; default 60. Past
 	// it, the address is told once and further such mail is recorded
 	// without effect until the hour is over; mail with a valid password
 	// or reply token is handled all the same, but each of its commands
 	// that proves no account counts against the same allowance and is
-	// refused past it (gate, command.go).
+	// refused past it (gate).
 	RateLimit int
-	// The limits of one mail and one sender (gate, command.go), each with its
+	// The limits of one mail and one sender (gate), each with its
 	// default when zero: MessageLimit, the copies of messages and chat
 	// one player may send other players an hour (40); MaxSignups, the
 	// signups of one mail (2); MaxPasswordWork, the bcrypt checks and
@@ -127,7 +133,7 @@ type Config struct {
 	// BcryptCost is the cost of new password hashes; default
 	// bcrypt.DefaultCost.
 	BcryptCost int
-	// MailTimeout bounds the time one mail may take (see guard.go);
+	// MailTimeout bounds the time one mail may take (guard.Mark.Guard);
 	// default 30 s.
 	MailTimeout time.Duration
 	// OnHang is called when a mail has not finished after four times
@@ -144,17 +150,17 @@ type Config struct {
 	// for its owner's confirmation before it is dropped; default 3.
 	ConfirmDays int
 	// Tournaments bound what one organiser's tournaments ask of the
-	// server (tournaments.go).
+	// server (TournamentLimits).
 	Tournaments TournamentLimits
 	// WebURL is the base address of the web site, put into board mails
 	// as the link to each board's page; empty for none.
 	WebURL string
-	// TokenKey is the key of the reply tokens (replies.go), kept out
+	// TokenKey is the key of the reply tokens (replyToken), kept out
 	// of the store by the daemon; nil keeps one in the store.
 	TokenKey []byte
 	// AuthServID is the authserv-id of the operator's MTA: the
 	// Authentication-Results fields (RFC 8601) under it say whether a
-	// mail's From is genuine (auth.go); empty reads none of them.
+	// mail's From is genuine (judge); empty reads none of them.
 	AuthServID string
 	// Language is the code of the language (pbm/lang) of new accounts
 	// and of the answers to people without one; default "en".
@@ -179,7 +185,8 @@ type Server struct {
 	positions *board.Positions
 	global    commandSet
 	game      commandSet
-	tries     *attempts
+	// tries is the guard's mark of the mails in hand (pbm/guard).
+	tries *guard.Mark
 	// start is the number of this start of the daemon (StartUp), 0
 	// before it.
 	start int
@@ -239,7 +246,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	if cfg.DedupeWindow <= 0 {
-		cfg.DedupeWindow = defaultDedupeWindow
+		cfg.DedupeWindow = guard.DefaultDedupeWindow
 	}
 	if cfg.BcryptCost == 0 {
 		cfg.BcryptCost = bcrypt.DefaultCost
@@ -270,13 +277,13 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: &attempts{path: cfg.AttemptFile}, creds: credential.New(0), positions: board.NewPositions(10000)}
+	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0), positions: board.NewPositions(10000)}
 	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken, Bound: boundText,
 		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()
-	s.loadMark()
+	s.tries.Load()
 	return s, nil
 }
 
@@ -326,12 +333,12 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 	var out Outcome
 	var after []func()
 	out.ID, out.From = m.ID, m.From
-	s.settle(ctx, m.ID)
+	s.tries.Settle(ctx, m.ID)
 	deaths := 0
 	err := s.cfg.Store.Update(func(tx *store.Tx) (err error) {
 		// The guard holds the mail only inside the write transaction:
 		// a death while it waits for another mail's is not its own.
-		hctx, tries, release := s.hold(ctx, []string{m.ID}, 0)
+		hctx, tries, release := s.tries.Guard(ctx, []string{m.ID}, 0, s.cfg.MailTimeout, s.cfg.OnHang)
 		defer func() { release(err == nil) }()
 		deaths = tries - 1
 		out, after, err = s.apply(hctx, tx, m, tries)
@@ -340,14 +347,14 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 	var bug *brokenError
 	if errors.As(err, &bug) {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is set aside (guard.go) with an
+		// back the mail after it: it is set aside (recordBroken) with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
 		if err == nil {
-			s.tries.forget(m.ID)
+			s.tries.Forget(m.ID)
 		}
 	}
 	if err != nil {
@@ -383,21 +390,19 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		}
 	}()
 	out = Outcome{ID: m.ID, From: m.From}
-	if done, err := seen(tx, m); err != nil || done {
+	if done, err := guard.Seen(tx, m); err != nil || done {
 		out.Duplicate = done
 		return out, nil, err
 	}
-	if err := poisoned(tries); err != nil {
-		return out, nil, err
+	if err := guard.Poisoned(tries); err != nil {
+		return out, nil, broken(err)
 	}
 	now := s.now()
-	if err := s.expire(tx, now); err != nil {
+	if err := guard.Expire(tx, now, s.cfg.DedupeWindow, account.RateWindow); err != nil {
 		return out, nil, err
 	}
-	mark := func(outcome string) error {
-		return tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: outcome})
-	}
-	if reason := s.ignore(m); reason != "" {
+	mark := func(outcome string) error { return guard.Done(tx, m, m.Key, now, outcome) }
+	if reason := ignored(m, s.cfg.Address); reason != "" {
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
@@ -413,7 +418,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		}
 		r.lim.Counted = true
 	}
-	if why := s.unfit(m, now); len(why) > 0 {
+	if why := guard.Unfit(m, now, s.cfg.DedupeWindow); len(why) > 0 {
 		if u, ok := accountAt(tx, m.From); ok {
 			r.speaks(u)
 		}
@@ -433,30 +438,18 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 	return out, r.after, mark(out.String())
 }
 
-// ignore tells why a mail gets no answer, or "" when it is answered.
-func (s *Server) ignore(m *mail.Message) string {
+// ignored tells why a mail gets no answer, or "" when it is answered
+// (own: the server's address).
+func ignored(m *mail.Message, own string) string {
 	if m.Automatic != "" {
 		return m.Automatic
 	}
-	if s.ownAddress(m.From) {
+	if mail.IsSubaddress(m.From, own) {
 		// Our own mail coming back would start a loop (RFC 3834
 		// section 2).
 		return "from our own address"
 	}
 	return ""
-}
-
-// ownAddress reports whether addr is the server's address or a
-// subaddress of it (RFC 5233).
-func (s *Server) ownAddress(addr string) bool {
-	addr = strings.ToLower(addr)
-	if addr == s.cfg.Address {
-		return true
-	}
-	local, domain, _ := strings.Cut(addr, "@")
-	ourLocal, ourDomain, _ := strings.Cut(s.cfg.Address, "@")
-	base, _, plus := strings.Cut(local, "+")
-	return plus && domain == ourDomain && base == ourLocal
 }
 
 // ReportFailure is called within the transaction that records a
@@ -535,11 +528,8 @@ func broken(err error) error { return &brokenError{err} }
 // charged to it), tells its sender that nothing of it was applied, and
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
-	now := s.now()
-	if err := tx.MarkProcessed(m.Key, store.Processed{At: now, Keep: keepFrom(m, now), Outcome: "internal error"}); err != nil {
-		return err
-	}
-	rec, err := s.setAside(tx, m, m.Key, raw, bug.Error(), deaths)
+	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
+		Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
 	if err != nil {
 		return err
 	}
@@ -548,7 +538,7 @@ func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug err
 		p = s.printerOf(u)
 	}
 	text := p.T("ServerBroken")
-	if rec.Failures == 1 && m.From != "" && !s.ownAddress(m.From) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+	if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
 		if err := s.notices.Enqueue(tx, 0, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
 			return err
 		}
@@ -602,12 +592,12 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	// A batch that holds a mail the guard suspects (the daemon died
 	// with it in hand) is handed over one mail at a time, so that the
 	// one that kills the daemon is alone in hand at the next death and
-	// only it is charged (guard.go).
-	if len(raws) > 1 && !s.tries.marked(ids) {
+	// only it is charged (guard.Mark.Load).
+	if len(raws) > 1 && !s.tries.Marked(ids) {
 		s.prefetchCredentials(msgs)
 		// The guard's mark holds every mail of the batch from here to
 		// the end of the transaction, and its bound covers the batch.
-		bctx, _, release := s.hold(ctx, ids, 0)
+		bctx, _, release := s.tries.Guard(ctx, ids, 0, s.cfg.MailTimeout, s.cfg.OnHang)
 		outs := make([]Outcome, len(msgs))
 		afters := make([][]func(), len(msgs))
 		err := s.cfg.Store.Update(func(tx *store.Tx) error {
@@ -653,12 +643,6 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 	return true
 }
 
-// userPassword is a userid and the password a command gives for it.
-type userPassword struct {
-	user, password string
-	hash           []byte
-}
-
 // prefetchCredentials verifies the passwords the mails of a batch give,
 // on every core at once, before the batch's one transaction checks
 // them in order on one. A password is verified in full only the first
@@ -668,9 +652,9 @@ type userPassword struct {
 // mails that will be read are looked at: not automatic mails, not mails
 // already handled. A sender past the rate limit is looked at too: its
 // passwords are checked to tell whether the limit holds its mail
-// (rateLimit, auth.go).
+// (rateLimit).
 func (s *Server) prefetchCredentials(msgs []*mail.Message) {
-	var pairs []userPassword
+	var pairs []credential.Pair
 	s.cfg.Store.View(func(tx *store.Tx) error {
 		pairs = s.credentialsOf(tx, msgs)
 		return nil
@@ -678,28 +662,28 @@ func (s *Server) prefetchCredentials(msgs []*mail.Message) {
 	if len(pairs) < 2 {
 		return // one alone is verified in the transaction as soon
 	}
-	onEveryCore(pairs, func(p userPassword) { s.creds.Prefetch(p.user, p.password, p.hash) })
+	onEveryCore(pairs, func(p credential.Pair) { s.creds.Prefetch(p.User, p.Password, p.Hash) })
 }
 
 // credentialsOf lists the userid and password pairs the commands of
 // msgs give for existing accounts, each pair once.
-func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPassword {
-	var out []userPassword
+func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.Pair {
+	var out []credential.Pair
 	for _, m := range msgs {
 		if m.Automatic != "" || m.From == "" {
 			continue
 		}
-		if done, err := seen(tx, m); err != nil || done {
+		if done, err := guard.Seen(tx, m); err != nil || done {
 			continue
 		}
 		lines, _ := s.commandLines(m)
 		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if pairs >= s.cfg.MaxPasswordWork {
-				break // no more are checked for this mail (gate, command.go)
+				break // no more are checked for this mail (gate)
 			}
 			if len(line) > s.cfg.MaxLineBytes {
-				continue // refused unread (longLine, table.go)
+				continue // refused unread (longLine)
 			}
 			user, password, ok := credentialOf(s.cfg.Games, strings.Fields(line))
 			if !ok {
@@ -709,9 +693,9 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []userPasswor
 			if err != nil || u.Closed {
 				continue
 			}
-			p := userPassword{user: u.ID, password: password, hash: u.Hash}
-			if !slices.ContainsFunc(out, func(q userPassword) bool {
-				return strings.EqualFold(q.user, p.user) && q.password == p.password
+			p := credential.Pair{User: u.ID, Password: password, Hash: u.Hash}
+			if !slices.ContainsFunc(out, func(q credential.Pair) bool {
+				return strings.EqualFold(q.User, p.User) && q.Password == p.Password
 			}) {
 				out = append(out, p)
 				pairs++

@@ -325,7 +325,7 @@ func TestGuardKillerInABatch(t *testing.T) {
 	}
 }
 
-// maxDeathsOfGuard is the guard's maxDeaths (pbm/guard.go) plus one:
+// maxDeathsOfGuard is guard.MaxDeaths plus one:
 // the deaths with a mail alone in hand after which it is set aside.
 const maxDeathsOfGuard = 11
 

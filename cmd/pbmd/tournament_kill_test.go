@@ -79,7 +79,7 @@ func TestTournamentKills(t *testing.T) {
 	// The daemon, restarted whenever it dies, and killed from outside
 	// now and then. The kills from outside are bounded in number. A
 	// mail the daemon died with waits up to 5 s after a start before it
-	// is handled again (pbm/guard.go, settle), longer than the longest
+	// is handled again (guard.Mark.Settle), longer than the longest
 	// pause between two kills here, and a start on a loaded machine can
 	// take longer than the pause too: without a bound the kills could
 	// keep the daemon from ever handling the mail. Once they are spent

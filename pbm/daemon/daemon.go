@@ -42,10 +42,10 @@ type Config struct {
 	// MessageLimit is the most copies of messages one player may mail
 	// other players in an hour.
 	MessageLimit int `mapstructure:"messagelimit"`
-	// MailTimeout bounds the time one mail may take (pbm/guard.go).
+	// MailTimeout bounds the time one mail may take (guard.Mark.Guard).
 	MailTimeout time.Duration `mapstructure:"mailtimeout"`
 	// Dedupe is how long a mail handled is remembered against copies;
-	// older mail is refused as stale (pbm/dedupe.go).
+	// older mail is refused as stale (guard.Unfit).
 	Dedupe time.Duration `mapstructure:"dedupe"`
 	Clock  struct {
 		Nag      int           `mapstructure:"nag"`      // days idle before a reminder
@@ -234,7 +234,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		// A mail that never returns holds bbolt's write transaction,
 		// which nothing can abandon: the process exits, which is safe
 		// at any point; after a restart the mail's mark sets it aside
-		// (pbm/guard.go).
+		// (guard.Mark.Load).
 		OnHang: func(id string) {
 			log.Error("a mail hangs the intake; exiting so that it is set aside after the restart", "id", id)
 			os.Exit(70)
