@@ -104,6 +104,7 @@ func (s *Server) enqueueAt(tx *store.Tx, seq uint64, m outMail) error {
 		To:        m.To,
 		Subject:   m.Subject,
 		Raw:       raw,
+		Shared:    pictureLines(m.picture),
 		Queued:    s.now(),
 		Report:    m.Report,
 	})
@@ -495,6 +496,15 @@ func (j *pictureJob) draw() error {
 		j.done = true
 	}
 	return j.err
+}
+
+// pictureLines are the base64 lines of the drawn picture of j, which
+// the outbox keeps once for every mail that shows them; nil for none.
+func pictureLines(j *pictureJob) []byte {
+	if j == nil {
+		return nil
+	}
+	return j.pic.Lines()
 }
 
 // picturesDrawn counts the pictures drawn for board mails, for tests.
