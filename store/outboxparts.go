@@ -19,13 +19,18 @@ import (
 // keeps its whole message), and the part is dropped with the last
 // one, in the same transaction: a crash leaves every count right.
 //
-// A part record is the count (8 bytes, big-endian), then the part, or
-// in a store with a seal key the part sealed as a mail's message is
-// (a random nonce first, the key of the part as additional data).
+// A part record is the part, or in a store with a seal key the part
+// sealed as a mail's message is (a random nonce first, the key of the
+// part as additional data); its count is a record of its own under the
+// same key in bOutboxPartRefs (8 bytes, big-endian), so that a mail
+// more does not write the part again.
 
-var bOutboxParts = []byte("outbox-parts")
+var (
+	bOutboxParts    = []byte("outbox-parts")
+	bOutboxPartRefs = []byte("outbox-part-refs")
+)
 
-func init() { buckets = append(buckets, bOutboxParts) }
+func init() { buckets = append(buckets, bOutboxParts, bOutboxPartRefs) }
 
 // minShared is the least length of a part kept on its own.
 const minShared = 1 << 10
@@ -54,26 +59,26 @@ func (t *Tx) takePart(m Mail) (Mail, error) {
 		return m, nil
 	}
 	key := sha256.Sum256(part)
-	b := t.tx.Bucket(bOutboxParts)
-	v := b.Get(key[:])
-	var rec []byte
-	if v == nil {
-		rec = make([]byte, 8, 8+len(part)+64)
+	refs := t.tx.Bucket(bOutboxPartRefs)
+	n := uint64(0)
+	if v := refs.Get(key[:]); len(v) == 8 {
+		n = binary.BigEndian.Uint64(v)
+	} else {
+		var rec []byte
 		if t.seal != nil {
-			prefix := len(rec)
-			rec = rec[:prefix+t.seal.NonceSize()]
-			if _, err := rand.Read(rec[prefix:]); err != nil {
+			rec = make([]byte, t.seal.NonceSize(), t.seal.NonceSize()+len(part)+t.seal.Overhead())
+			if _, err := rand.Read(rec); err != nil {
 				return m, fmt.Errorf("store: outbox part: nonce: %w", err)
 			}
-			rec = t.seal.Seal(rec, rec[prefix:], part, key[:])
+			rec = t.seal.Seal(rec, rec, part, key[:])
 		} else {
-			rec = append(rec, part...)
+			rec = part
 		}
-	} else {
-		rec = bytes.Clone(v)
+		if err := t.tx.Bucket(bOutboxParts).Put(key[:], rec); err != nil {
+			return m, fmt.Errorf("store: outbox part: %w", err)
+		}
 	}
-	binary.BigEndian.PutUint64(rec, binary.BigEndian.Uint64(rec)+1)
-	if err := b.Put(key[:], rec); err != nil {
+	if err := refs.Put(key[:], binary.BigEndian.AppendUint64(nil, n+1)); err != nil {
 		return m, fmt.Errorf("store: outbox part: %w", err)
 	}
 	raw := make([]byte, 0, len(m.Raw)-len(part))
@@ -88,11 +93,10 @@ func (t *Tx) putPart(m Mail) (Mail, error) {
 	if m.PartKey == nil {
 		return m, nil
 	}
-	v := t.tx.Bucket(bOutboxParts).Get(m.PartKey)
-	if v == nil || len(v) < 8 || m.PartAt < 0 || m.PartAt > len(m.Raw) {
-		return m, fmt.Errorf("store: mail %d: its shared part %x is missing", m.Seq, m.PartKey[:8])
+	part := t.tx.Bucket(bOutboxParts).Get(m.PartKey)
+	if part == nil || m.PartAt < 0 || m.PartAt > len(m.Raw) {
+		return m, fmt.Errorf("store: mail %d: its shared part %x is missing", m.Seq, m.PartKey[:min(8, len(m.PartKey))])
 	}
-	part := v[8:]
 	if t.seal != nil {
 		if len(part) < t.seal.NonceSize() {
 			return m, fmt.Errorf("store: mail %d: bad sealed part", m.Seq)
@@ -117,18 +121,14 @@ func (t *Tx) dropPart(v []byte) error {
 	if err != nil || m.PartKey == nil {
 		return err
 	}
-	b := t.tx.Bucket(bOutboxParts)
-	rec := b.Get(m.PartKey)
-	if len(rec) < 8 {
-		return nil
+	refs := t.tx.Bucket(bOutboxPartRefs)
+	if v := refs.Get(m.PartKey); len(v) == 8 && binary.BigEndian.Uint64(v) > 1 {
+		return refs.Put(m.PartKey, binary.BigEndian.AppendUint64(nil, binary.BigEndian.Uint64(v)-1))
 	}
-	n := binary.BigEndian.Uint64(rec)
-	if n <= 1 {
-		return b.Delete(m.PartKey)
+	if err := refs.Delete(m.PartKey); err != nil {
+		return err
 	}
-	rec = bytes.Clone(rec)
-	binary.BigEndian.PutUint64(rec, n-1)
-	return b.Put(m.PartKey, rec)
+	return t.tx.Bucket(bOutboxParts).Delete(m.PartKey)
 }
 
 // OutboxParts is the number of parts the outbox keeps, for tests.

@@ -103,6 +103,12 @@ func TestOutboxKeepsASharedPartOnce(t *testing.T) {
 		if n := parts(); n != 0 {
 			t.Errorf("sealed %v: %d parts kept with no mail referring to one, want 0", sealed, n)
 		}
+		s.View(func(tx *Tx) error {
+			if n := tx.tx.Bucket(bOutboxPartRefs).Stats().KeyN; n != 0 {
+				t.Errorf("sealed %v: %d counts of parts left, want 0", sealed, n)
+			}
+			return nil
+		})
 		var fs []Mail
 		s.View(func(tx *Tx) (err error) { fs, err = tx.FailedMail(); return })
 		if len(fs) != 1 || !bytes.Equal(fs[0].Raw, raws[1]) || !bytes.Equal(failed.Raw, raws[1]) {
