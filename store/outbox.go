@@ -29,6 +29,15 @@ type Mail struct {
 	// Report is set on mail about a delivery failure, so that its own
 	// failure is recorded and not reported again.
 	Report bool `json:"report,omitempty"`
+	// Shared, when set on a mail to enqueue, is bytes of Raw that other
+	// mails carry too (a board's picture): the outbox keeps them once
+	// (outboxparts.go). A mail read back has them in Raw.
+	Shared []byte `json:"-"`
+	// PartKey and PartAt are where the store keeps a mail's shared
+	// part and where in Raw it goes; the store's own, unset on every
+	// mail it returns.
+	PartKey []byte `json:"part,omitempty"`
+	PartAt  int    `json:"part_at,omitempty"`
 }
 
 func seqKey(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
@@ -171,6 +180,10 @@ func (t *Tx) Enqueue(m Mail) (uint64, error) {
 		m.Seq = seq
 	}
 	seq := m.Seq
+	m, err := t.takePart(m)
+	if err != nil {
+		return 0, err
+	}
 	data, err := encodeMail(m, t.seal)
 	if err != nil {
 		return 0, err
@@ -192,7 +205,9 @@ func (t *Tx) OutboxDue(now time.Time, limit int) ([]Mail, error) {
 	for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
 		m, err := decodeMail(v, false, t.seal)
 		if err == nil && !m.NextTry.After(now) {
-			m, err = decodeMail(v, true, t.seal)
+			if m, err = decodeMail(v, true, t.seal); err == nil {
+				m, err = t.putPart(m)
+			}
 			out = append(out, m)
 		}
 		if err != nil {
@@ -209,6 +224,9 @@ func (t *Tx) mails(bucket []byte) ([]Mail, error) {
 	var out []Mail
 	err := t.tx.Bucket(bucket).ForEach(func(k, v []byte) error {
 		m, err := decodeMail(v, true, t.seal)
+		if err == nil {
+			m, err = t.putPart(m)
+		}
 		if err != nil {
 			return fmt.Errorf("store: decode mail %x: %w", k, err)
 		}
@@ -223,7 +241,13 @@ func (t *Tx) OutboxLen() int { return t.tx.Bucket(bOutbox).Stats().KeyN }
 
 // Delivered removes a sent mail from the outbox.
 func (t *Tx) Delivered(seq uint64) error {
-	return t.tx.Bucket(bOutbox).Delete(seqKey(seq))
+	b := t.tx.Bucket(bOutbox)
+	if v := b.Get(seqKey(seq)); v != nil {
+		if err := t.dropPart(v); err != nil {
+			return fmt.Errorf("store: delivered mail %d: %w", seq, err)
+		}
+	}
+	return b.Delete(seqKey(seq))
 }
 
 // Defer records a temporary failure and the time of the next attempt.
@@ -257,6 +281,13 @@ func (t *Tx) Fail(seq uint64, reason string) (Mail, error) {
 	m, err := decodeMail(data, true, t.seal)
 	if err != nil {
 		return m, fmt.Errorf("store: decode mail %d: %w", seq, err)
+	}
+	// A failed mail keeps its whole message.
+	if m, err = t.putPart(m); err != nil {
+		return m, err
+	}
+	if err := t.dropPart(data); err != nil {
+		return m, fmt.Errorf("store: fail mail %d: %w", seq, err)
 	}
 	m.Attempts++
 	m.LastError = reason

@@ -63,7 +63,7 @@ func BenchmarkPNGMoves(b *testing.B) {
 
 // moves returns the pictures of n successive positions of ps's board
 // from its test position on, each with its last move marked.
-func moves(b *testing.B, ps position, n int) []picture.Picture {
+func moves(b testing.TB, ps position, n int) []picture.Picture {
 	st, _ := picturetest.Play(b, ps.game, ps.players, ps.opts, ps.seed, ps.plies, nil)
 	r := rand.New(rand.NewPCG(ps.seed, 11))
 	var pics []picture.Picture

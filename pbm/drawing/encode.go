@@ -8,16 +8,26 @@ import (
 	"image"
 	"io"
 
-	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/flate"
 )
 
 // The PNG of a picture is written here rather than by image/png: the
 // picture is always an 8-bit paletted image, whose rows PNG filters
 // with None (as image/png does for paletted images), and its zlib
-// stream is compressed by klauspost/compress at its fastest level,
-// which takes under half the time of compress/flate's BestSpeed for
-// output of the same size (34.1 KB against 33.5 KB for the HexEmergo
-// test position). The pixels are those image/png would write.
+// stream is compressed by klauspost/compress. The pixels are those
+// image/png would write.
+//
+// Most rows of a board's picture are those of its picture at the move
+// before, or of another board of the same layout: the zlib stream is
+// cut into bands of bandRows rows, each compressed on its own (no
+// match reaches back before its band) and ended by a sync flush, so
+// that it ends on a byte boundary and the compressed bands can follow
+// one another in any order (RFC 1951, 3.2.3 and 3.2.4: a stream is a
+// series of blocks, the last one marked final). The bands compressed
+// last are kept by their content (compressedBands), with their Adler-32
+// checksum (RFC 1950, 2.2; the checksums of bands are combined into the
+// stream's by adler32Combine), so a band seen before costs a hash
+// instead of a compression.
 
 // pngSignature opens every PNG file (PNG specification, 5.2).
 const pngSignature = "\x89PNG\r\n\x1a\n"
@@ -26,8 +36,8 @@ const pngSignature = "\x89PNG\r\n\x1a\n"
 type pngWriter struct {
 	buf  bytes.Buffer // the whole file
 	idat bytes.Buffer // the zlib stream
-	row  []byte
-	z    *zlib.Writer
+	band []byte       // the filtered rows of one band
+	z    *flate.Writer
 }
 
 var pngWriters = newFreeList(func() *pngWriter { return new(pngWriter) })
@@ -66,29 +76,7 @@ func encodePNG(w io.Writer, img *image.Paletted) error {
 	if alpha != nil {
 		e.chunk("tRNS", alpha)
 	}
-	e.idat.Reset()
-	if e.z == nil {
-		z, err := zlib.NewWriterLevel(&e.idat, zlib.BestSpeed)
-		if err != nil {
-			return fmt.Errorf("drawing: encode png: %w", err)
-		}
-		e.z = z
-	} else {
-		e.z.Reset(&e.idat)
-	}
-	if cap(e.row) < wd+1 {
-		e.row = make([]byte, wd+1)
-	}
-	row := e.row[:wd+1]
-	row[0] = 0 // filter None
-	for y := range ht {
-		i := img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y)
-		copy(row[1:], img.Pix[i:i+wd])
-		if _, err := e.z.Write(row); err != nil {
-			return fmt.Errorf("drawing: encode png: %w", err)
-		}
-	}
-	if err := e.z.Close(); err != nil {
+	if err := e.deflate(img); err != nil {
 		return fmt.Errorf("drawing: encode png: %w", err)
 	}
 	e.chunk("IDAT", e.idat.Bytes())

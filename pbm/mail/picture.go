@@ -41,6 +41,15 @@ func (p *Picture) PNG() []byte { return p.png }
 // Len is the length of the picture's base64 lines.
 func (p *Picture) Len() int { return len(p.lines) }
 
+// Lines are the picture's base64 lines, as a mail carries them; the
+// caller must not change them. Nil for no picture.
+func (p *Picture) Lines() []byte {
+	if p == nil {
+		return nil
+	}
+	return p.lines
+}
+
 // WriteLines writes the picture's base64 lines to w, as a mail carries
 // them.
 func WriteLines(w io.Writer, p *Picture) error {

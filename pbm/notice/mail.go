@@ -70,6 +70,7 @@ func (w *Writer) Enqueue(tx *store.Tx, seq uint64, m Mail) error {
 		To:        m.To,
 		Subject:   m.Subject,
 		Raw:       raw,
+		Shared:    m.Picture.lines(),
 		Queued:    w.now(),
 		Report:    m.Report,
 	})

@@ -79,3 +79,12 @@ func boardPNG(pr lang.Printer, g engine.Game, b store.Board, st engine.State) ([
 	title, desc := board.Describe(pr, g, b, p, len(b.Log))
 	return buf.Bytes(), title + ". " + desc, nil
 }
+
+// lines are the base64 lines of the drawn picture, which the outbox
+// keeps once for every mail that shows them; nil for none.
+func (j *Picture) lines() []byte {
+	if j == nil {
+		return nil
+	}
+	return j.pic.Lines()
+}
