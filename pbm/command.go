@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
@@ -182,14 +180,14 @@ func (r *run) all() error {
 		return err
 	}
 	r.own = mail.OwnLines(r.msg.Body, k)
-	lines, comment := r.s.commandLinesOf(r.msg, r.own)
+	lines, comment := lineReader(r.s).Lines(r.msg.Subject, r.own)
 	if done, err := r.byAddressReply(); done || err != nil {
 		return err
 	}
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}
-	words := strings.Fields(head(firstLine(r.msg.Subject, r.msg.Body)))
+	words := strings.Fields(cmdtab.Head(cmdtab.FirstLine(r.msg.Subject, r.msg.Body)))
 	echo := strings.Join(words[:min(1, len(words))], " ")
 	if len(words) > 1 {
 		echo += " ..."
@@ -201,7 +199,7 @@ func (r *run) all() error {
 		lines = nil
 	} else if len(lines) == 0 {
 		text := lang.M("CmdNone")
-		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !isBoardSubject(subj) {
+		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !cmdtab.IsBoardSubject(subj) {
 			// The player did put something in the Subject: say what
 			// was wrong with it, not to do what he did.
 			text = lang.M("CmdNoneSubject")
@@ -484,177 +482,18 @@ func maskLine(words []string, nameLen int, secrets []int) string {
 
 func trimLine(s string) string { return cmdtab.TrimLine(s) }
 
-func firstLine(subject, body string) string {
-	if strings.TrimSpace(subject) != "" {
-		return subject
+// lineReader is the command reader of s's configuration: its games,
+// its name and address, its bound on a line.
+func lineReader(s *Server) cmdtab.Reader {
+	var games []string
+	for _, g := range s.cfg.Games.Games() {
+		games = append(games, g.Name())
 	}
-	for _, l := range strings.Split(body, "\n") {
-		if strings.TrimSpace(l) != "" {
-			return l
-		}
-	}
-	return "(empty mail)"
+	return cmdtab.Reader{Games: games, IsGame: func(w string) bool {
+		_, ok := s.cfg.Games.Lookup(w)
+		return ok
+	}, Known: quote.Known{Name: s.cfg.Name, Address: s.cfg.Address}, MaxLineBytes: s.cfg.MaxLineBytes}
 }
-
-// commandLines finds the commands of a mail and the player's comment
-// (protocol.md, "Where commands are read"): the Subject holds one
-// command, unless it is empty, only a reply prefix, "multiple", or
-// not a command at all (the subject of a board mail replied to); then
-// the body holds them, one per line.
-func (s *Server) commandLines(m *mail.Message) (lines []string, comment string) {
-	return s.commandLinesOf(m, mail.OwnLines(m.Body, quote.Known{Name: s.cfg.Name, Address: s.cfg.Address}))
-}
-
-// commandLinesOf is commandLines with the own text of the body read
-// already (bodyLines).
-func (s *Server) commandLinesOf(m *mail.Message, body []string) (lines []string, comment string) {
-	if len(m.Subject) > s.cfg.MaxLineBytes {
-		// Too long to be read: whether it is a command is told by its
-		// first words; if it is, it is refused as a whole (longLine).
-		h := head(m.Subject)
-		h = h[mail.ReplyPrefix(h):]
-		if isCommand(s.cfg.Games, h) {
-			return []string{strings.TrimSpace(m.Subject)}, mail.Comment(body)
-		}
-		return bodyCommands(s.cfg.Games, body)
-	}
-	subject := mail.Unprefixed(m.Subject)
-	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && isCommand(s.cfg.Games, subject) {
-		return []string{subject}, mail.Comment(body)
-	}
-	return bodyCommands(s.cfg.Games, body)
-}
-
-// bodyCommands finds the commands of the body, one per line, and the
-// comment after them.
-func bodyCommands(reg *engine.Registry, body []string) (lines []string, comment string) {
-	i := 0
-	for ; i < len(body); i++ {
-		l := strings.TrimSpace(body[i])
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		if len(lines) > 0 && !isCommand(reg, l) {
-			break // the rest is the comment
-		}
-		lines = append(lines, l)
-	}
-	return lines, mail.Comment(body[i:])
-}
-
-// isCommand reports whether a line starts with a command word: a
-// global command or a game's name.
-func isCommand(reg *engine.Registry, line string) bool {
-	w := firstWord(line)
-	if w == "" {
-		return false
-	}
-	if _, ok := reg.Lookup(w); ok {
-		return true
-	}
-	_, _, ok := cmdtab.Global().Find(w)
-	return ok
-}
-
-// Recognising the subject of a board mail, which replies carry back.
-
-// boardSubjectWords are the catalogue's subjects of board mails, with
-// the userid to move and the marks after them; boardErrorWords, of
-// the answers refused about a board or a game.
-var (
-	boardSubjectWords = []string{"MailSubjectBoard", "MailSubjectBoardNew"}
-	boardErrorWords   = []string{"MailSubjectBoardError", "MailSubjectGameError", "MailSubjectError"}
-)
-
-// englishBoardSubject is pbmserv's board subject in English, which
-// the server has always recognised; any word before "error" too.
-const englishBoardSubject = `(?i)^(new\s+)?\S+\s+(board\s+\d+(\s+\S+)?(\s+\*\*)?|error)$`
-
-// boardSubjects matches the subject of a board mail in every language
-// the server speaks, which a reply carries back: it is not a command.
-// It is built from the catalogue's words of each language, so that a
-// translation changed is still recognised.
-var boardSubjects = sync.OnceValue(func() *regexp.Regexp {
-	alts := []string{englishBoardSubject[len("(?i)"):]}
-	c, err := lang.Load()
-	if err != nil {
-		return regexp.MustCompile(englishBoardSubject)
-	}
-	var removed []string
-	for _, code := range lang.Codes {
-		if w := strings.TrimSpace(c.For(code).T("MailSubjectRemoved")); w != "" {
-			removed = append(removed, spaced(w))
-		}
-	}
-	tail := `(\s+\S+)?`
-	if len(removed) > 0 {
-		tail += `(\s+(` + strings.Join(removed, "|") + `))?`
-	}
-	tail += `(\s+\*\*)?`
-	for _, code := range lang.Codes {
-		p := c.For(code)
-		for _, id := range boardSubjectWords {
-			if pat, ok := subjectPattern(p, id); ok {
-				alts = append(alts, pat+tail)
-			}
-		}
-		for _, id := range boardErrorWords {
-			if pat, ok := subjectPattern(p, id); ok {
-				alts = append(alts, pat)
-			}
-		}
-	}
-	re, err := regexp.Compile(`(?i)^(` + strings.Join(alts, "|") + `)$`)
-	if err != nil {
-		return regexp.MustCompile(englishBoardSubject)
-	}
-	return re
-})
-
-// Stand-ins for the title and the number while a subject's pattern is
-// made from the catalogue.
-const (
-	titleMark  = "\x01T\x01"
-	numberMark = "\x01N\x01"
-)
-
-// subjectPattern is the pattern of the subject message id in one
-// language: its words as written, any space a run of spaces, the
-// title a word and the number digits. False when the message is not
-// in the catalogue.
-func subjectPattern(p lang.Printer, id string) (string, bool) {
-	text := strings.TrimSpace(p.T(id, "Title", titleMark, "Number", numberMark))
-	if text == "" || text == id {
-		return "", false
-	}
-	var b strings.Builder
-	for i, part := range strings.Split(text, titleMark) {
-		if i > 0 {
-			b.WriteString(`\S+`)
-		}
-		for j, piece := range strings.Split(part, numberMark) {
-			if j > 0 {
-				b.WriteString(`\d+`)
-			}
-			b.WriteString(spaced(piece))
-		}
-	}
-	return b.String(), true
-}
-
-// spaced is a literal text as a pattern whose spaces are any run of
-// white space.
-func spaced(s string) string {
-	words := strings.Split(s, " ")
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	return strings.Join(words, `\s+`)
-}
-
-// isBoardSubject reports whether a subject, without its reply
-// prefixes, is the subject of a board mail in any language.
-func isBoardSubject(s string) bool { return boardSubjects().MatchString(s) }
 
 // welcomes reports whether a mail is answered with the welcome rather
 // than with refusals: it comes from an address no account has ever
@@ -669,31 +508,7 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 	if users, err := tx.UsersAt(m.From); err != nil || len(users) > 0 {
 		return false
 	}
-	subj := mail.Unprefixed(m.Subject)
-	if isBoardSubject(subj) {
-		return false
-	}
-	for _, l := range append([]string{subj}, lines...) {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if isCommand(s.cfg.Games, l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
-			return false
-		}
-	}
-	return true
-}
-
-// looksLikeCommand reports whether a line that begins with a word
-// resembling a command reads as a command rather than as prose: it
-// has no sentence punctuation after its first word.
-func looksLikeCommand(l string) bool {
-	f := strings.Fields(l)
-	first := f[0]
-	if strings.ContainsAny(first, ",.!?;:") {
-		return false
-	}
-	return !strings.ContainsAny(strings.Join(f[1:], " "), ",!?")
+	return !lineReader(s).Speaks(m.Subject, lines)
 }
 
 // aboutID is the message that describes a game in one line.

@@ -676,7 +676,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.
 		if done, err := guard.Seen(tx, m); err != nil || done {
 			continue
 		}
-		lines, _ := s.commandLines(m)
+		lines, _ := lineReader(s).Mail(m)
 		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if pairs >= s.cfg.MaxPasswordWork {
@@ -749,7 +749,7 @@ func onEveryCore[T any](items []T, f func(T)) {
 func (s *Server) groupEnd(raws [][]byte, start int) int {
 	hashes, lists := 0, 0
 	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
-		lines, _ := s.commandLines(readMail(raws[i]))
+		lines, _ := lineReader(s).Mail(readMail(raws[i]))
 		h, l := 0, 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if len(line) > s.cfg.MaxLineBytes {

@@ -3,14 +3,11 @@ package pbm
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // commands is the command table of package command, the same for
@@ -330,65 +327,13 @@ func cmdList(c *call) error {
 	return nil
 }
 
-// mask is what stands for a secret word wherever a command line is
-// written: a reply, a log line, a report, a record.
-const mask = "********"
+// Masked returns a line of a mail fit to be written down, its secrets
+// masked (command.Reader.Masked).
+func (s *Server) Masked(line string) string { return lineReader(s).Masked(line) }
 
-// Masked returns a line of a mail (its Subject, or a command line of
-// its body) fit to be written down: the words the command table
-// declares secret (passwords) are masked, the subaddress of a reply
-// address (its token) is dropped, and a line that is no command is cut
-// to its first two words, since a mistyped command may still hold a
-// password. The Subject of a board mail replied to is kept as it is.
-func (s *Server) Masked(line string) string {
-	if len(line) > s.cfg.MaxLineBytes {
-		// Past the bound nothing is read (longLine): a log line shows
-		// the first words only.
-		line = head(line) + " ..."
-	}
-	line = mail.OneLine(line)
-	prefix := line[:mail.ReplyPrefix(line)]
-	rest := strings.TrimSpace(line[len(prefix):])
-	if rest == "" || isBoardSubject(rest) {
-		return line
-	}
-	words := strings.Fields(rest)
-	for i, w := range words {
-		words[i] = s.maskToken(w)
-	}
-	return prefix + cmdtab.MaskWords(words, func(w string) bool {
-		_, ok := s.cfg.Games.Lookup(w)
-		return ok
-	})
-}
-
-// maskToken drops the token of a reply address (RFC 5233 subaddress
-// "pbm+<game>.<board>.<token>@domain") from a word.
-func (s *Server) maskToken(w string) string {
-	local, domain, _ := strings.Cut(s.cfg.Address, "@")
-	lw := strings.ToLower(w)
-	i := strings.Index(lw, local+"+")
-	if i < 0 || !strings.Contains(lw[i:], "@"+domain) {
-		return w
-	}
-	return MaskAddress(w)
-}
-
-// MaskAddress returns a mail address with the last dot-separated part
-// of its subaddress masked: a reply address keeps its game and board
-// and loses its token. Other addresses are returned as they are.
-func MaskAddress(addr string) string {
-	plus := strings.Index(addr, "+")
-	at := strings.LastIndex(addr, "@")
-	if plus < 0 || at < plus {
-		return addr
-	}
-	sub := addr[plus+1 : at]
-	if dot := strings.LastIndex(sub, "."); dot >= 0 {
-		return addr[:plus+1] + sub[:dot+1] + mask + addr[at:]
-	}
-	return addr[:plus+1] + mask + addr[at:]
-}
+// MaskAddress returns a mail address with the token of its subaddress
+// masked (command.MaskAddress).
+func MaskAddress(addr string) string { return cmdtab.MaskAddress(addr) }
 
 // Bounds on what the core reads of a command and hands a game. Each
 // is checked before any work on what it bounds, so that the cost of a
@@ -413,32 +358,7 @@ const (
 	defaultMaxLine  = 4 << 10
 	defaultMaxMove  = 2 << 10
 	defaultMaxMoves = 100
-	// lineHead is the part of an over-long line read to echo it and to
-	// tell whether it is a command: its first words.
-	lineHead = 200
 )
-
-// head is the start of line, at most lineHead bytes cut on a rune
-// boundary: what is read of a line too long to be read.
-func head(line string) string {
-	if len(line) <= lineHead {
-		return line
-	}
-	cut := lineHead
-	for cut > 0 && !utf8.RuneStart(line[cut]) {
-		cut--
-	}
-	return line[:cut]
-}
-
-// firstWord is the first word of line, found without reading past it.
-func firstWord(line string) string {
-	line = strings.TrimLeftFunc(line, unicode.IsSpace)
-	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
-		return line[:i]
-	}
-	return line
-}
 
 // longLine refuses a command line longer than MaxLineBytes: it is
 // echoed by its first two words only (the rest may hold a password)
@@ -448,9 +368,7 @@ func (r *run) longLine(line string) bool {
 	if len(line) <= limit {
 		return false
 	}
-	words := strings.Fields(head(line))
-	echo := strings.Join(words[:min(2, len(words))], " ") + " ..."
-	sec := &section{Command: trimLine(echo), Refused: true}
+	sec := &section{Command: trimLine(cmdtab.LongEcho(line)), Refused: true}
 	sec.say(lang.M("CmdLineTooLong", "Len", lang.N("CmdBytes", len(line)), "Limit", lang.N("CmdBytes", limit), "KiB", limit>>10))
 	r.sections = append(r.sections, sec)
 	return true
