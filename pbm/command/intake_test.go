@@ -45,4 +45,3 @@ func TestBoardSubjectPatterns(t *testing.T) {
 		}
 	}
 }
-
