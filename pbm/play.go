@@ -853,15 +853,3 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
 	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }
-
-// helpIf is the text of "help if": the command c, the reply form and
-// an example for every game offered.
-func helpIf(c *command, games []engine.Game, p lang.Printer) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.Usage, c.Explain(p))
-	sb.WriteString(board.Fill(p.T("CondHelpIntro"), 72) + "\n")
-	for _, g := range games {
-		sb.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")
-	}
-	return strings.TrimRight(sb.String(), "\n")
-}

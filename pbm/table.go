@@ -122,75 +122,36 @@ func unknownMsg(e *cmdtab.UnknownError) lang.Msg {
 	return lang.M("RefuseUnknown", "Word", word)
 }
 
-type helpCommand struct{ Usage, Help string }
-
-type helpGroup struct {
-	Title    string
-	Commands []helpCommand
-}
-
-// helpGroups generates the command reference from the command table,
-// the explanations in p's language.
-func helpGroups(p lang.Printer) []helpGroup {
-	var groups []helpGroup
-	add := func(title, prefix string, set commandSet) {
-		g := helpGroup{Title: title}
-		var walk func(prefix string, set commandSet)
-		walk = func(prefix string, set commandSet) {
-			for _, name := range set.Names() {
-				c := set[name]
-				if c.Children != nil {
-					walk(prefix+name+" ", c.Children)
-					continue
-				}
-				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.Usage)), Help: wrapHelp(c.Explain(p))})
-				if len(c.Verbs) > 0 {
-					g.Commands = append(g.Commands, helpCommand{
-						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.Verbs, "|"),
-						Help:  p.T("HelpSameAs")})
-				}
-			}
-		}
-		walk(prefix, set)
-		groups = append(groups, g)
-	}
-	add(p.T("HelpGroupAccounts"), "", cmdtab.Global().Only(false))
-	add(p.T("HelpGroupGames"), "<game> ", cmdtab.Game())
-	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", cmdtab.Global().Only(true))
-	return groups
-}
-
-// wrapHelp and wrapUsage lay out the help (command.WrapHelp,
-// command.WrapUsage).
-var (
-	wrapHelp  = cmdtab.WrapHelp
-	wrapUsage = cmdtab.WrapUsage
-)
-
-// helpGame is a game as help and list show it: Players is "2" or
-// "2-4", Max the number its plural follows.
-type helpGame struct {
-	Name, Title, Players string
-	Max                  int
-}
-
-func helpGames(reg *engine.Registry) []helpGame {
-	var out []helpGame
+// helpGames are the games of reg as help and list show them.
+func helpGames(reg *engine.Registry) []cmdtab.HelpGame {
+	var out []cmdtab.HelpGame
 	for _, g := range reg.Games() {
 		min, max := g.Players()
-		out = append(out, helpGame{Name: g.Name(), Title: g.Title(), Players: board.PlayerRange(min, max), Max: max})
+		out = append(out, cmdtab.HelpGame{Name: g.Name(), Title: g.Title(), Players: board.PlayerRange(min, max), Max: max})
 	}
 	return out
 }
 
+// ifHelp is the games' part of "help if" (command.IfHelp): the
+// explanation of conditional moves and an example in each game of reg.
+func ifHelp(reg *engine.Registry) cmdtab.IfHelp {
+	return func(p lang.Printer) (string, []string) {
+		var examples []string
+		for _, g := range reg.Games() {
+			examples = append(examples, p.Render(board.ConditionalHelp(g)))
+		}
+		return board.Fill(p.T("CondHelpIntro"), 72), examples
+	}
+}
+
 // HelpText is the general help, as mailed for "help", in the server's
 // language.
-func (s *Server) HelpText() (string, error) { return s.helpText(s.printer("")) }
+func (s *Server) HelpText() (string, error) { return helpText(s, s.printer("")) }
 
-// helpText is the general help in p's language.
-func (s *Server) helpText(p lang.Printer) (string, error) {
+// helpText is the general help of s in p's language.
+func helpText(s *Server, p lang.Printer) (string, error) {
 	return s.notices.Render("help.txt", map[string]any{
-		"Server": s.cfg.Name, "Groups": helpGroups(p), "Games": helpGames(s.cfg.Games), "L": p,
+		"Server": s.cfg.Name, "Groups": cmdtab.HelpGroups(p), "Games": helpGames(s.cfg.Games), "L": p,
 	})
 }
 
@@ -204,10 +165,10 @@ func cmdHelp(c *call) error {
 	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if _, ok := helpTopic(s.cfg.Games, topic, s.english()); ok {
+		if _, ok := cmdtab.HelpTopic(topic, s.english(), ifHelp(s.cfg.Games)); ok {
 			c.sec.subject = lang.M("MailSubjectServerHelpOn", "Topic", topic)
 			write = func(p lang.Printer) (string, error) {
-				text, _ := helpTopic(s.cfg.Games, topic, p)
+				text, _ := cmdtab.HelpTopic(topic, p, ifHelp(s.cfg.Games))
 				return "\n\n" + text, nil
 			}
 		} else if g, ok := s.cfg.Games.Lookup(c.args[0]); ok {
@@ -239,14 +200,14 @@ func cmdHelp(c *call) error {
 		topic := trimLine(c.args[0])
 		c.sec.subject = lang.M("MailSubjectServerHelp")
 		write = func(p lang.Printer) (string, error) {
-			text, err := s.helpText(p)
+			text, err := helpText(s, p)
 			return p.T("HelpNoTopic", "Topic", topic) + "\n\n" + text, err
 		}
 	}
 	if write == nil {
 		c.sec.subject = lang.M("MailSubjectServerHelp")
 		write = func(p lang.Printer) (string, error) {
-			text, err := s.helpText(p)
+			text, err := helpText(s, p)
 			return "\n\n" + text, err
 		}
 	}
@@ -256,57 +217,6 @@ func cmdHelp(c *call) error {
 	}
 	c.sec.Text, c.sec.write = text, write
 	return nil
-}
-
-// helpTopic is the text of "help commands", "help move" and "help
-// reply", generated from the command table, in p's language.
-func helpTopic(reg *engine.Registry, topic string, p lang.Printer) (string, bool) {
-	game := cmdtab.Game()
-	var b strings.Builder
-	usage := func(prefix, name string, c *command) {
-		fmt.Fprintf(&b, "  %s\n      %s\n", wrapUsage(strings.TrimSpace(prefix+name+" "+c.Usage)), wrapHelp(c.Explain(p)))
-	}
-	switch topic {
-	case "commands":
-		for _, g := range helpGroups(p) {
-			b.WriteString(g.Title + "\n")
-			for _, c := range g.Commands {
-				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
-			}
-			b.WriteString("\n")
-		}
-	case "move":
-		b.WriteString(p.T("HelpMoveIntro") + "\n\n")
-		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
-			usage("<game> ", name, game[name])
-			if verbs := game[name].Verbs; len(verbs) > 0 {
-				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      %s\n", name, strings.Join(verbs, "|"), p.T("HelpSameAs"))
-			}
-		}
-		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
-		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
-	case "if":
-		b.WriteString(helpIf(game["if"], reg.Games(), p))
-	case "reply":
-		b.WriteString(p.T("BoardReply") + "\n\n")
-		b.WriteString(p.T("HelpReplyIntro") + "\n\n")
-		b.WriteString("  <move>[#<n>] [<move>...]\n      " + p.T("HelpReplyPlay") + "\n")
-		for _, name := range game.Names() {
-			c := game[name]
-			switch {
-			case c.Admin || c.Children != nil || name == "move":
-			case strings.HasPrefix(c.Usage, "<board> <userid> <password>"):
-				usage("", name, &command{Usage: strings.TrimSpace(strings.TrimPrefix(c.Usage, "<board> <userid> <password>")), Help: c.Help, HelpID: c.HelpID})
-			case strings.HasPrefix(c.Usage, "<board>") && c.MinArgs <= 1:
-				// A reply names no board: the bare command.
-				usage("", name, &command{Help: c.Help, HelpID: c.HelpID})
-			}
-		}
-		b.WriteString("\n" + p.T("HelpReplyEnd") + "\n")
-	default:
-		return "", false
-	}
-	return strings.TrimRight(b.String(), "\n"), true
 }
 
 // cmdList answers "list": the games, in the language of the answer.

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -33,4 +34,126 @@ func (c *Command) Explain(p lang.Printer) string {
 		}
 	}
 	return c.Help
+}
+
+// HelpCommand is one command of the command reference: its usage and
+// its explanation, laid out (WrapUsage, WrapHelp).
+type HelpCommand struct{ Usage, Help string }
+
+// HelpGroup is a group of the command reference under its title.
+type HelpGroup struct {
+	Title    string
+	Commands []HelpCommand
+}
+
+// HelpGroups generates the command reference from the command table,
+// the explanations in p's language.
+func HelpGroups(p lang.Printer) []HelpGroup {
+	var groups []HelpGroup
+	add := func(title, prefix string, set Set) {
+		g := HelpGroup{Title: title}
+		var walk func(prefix string, set Set)
+		walk = func(prefix string, set Set) {
+			for _, name := range set.Names() {
+				c := set[name]
+				if c.Children != nil {
+					walk(prefix+name+" ", c.Children)
+					continue
+				}
+				g.Commands = append(g.Commands, HelpCommand{Usage: WrapUsage(strings.TrimSpace(prefix + name + " " + c.Usage)), Help: WrapHelp(c.Explain(p))})
+				if len(c.Verbs) > 0 {
+					g.Commands = append(g.Commands, HelpCommand{
+						Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.Verbs, "|"),
+						Help:  p.T("HelpSameAs")})
+				}
+			}
+		}
+		walk(prefix, set)
+		groups = append(groups, g)
+	}
+	add(p.T("HelpGroupAccounts"), "", global.Only(false))
+	add(p.T("HelpGroupGames"), "<game> ", game)
+	add(p.T("HelpGroupAdmin"), "admin <userid> <password> ", global.Only(true))
+	return groups
+}
+
+// HelpGame is a game as help and list show it: Players is "2" or
+// "2-4", Max the number its plural follows.
+type HelpGame struct {
+	Name, Title, Players string
+	Max                  int
+}
+
+// IfHelp writes what "help if" tells beyond the command table, in p's
+// language: the explanation of conditional moves and an example for
+// every game offered, each filled to its width.
+type IfHelp func(p lang.Printer) (intro string, examples []string)
+
+// HelpTopic is the text of "help commands", "help move", "help if"
+// and "help reply", generated from the command table, in p's
+// language; false for any other topic. ifHelp writes the games' part
+// of "help if", and is called for that topic only.
+func HelpTopic(topic string, p lang.Printer, ifHelp IfHelp) (string, bool) {
+	var b strings.Builder
+	usage := func(prefix, name string, c *Command) {
+		fmt.Fprintf(&b, "  %s\n      %s\n", WrapUsage(strings.TrimSpace(prefix+name+" "+c.Usage)), WrapHelp(c.Explain(p)))
+	}
+	switch topic {
+	case "commands":
+		for _, g := range HelpGroups(p) {
+			b.WriteString(g.Title + "\n")
+			for _, c := range g.Commands {
+				fmt.Fprintf(&b, "  %s\n      %s\n", c.Usage, c.Help)
+			}
+			b.WriteString("\n")
+		}
+	case "move":
+		b.WriteString(p.T("HelpMoveIntro") + "\n\n")
+		for _, name := range []string{"move", "queue", "submit", "confirm", "preview"} {
+			usage("<game> ", name, game[name])
+			if verbs := game[name].Verbs; len(verbs) > 0 {
+				fmt.Fprintf(&b, "  <game> %s <board> <userid> <password> %s\n      %s\n", name, strings.Join(verbs, "|"), p.T("HelpSameAs"))
+			}
+		}
+		b.WriteString("\n" + p.T("HelpMoveNumber") + "\n")
+		b.WriteString("\n" + p.T("HelpMoveReply") + "\n")
+	case "if":
+		b.WriteString(helpIf(game["if"], p, ifHelp))
+	case "reply":
+		b.WriteString(p.T("BoardReply") + "\n\n")
+		b.WriteString(p.T("HelpReplyIntro") + "\n\n")
+		b.WriteString("  <move>[#<n>] [<move>...]\n      " + p.T("HelpReplyPlay") + "\n")
+		for _, name := range game.Names() {
+			c := game[name]
+			switch {
+			case c.Admin || c.Children != nil || name == "move":
+			case strings.HasPrefix(c.Usage, "<board> <userid> <password>"):
+				usage("", name, &Command{Usage: strings.TrimSpace(strings.TrimPrefix(c.Usage, "<board> <userid> <password>")), Help: c.Help, HelpID: c.HelpID})
+			case strings.HasPrefix(c.Usage, "<board>") && c.MinArgs <= 1:
+				// A reply names no board: the bare command.
+				usage("", name, &Command{Help: c.Help, HelpID: c.HelpID})
+			}
+		}
+		b.WriteString("\n" + p.T("HelpReplyEnd") + "\n")
+	default:
+		return "", false
+	}
+	return strings.TrimRight(b.String(), "\n"), true
+}
+
+// helpIf is the text of "help if": the command c, the reply form and
+// an example for every game offered (ifHelp).
+func helpIf(c *Command, p lang.Printer, ifHelp IfHelp) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.Usage, c.Explain(p))
+	var intro string
+	var examples []string
+	if ifHelp != nil {
+		intro, examples = ifHelp(p)
+	}
+	sb.WriteString(intro + "\n")
+	for _, e := range examples {
+		sb.WriteString("\n" + e + "\n")
+	}
+	return strings.TrimRight(sb.String(), "\n")
 }
