@@ -59,16 +59,20 @@ func refuseOn(board int, ms ...lang.Msg) *Refusal {
 }
 
 // refusalOn is err as a refusal about a board: a refusal keeps its
-// messages from the catalogue (commandMoves'), any other error is
-// its text, alike in every language.
-func refusalOn(board int, err error) *Refusal {
+// messages from the catalogue, as does a bound on the moves
+// (board.Bounds), any other error is its text, alike in every language.
+func refusalOn(n int, err error) *Refusal {
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		out := *ref
-		out.Board = board
+		out.Board = n
 		return &out
 	}
-	return &Refusal{Board: board, msgs: []lang.Msg{lang.Literal(err.Error())}}
+	var bound *board.BoundError
+	if errors.As(err, &bound) {
+		return refuseOn(n, bound.Msg)
+	}
+	return &Refusal{Board: n, msgs: []lang.Msg{lang.Literal(err.Error())}}
 }
 
 // section is the part of the reply about one command.

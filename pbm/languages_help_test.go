@@ -229,7 +229,7 @@ func unwrapped(text string) string { return strings.ReplaceAll(text, "\n  ", " "
 func TestCommandBoundsInLanguages(t *testing.T) {
 	f := newFixture(t)
 	g, _ := f.s.cfg.Games.Lookup("nim")
-	_, err := f.s.commandMoves(g, strings.Fields(strings.Repeat("take1 ", 101)))
+	_, err := moveBounds(f.s).Moves(g, strings.Fields(strings.Repeat("take1 ", 101)))
 	ref := refusalOn(7, err)
 	if ref.Board != 7 || ref.Error() != "This command holds 101 moves, and a command may hold at most 100: nothing was played." {
 		t.Errorf("too many moves: %+v", ref)
@@ -245,7 +245,7 @@ func TestCommandBoundsInLanguages(t *testing.T) {
 			t.Errorf("%s: %q lacks %q", code, got, want)
 		}
 	}
-	_, err = f.s.commandMoves(g, []string{strings.Repeat("x", 3000)})
+	_, err = moveBounds(f.s).Moves(g, []string{strings.Repeat("x", 3000)})
 	ref = refusalOn(7, err)
 	if ref.Error() != "Move 1 of this command is 3000 bytes long, and a move may be at most 2048 bytes: nothing was played." {
 		t.Errorf("long move: %q", ref.Error())

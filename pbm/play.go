@@ -325,7 +325,7 @@ func cmdQueue(c *call) error {
 		}
 		c.sec.say(lang.M("QueueCleared", "Title", g.Title(), "Number", b.Number))
 	} else {
-		moves, err := c.s.commandMoves(g, c.args[3:])
+		moves, err := moveBounds(c.s).Moves(g, c.args[3:])
 		if err != nil {
 			return refusalOn(b.Number, err)
 		}
@@ -365,7 +365,7 @@ func cmdSubmit(c *call) error {
 		return refuseOn(b.Number, lang.M("SubmitNotYourMove", "Who", board.ToMove(b, st)))
 	}
 	mv := c.args[3]
-	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
+	if moves, err := moveBounds(c.s).Moves(g, c.args[3:]); err != nil {
 		return refusalOn(b.Number, err)
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
@@ -402,7 +402,7 @@ func cmdPreview(c *call) error {
 	if err != nil {
 		return err
 	}
-	moves, err := c.s.commandMoves(g, c.args[1:])
+	moves, err := moveBounds(c.s).Moves(g, c.args[1:])
 	if err != nil {
 		return refusalOn(n, err)
 	}

@@ -284,26 +284,8 @@ func (r *run) longLine(line string) bool {
 	return true
 }
 
-// commandMoves gives the moves of one command as the game plays them
-// (turnMoves), after the bounds: a command of more than MaxMoves
-// moves, or a move (a turn once joined) of more than MaxMoveBytes, is
-// refused before a game sees it.
-func (s *Server) commandMoves(g engine.Game, words []string) ([]string, error) {
-	if len(words) > s.cfg.MaxMoves {
-		return nil, refuseMsg(lang.N("CmdTooManyMoves", len(words), "Max", s.cfg.MaxMoves))
-	}
-	long := func(id string, n int, kv ...any) error {
-		kv = append(kv, "Len", lang.N("CmdBytes", n), "Limit", lang.N("CmdBytes", s.cfg.MaxMoveBytes))
-		return refuseMsg(lang.M(id, kv...))
-	}
-	for i, w := range words {
-		if len(w) > s.cfg.MaxMoveBytes {
-			return nil, long("CmdMoveTooLong", len(w), "N", i+1)
-		}
-	}
-	moves, err := board.TurnMoves(g, words)
-	if err == nil && len(moves) == 1 && len(moves[0]) > s.cfg.MaxMoveBytes {
-		return nil, long("CmdTurnTooLong", len(moves[0]), "Title", g.Title())
-	}
-	return moves, err
+// moveBounds are the bounds of s's configuration on the moves of one
+// command (board.Bounds).
+func moveBounds(s *Server) board.Bounds {
+	return board.Bounds{MaxMoves: s.cfg.MaxMoves, MaxMoveBytes: s.cfg.MaxMoveBytes}
 }
