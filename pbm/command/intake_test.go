@@ -1,9 +1,12 @@
 package command
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/quote"
 )
 
 // The subjects of board mails, with the userid to move, the word of a
@@ -44,4 +47,129 @@ func TestBoardSubjectPatterns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// reader is a server of nim and hexatri at pbm@example.org, lines
+// bounded at 4 KiB.
+var reader = Reader{Games: []string{"hexatri", "nim"}, IsGame: isGame, Known: quote.Known{Name: "Test", Address: "pbm@example.org"}, MaxLineBytes: 4 << 10}
+
+// TestLines: the Subject holds one command unless it is none, a reply
+// prefix only, "multiple" or a board mail's subject; then the body's
+// lines, one command each, up to the first line that is none, which
+// starts the comment.
+func TestLines(t *testing.T) {
+	for _, c := range []struct {
+		subject, body string
+		lines         []string
+		comment       string
+	}{
+		{"Re: nim show 101", "Thanks!", []string{"nim show 101"}, "Thanks!"},
+		{"multiple", "help\n# note\nnim games alice\nGood luck.\nnim show 1", []string{"help", "nim games alice"}, "Good luck.\nnim show 1"},
+		{"Re: Nim Board 101 alice", "nim resign 101 alice pw", []string{"nim resign 101 alice pw"}, ""},
+		{"Hello there", "signup carol secret", []string{"signup carol secret"}, ""},
+		{"", "", nil, ""},
+	} {
+		lines, comment := reader.Lines(c.subject, reader.Own(c.body))
+		if !slices.Equal(lines, c.lines) || comment != c.comment {
+			t.Errorf("Lines(%q, %q) = %q, %q; want %q, %q", c.subject, c.body, lines, comment, c.lines, c.comment)
+		}
+	}
+	long := "nim move 1 alice pw " + strings.Repeat("take1 ", 1000)
+	if lines, _ := reader.Lines(long, nil); len(lines) != 1 || lines[0] != strings.TrimSpace(long) {
+		t.Errorf("a Subject past the bound that starts with a command is one line, refused whole: %d lines", len(lines))
+	}
+}
+
+// TestSpeaks: a stranger's prose is not the command language; a
+// command, a typo of one on a line that reads as a command, and a
+// board mail's subject are.
+func TestSpeaks(t *testing.T) {
+	for subject, want := range map[string]bool{
+		"Hello, how do I play?": false, "sigup carol secret": true, "nim show 1": true,
+		"Re: Nim Board 101 alice": true, "Sigup, please!": false, "": false,
+	} {
+		if got := reader.Speaks(subject, nil); got != want {
+			t.Errorf("Speaks(%q) = %v, want %v", subject, got, want)
+		}
+	}
+}
+
+// TestMaskedToken: the token of a reply address on the server's
+// address is masked, the game and the board kept; another address
+// stays as it is.
+func TestMaskedToken(t *testing.T) {
+	got := reader.Masked("Re: help pbm+nim.101.3.abcdef@example.org other+x.y@else.test")
+	if want := "Re: help pbm+nim.101.3." + Mask + "@example.org other+x.y@else.test"; got != want {
+		t.Errorf("Masked = %q, want %q", got, want)
+	}
+	if got := MaskAddress("pbm+nim.7.tok@example.org"); got != "pbm+nim.7."+Mask+"@example.org" {
+		t.Errorf("MaskAddress = %q", got)
+	}
+}
+
+// TestReplyAddress reads both forms of a reply address, and nothing
+// else.
+func TestReplyAddress(t *testing.T) {
+	if g, n, at, tok, ok := ReplyAddress("PBM+Nim.101.7.tok@Example.org", "pbm@example.org"); !ok || g != "nim" || n != 101 || at != 7 || tok != "tok" {
+		t.Errorf("new form: %q %d %d %q %v", g, n, at, tok, ok)
+	}
+	if _, n, at, _, ok := ReplyAddress("pbm+nim.5.tok@example.org", "pbm@example.org"); !ok || n != 5 || at != -1 {
+		t.Errorf("old form: %d %d %v", n, at, ok)
+	}
+	for _, to := range []string{"pbm@example.org", "pbm+nim.x.tok@example.org", "pbm+nim.1.-2.tok@example.org", "other+nim.1.tok@example.org", "pbm+nim.1.tok@else.org", "pbm+a.b@example.org"} {
+		if _, _, _, _, ok := ReplyAddress(to, "pbm@example.org"); ok {
+			t.Errorf("%q read as a reply address", to)
+		}
+	}
+}
+
+// TestReplyCommand: a board command without board, userid and
+// password, a move with words after it, a typo, and a line of a
+// command of its own.
+func TestReplyCommand(t *testing.T) {
+	rp := Reply{Game: "nim", Board: 101, User: "alice", Plays: func(f []string) int {
+		k := 0
+		for k < len(f) && strings.HasPrefix(f[k], "take") {
+			k++
+		}
+		return k
+	}}
+	for _, c := range []struct {
+		body    string
+		words   []string
+		comment string
+		ok      bool
+	}{
+		{"resign\nSorry.", []string{"nim", "resign", "101", "alice", "(reply)"}, "Sorry.", true},
+		{"take2 well played", []string{"nim", "move", "101", "alice", "(reply)", "take2"}, "well played", true},
+		{"Hi!\ntake1", []string{"nim", "move", "101", "alice", "(reply)", "take1"}, "Hi!", true},
+		{"resing", []string{"nim", "resing"}, "", true},
+		{"chat see you", []string{"nim", "chat", "101", "alice", "(reply)"}, "see you", true},
+		{"help", nil, "", false},
+	} {
+		words, comment, _, ok := reader.ReplyCommand("Re: Nim Board 101 alice", strings.Split(c.body, "\n"), rp)
+		if ok != c.ok || !slices.Equal(words, c.words) || comment != c.comment {
+			t.Errorf("ReplyCommand(%q) = %q, %q, %v; want %q, %q, %v", c.body, words, comment, ok, c.words, c.comment, c.ok)
+		}
+	}
+}
+
+// FuzzLines: reading a mail's command lines never panics and never
+// returns a line the mail did not hold.
+func FuzzLines(f *testing.F) {
+	f.Add("Re: nim show 101", "Thanks!")
+	f.Add("multiple", "help\nnim games alice\n> quoted\nGood luck.")
+	f.Add("", "On Mon, Test <pbm@example.org> wrote:\n> nim move 1 a b c\nsignup x y")
+	f.Add("Re: Nim Board 7", "take1\n-- \nsig")
+	f.Fuzz(func(t *testing.T, subject, body string) {
+		lines, _ := reader.Lines(subject, reader.Own(body))
+		for _, l := range lines {
+			if l == "" || !strings.Contains(subject, l) && !strings.Contains(body, l) {
+				t.Fatalf("Lines(%q, %q) returned %q, which the mail does not hold", subject, body, l)
+			}
+		}
+		reader.Speaks(subject, lines)
+		reader.Masked(subject)
+		reader.ReplyCommand(subject, reader.Own(body), Reply{Game: "nim", Board: 1, User: "u"})
+	})
 }
