@@ -293,7 +293,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
-		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
+		sec.Command = trimLine(lineReader(r.s).Masked(strings.Join(words, " ")))
 		sec.table = c.cmd.Table
 	}
 	if err == nil {

@@ -47,7 +47,7 @@ func TestBoardSubjectRepliesEveryLanguage(t *testing.T) {
 			if got := mail.Unprefixed(subject); got != board.Subject {
 				t.Fatalf("prefix %q not stripped: %q", replyPrefixes[code], got)
 			}
-			if got := f.s.Masked(subject); got != subject {
+			if got := lineReader(f.s).Masked(subject); got != subject {
 				t.Errorf("board subject masked: %q", got)
 			}
 

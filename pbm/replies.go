@@ -173,7 +173,7 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	if u, err := r.tx.User(rt.user); err == nil {
 		r.speaks(u) // the token vouched for the player
 	}
-	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
+	sec := &section{Command: trimLine(lineReader(r.s).Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
 	// The status is written in the language of the answer.
 	sec.say(lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
 		lang.Literal(" "+board.StatusIn(r.answerPrinter(), b, st)+"\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st))

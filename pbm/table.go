@@ -237,14 +237,6 @@ func cmdList(c *call) error {
 	return nil
 }
 
-// Masked returns a line of a mail fit to be written down, its secrets
-// masked (command.Reader.Masked).
-func (s *Server) Masked(line string) string { return lineReader(s).Masked(line) }
-
-// MaskAddress returns a mail address with the token of its subaddress
-// masked (command.MaskAddress).
-func MaskAddress(addr string) string { return cmdtab.MaskAddress(addr) }
-
 // Bounds on what the core reads of a command and hands a game. Each
 // is checked before any work on what it bounds, so that the cost of a
 // refusal does not grow with what is refused, and each refusal names
