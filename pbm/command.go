@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -515,70 +514,14 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 	return !lineReader(s).Speaks(m.Subject, lines)
 }
 
-// aboutID is the message that describes a game in one line.
-func aboutID(game string) string {
-	if game == "" {
-		return "About"
-	}
-	return "About" + strings.ToUpper(game[:1]) + game[1:]
-}
-
 // welcomeSection is the whole answer to a stranger's mail without a
-// command: what pbm is, the games, the line to sign up with, and the
-// web site.
+// command (command.Welcome).
 func welcomeSection(s *Server) *section {
 	sec := &section{subject: lang.M("MailWelcomeSubject"), table: true, Bare: true}
 	sec.write = func(p lang.Printer) (string, error) {
-		var b strings.Builder
-		para := func(text string) {
-			b.WriteString(strings.ReplaceAll(mail.Wrap(text, 72), "\n  ", "\n"))
-			b.WriteString("\n\n")
-		}
-		para(p.T("MailWelcomeIntro", "Address", s.cfg.Address))
-		b.WriteString(p.T("MailWelcomeGames") + "\n")
-		for _, g := range s.cfg.Games.Games() {
-			lo, hi := g.Players()
-			players := strconv.Itoa(lo)
-			if hi != lo {
-				players += "-" + strconv.Itoa(hi)
-			}
-			about := p.T(aboutID(g.Name()))
-			if about == aboutID(g.Name()) {
-				about = "" // a game the catalogue does not describe
-			}
-			line := strings.TrimSuffix(p.T("MailWelcomeGame", "Game", g.Name(), "Title", g.Title(), "Players", players, "About", about), ": ")
-			b.WriteString(indent(mail.Wrap(line, 70), "  ", "    ") + "\n")
-		}
-		b.WriteString("\n")
-		para(p.T("MailWelcomeSignup"))
-		b.WriteString("    signup <userid> <password>\n\n")
-		para(p.T("MailWelcomeChallenge"))
-		first := "<game>"
-		if gs := s.cfg.Games.Games(); len(gs) > 0 {
-			first = gs[0].Name()
-		}
-		b.WriteString("    " + first + " challenge <userid> <password> <userid> computer\n\n")
-		para(p.T("MailWelcomeHelp", "Game", first))
-		if s.cfg.WebURL != "" {
-			para(p.T("MailWelcomeSite", "Site", s.cfg.WebURL))
-		}
-		return strings.TrimRight(b.String(), "\n"), nil
+		return cmdtab.Welcome(p, helpGames(s.cfg.Games), s.cfg.Address, s.cfg.WebURL), nil
 	}
 	return sec
-}
-
-// indent prefixes the first line of text with first and the others
-// with rest.
-func indent(text, first, rest string) string {
-	lines := strings.Split(text, "\n")
-	for i := range lines {
-		if i == 0 {
-			lines[i] = first + lines[i]
-		} else {
-			lines[i] = rest + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // gate applies the limits of one mail and one sender (package limit)
