@@ -210,7 +210,7 @@ func (r *run) all() error {
 		sec := &section{Command: trimLine(echo), Refused: true}
 		sec.say(text)
 		if len(words) > 0 {
-			if sug := suggestGlobal(r.s.cfg.Games, words[0]); sug != "" {
+			if sug := lineReader(r.s).Suggest(words[0]); sug != "" {
 				sec.say(unknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
 			}
 		}
@@ -357,7 +357,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 	case errors.As(err, &word) && len(word.After) == 0:
 		var unknown *cmdtab.UnknownError
 		if errors.As(err, &unknown) {
-			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: suggestGlobal(r.s.cfg.Games, unknown.Word)}
+			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: lineReader(r.s).Suggest(unknown.Word)}
 			return resolved{}, refuseMsg(unknownMsg(u), lang.M("RefuseUnknownTail"))
 		}
 		var amb *cmdtab.AmbiguousError

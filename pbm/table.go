@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -102,16 +101,6 @@ func handlerOf(cmd *command) func(*call) error { return handlers[cmd.Key] }
 // within a typo's distance.
 func nearest(word string, candidates []string) string { return cmdtab.Nearest(word, candidates) }
 
-// suggestGlobal is the suggestion for an unknown first word of a line
-// (command.Suggest), among the commands and the games of reg.
-func suggestGlobal(reg *engine.Registry, word string) string {
-	var games []string
-	for _, g := range reg.Games() {
-		games = append(games, g.Name())
-	}
-	return cmdtab.Suggest(word, games)
-}
-
 // unknownMsg is the refusal of a word that is no command, from the
 // catalogue; its English is the error's text.
 func unknownMsg(e *cmdtab.UnknownError) lang.Msg {
@@ -175,23 +164,10 @@ func cmdHelp(c *call) error {
 			c.game, c.sec.game = g, g
 			c.sec.table = true
 			return cmdGameHelp(c)
-		} else if _, cmd, err := s.global.Lookup(topic); err == nil && cmd.Children == nil && !cmd.Admin {
+		} else if _, ok := cmdtab.CommandHelp(topic, s.english()); ok {
 			write = func(p lang.Printer) (string, error) {
-				return fmt.Sprintf("%s %s\n  %s", topic, cmd.Usage, cmd.Explain(p)), nil
-			}
-		} else if name, cmd, err := s.game.Lookup(topic); err == nil && cmd.Children == nil {
-			write = func(p lang.Printer) (string, error) {
-				return fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.Usage, cmd.Explain(p), p.T("HelpGameIs")), nil
-			}
-		} else if err == nil && cmd.Children != nil {
-			// A command of several words ("tournament"): each of them.
-			write = func(p lang.Printer) (string, error) {
-				var b strings.Builder
-				for _, sub := range cmd.Children.Names() {
-					sc := cmd.Children[sub]
-					fmt.Fprintf(&b, "<game> %s %s %s\n  %s\n", name, sub, sc.Usage, sc.Explain(p))
-				}
-				return b.String() + p.T("HelpGameIs"), nil
+				text, _ := cmdtab.CommandHelp(topic, p)
+				return text, nil
 			}
 		}
 	}
@@ -222,17 +198,7 @@ func cmdHelp(c *call) error {
 // cmdList answers "list": the games, in the language of the answer.
 func cmdList(c *call) error {
 	s := c.s
-	p := c.answerPrinter()
-	var b strings.Builder
-	b.WriteString(p.T("HelpGamesHere") + "\n")
-	for _, g := range helpGames(s.cfg.Games) {
-		fmt.Fprintf(&b, "  %-10s %-12s %s\n", g.Name, g.Title, p.N("HelpListPlayers", g.Max, "Players", g.Players))
-	}
-	if len(helpGames(s.cfg.Games)) == 0 {
-		b.WriteString("  " + p.T("HelpListNone") + "\n")
-	}
-	b.WriteString("\n" + p.T("HelpListTail"))
-	c.sec.Text = b.String()
+	c.sec.Text = cmdtab.List(c.answerPrinter(), helpGames(s.cfg.Games))
 	c.sec.subject = lang.M("MailSubjectList")
 	return nil
 }

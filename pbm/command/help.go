@@ -157,3 +157,44 @@ func helpIf(c *Command, p lang.Printer, ifHelp IfHelp) string {
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
+
+// CommandHelp is the help on one command named by topic, in p's
+// language: a global command (no admin's), a game's command with
+// "<game>" before it, or each command of a game's command of several
+// words ("tournament"). ok is false when topic names none.
+func CommandHelp(topic string, p lang.Printer) (text string, ok bool) {
+	if _, cmd, err := global.Lookup(topic); err == nil && cmd.Children == nil && !cmd.Admin {
+		return fmt.Sprintf("%s %s\n  %s", topic, cmd.Usage, cmd.Explain(p)), true
+	}
+	name, cmd, err := game.Lookup(topic)
+	switch {
+	case err != nil:
+		return "", false
+	case cmd.Children == nil:
+		return fmt.Sprintf("<game> %s %s\n  %s\n%s", name, cmd.Usage, cmd.Explain(p), p.T("HelpGameIs")), true
+	}
+	var b strings.Builder
+	for _, sub := range cmd.Children.Names() {
+		sc := cmd.Children[sub]
+		fmt.Fprintf(&b, "<game> %s %s %s\n  %s\n", name, sub, sc.Usage, sc.Explain(p))
+	}
+	return b.String() + p.T("HelpGameIs"), true
+}
+
+// List is the answer to "list" in p's language: the games offered.
+func List(p lang.Printer, games []HelpGame) string {
+	var b strings.Builder
+	b.WriteString(p.T("HelpGamesHere") + "\n")
+	for _, g := range games {
+		fmt.Fprintf(&b, "  %-10s %-12s %s\n", g.Name, g.Title, p.N("HelpListPlayers", g.Max, "Players", g.Players))
+	}
+	if len(games) == 0 {
+		b.WriteString("  " + p.T("HelpListNone") + "\n")
+	}
+	b.WriteString("\n" + p.T("HelpListTail"))
+	return b.String()
+}
+
+// Suggest is the suggestion for an unknown first word of a line among
+// the commands and the games of the reader (Suggest).
+func (rd Reader) Suggest(word string) string { return Suggest(word, rd.Games) }
