@@ -3,7 +3,6 @@ package pbm
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -17,22 +16,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
-
-// afterMsg is the refusal of a word, unknown or ambiguous, that
-// follows the command words named (a game's name, "change"): with the
-// commands that may follow them.
-func afterMsg(err error, named []string, set commandSet) lang.Msg {
-	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.Names(), ", ")
-	var amb *cmdtab.AmbiguousError
-	if errors.As(err, &amb) {
-		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", "), "After", after, "Commands", cmds)
-	}
-	var unknown *cmdtab.UnknownError
-	if errors.As(err, &unknown) {
-		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.Word))+`"`, "After", after, "Commands", cmds)
-	}
-	return lang.Literal(fmt.Sprintf("%v after %s; commands: %s.", err, after, cmds))
-}
 
 // Refusal is an error a player reads: the command was refused and
 // nothing of it was applied.
@@ -211,7 +194,7 @@ func (r *run) all() error {
 		sec.say(text)
 		if len(words) > 0 {
 			if sug := lineReader(r.s).Suggest(words[0]); sug != "" {
-				sec.say(unknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
+				sec.say(cmdtab.UnknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
 			}
 		}
 		r.sections = append(r.sections, sec)
@@ -334,13 +317,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		c.game, sec.game = g, g
 	}
 	c.name = l.Name
-	var (
-		gameWhat *cmdtab.GameWhatError
-		word     *cmdtab.WordError
-		what     *cmdtab.WhatError
-		admin    *cmdtab.AdminOnlyError
-		usage    *cmdtab.UsageError
-	)
+	var usage *cmdtab.UsageError
 	switch {
 	case err == nil:
 		c.args = l.Args
@@ -348,29 +325,9 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 	case errors.As(err, &usage):
 		c.args = l.Args
 		return resolved{call: c, cmd: l.Cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", usage.Usage))
-	case errors.As(err, &gameWhat):
-		return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", gameWhat.Game, "Commands", strings.Join(r.s.game.Names(), ", ")))
-	case errors.As(err, &what):
-		return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(what.Words, " "), "Commands", strings.Join(what.Set.Names(), ", ")))
-	case errors.As(err, &admin):
-		return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", admin.Name))
-	case errors.As(err, &word) && len(word.After) == 0:
-		var unknown *cmdtab.UnknownError
-		if errors.As(err, &unknown) {
-			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: lineReader(r.s).Suggest(unknown.Word)}
-			return resolved{}, refuseMsg(unknownMsg(u), lang.M("RefuseUnknownTail"))
-		}
-		var amb *cmdtab.AmbiguousError
-		if errors.As(err, &amb) {
-			return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", ")), lang.M("RefuseUnknownTail"))
-		}
-		return resolved{}, refuseMsg(lang.Literal(word.Err.Error()), lang.M("RefuseUnknownTail"))
-	case errors.As(err, &word):
-		var unknown *cmdtab.UnknownError
-		if errors.As(err, &unknown) && unknown.Suggestion != "" {
-			return resolved{}, refuseMsg(unknownMsg(unknown))
-		}
-		return resolved{}, refuseMsg(afterMsg(word.Err, word.After, word.Set))
+	}
+	if ms := lineReader(r.s).Refusal(err); ms != nil {
+		return resolved{}, refuseMsg(ms...)
 	}
 	return resolved{}, err
 }

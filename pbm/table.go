@@ -97,19 +97,9 @@ func init() {
 // handlerOf is the handler of a command of the table.
 func handlerOf(cmd *command) func(*call) error { return handlers[cmd.Key] }
 
-// nearest is package command's Nearest: the candidate closest to word
-// within a typo's distance.
-func nearest(word string, candidates []string) string { return cmdtab.Nearest(word, candidates) }
-
-// unknownMsg is the refusal of a word that is no command, from the
-// catalogue; its English is the error's text.
-func unknownMsg(e *cmdtab.UnknownError) lang.Msg {
-	word := `"` + trimLine(strings.ToLower(e.Word)) + `"`
-	if e.Suggestion != "" {
-		return lang.M("RefuseUnknownSuggest", "Word", word, "Suggestion", e.Suggestion)
-	}
-	return lang.M("RefuseUnknown", "Word", word)
-}
+// unknownMsg is the refusal of a word that is no command
+// (command.UnknownMsg).
+var unknownMsg = cmdtab.UnknownMsg
 
 // helpGames are the games of reg as help and list show them.
 func helpGames(reg *engine.Registry) []cmdtab.HelpGame {

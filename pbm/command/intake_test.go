@@ -173,3 +173,33 @@ func FuzzLines(f *testing.F) {
 		reader.ReplyCommand(subject, reader.Own(body), Reply{Game: "nim", Board: 1, User: "u"})
 	})
 }
+
+// TestRefusal: why a line is no command, as the catalogue's messages:
+// an unknown first word with the nearest command, a game without a
+// command, an admin command; a usage error names a command and is
+// none of these.
+func TestRefusal(t *testing.T) {
+	for line, want := range map[string][]string{
+		"sigup carol pw":    {"RefuseUnknownSuggest", "RefuseUnknownTail"},
+		"xyzzy":             {"RefuseUnknown", "RefuseUnknownTail"},
+		"nim":               {"CmdGameWhat"},
+		"nim resing 1 a b":  nil, // a typo after a game: the suggestion alone
+		"setpassword a b c": {"CmdAdminOnly"},
+	} {
+		_, err := Parse(strings.Fields(line), games)
+		var ids []string
+		for _, m := range reader.Refusal(err) {
+			ids = append(ids, m.ID)
+		}
+		if want == nil {
+			want = []string{"RefuseUnknownSuggest"}
+		}
+		if !slices.Equal(ids, want) {
+			t.Errorf("Refusal(%q: %v) = %q, want %q", line, err, ids, want)
+		}
+	}
+	_, err := Parse([]string{"signup"}, games)
+	if ms := reader.Refusal(err); ms != nil {
+		t.Errorf("a usage error: %v", ms)
+	}
+}
