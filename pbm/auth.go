@@ -197,7 +197,7 @@ func (r *run) authenticated() (bool, error) {
 			return true, nil
 		}
 	}
-	lines, _ := r.s.commandLines(r.msg)
+	lines, _ := lineReader(r.s).Mail(r.msg)
 	for _, line := range lines[:min(len(lines), r.s.cfg.MaxCommands)] {
 		if len(r.checked) >= r.s.cfg.MaxPasswordWork {
 			break // the bcrypt work of one mail is bounded (gate, command.go)

@@ -43,7 +43,7 @@ func TestClientReplies(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				lines, comment := f.s.commandLines(m)
+				lines, comment := lineReader(f.s).Mail(m)
 				if !slices.Equal(lines, []string{cmd}) {
 					t.Errorf("commands %q, want %q\nbody:\n%s", lines, cmd, m.Body)
 				}

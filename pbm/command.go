@@ -3,11 +3,7 @@ package pbm
 import (
 	"context"
 	"errors"
-	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
@@ -20,22 +16,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
-
-// afterMsg is the refusal of a word, unknown or ambiguous, that
-// follows the command words named (a game's name, "change"): with the
-// commands that may follow them.
-func afterMsg(err error, named []string, set commandSet) lang.Msg {
-	after, cmds := fmt.Sprintf("%q", strings.Join(named, " ")), strings.Join(set.Names(), ", ")
-	var amb *cmdtab.AmbiguousError
-	if errors.As(err, &amb) {
-		return lang.M("CmdAmbiguousAfter", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", "), "After", after, "Commands", cmds)
-	}
-	var unknown *cmdtab.UnknownError
-	if errors.As(err, &unknown) {
-		return lang.M("CmdUnknownAfter", "Word", `"`+trimLine(strings.ToLower(unknown.Word))+`"`, "After", after, "Commands", cmds)
-	}
-	return lang.Literal(fmt.Sprintf("%v after %s; commands: %s.", err, after, cmds))
-}
 
 // Refusal is an error a player reads: the command was refused and
 // nothing of it was applied.
@@ -61,16 +41,20 @@ func refuseOn(board int, ms ...lang.Msg) *Refusal {
 }
 
 // refusalOn is err as a refusal about a board: a refusal keeps its
-// messages from the catalogue (commandMoves'), any other error is
-// its text, alike in every language.
-func refusalOn(board int, err error) *Refusal {
+// messages from the catalogue, as does a bound on the moves
+// (board.Bounds), any other error is its text, alike in every language.
+func refusalOn(n int, err error) *Refusal {
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		out := *ref
-		out.Board = board
+		out.Board = n
 		return &out
 	}
-	return &Refusal{Board: board, msgs: []lang.Msg{lang.Literal(err.Error())}}
+	var bound *board.BoundError
+	if errors.As(err, &bound) {
+		return refuseOn(n, bound.Msg)
+	}
+	return &Refusal{Board: n, msgs: []lang.Msg{lang.Literal(err.Error())}}
 }
 
 // section is the part of the reply about one command.
@@ -182,14 +166,14 @@ func (r *run) all() error {
 		return err
 	}
 	r.own = mail.OwnLines(r.msg.Body, k)
-	lines, comment := r.s.commandLinesOf(r.msg, r.own)
+	lines, comment := lineReader(r.s).Lines(r.msg.Subject, r.own)
 	if done, err := r.byAddressReply(); done || err != nil {
 		return err
 	}
 	if done, err := r.byReply(); done || err != nil {
 		return err
 	}
-	words := strings.Fields(head(firstLine(r.msg.Subject, r.msg.Body)))
+	words := strings.Fields(cmdtab.Head(cmdtab.FirstLine(r.msg.Subject, r.msg.Body)))
 	echo := strings.Join(words[:min(1, len(words))], " ")
 	if len(words) > 1 {
 		echo += " ..."
@@ -201,7 +185,7 @@ func (r *run) all() error {
 		lines = nil
 	} else if len(lines) == 0 {
 		text := lang.M("CmdNone")
-		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !isBoardSubject(subj) {
+		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !cmdtab.IsBoardSubject(subj) {
 			// The player did put something in the Subject: say what
 			// was wrong with it, not to do what he did.
 			text = lang.M("CmdNoneSubject")
@@ -209,8 +193,8 @@ func (r *run) all() error {
 		sec := &section{Command: trimLine(echo), Refused: true}
 		sec.say(text)
 		if len(words) > 0 {
-			if sug := suggestGlobal(r.s.cfg.Games, words[0]); sug != "" {
-				sec.say(unknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
+			if sug := lineReader(r.s).Suggest(words[0]); sug != "" {
+				sec.say(cmdtab.UnknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
 			}
 		}
 		r.sections = append(r.sections, sec)
@@ -291,7 +275,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
-		sec.Command = trimLine(r.s.Masked(strings.Join(words, " ")))
+		sec.Command = trimLine(lineReader(r.s).Masked(strings.Join(words, " ")))
 		sec.table = c.cmd.Table
 	}
 	if err == nil {
@@ -333,13 +317,7 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 		c.game, sec.game = g, g
 	}
 	c.name = l.Name
-	var (
-		gameWhat *cmdtab.GameWhatError
-		word     *cmdtab.WordError
-		what     *cmdtab.WhatError
-		admin    *cmdtab.AdminOnlyError
-		usage    *cmdtab.UsageError
-	)
+	var usage *cmdtab.UsageError
 	switch {
 	case err == nil:
 		c.args = l.Args
@@ -347,29 +325,9 @@ func (r *run) resolve(words []string, comment string, sec *section) (resolved, e
 	case errors.As(err, &usage):
 		c.args = l.Args
 		return resolved{call: c, cmd: l.Cmd}, refuseMsg(lang.M("RefuseUsage", "Usage", usage.Usage))
-	case errors.As(err, &gameWhat):
-		return resolved{}, refuseMsg(lang.M("CmdGameWhat", "Game", gameWhat.Game, "Commands", strings.Join(r.s.game.Names(), ", ")))
-	case errors.As(err, &what):
-		return resolved{}, refuseMsg(lang.M("CmdWhat", "Words", strings.Join(what.Words, " "), "Commands", strings.Join(what.Set.Names(), ", ")))
-	case errors.As(err, &admin):
-		return resolved{}, refuseMsg(lang.M("CmdAdminOnly", "Name", admin.Name))
-	case errors.As(err, &word) && len(word.After) == 0:
-		var unknown *cmdtab.UnknownError
-		if errors.As(err, &unknown) {
-			u := &cmdtab.UnknownError{Word: unknown.Word, Suggestion: suggestGlobal(r.s.cfg.Games, unknown.Word)}
-			return resolved{}, refuseMsg(unknownMsg(u), lang.M("RefuseUnknownTail"))
-		}
-		var amb *cmdtab.AmbiguousError
-		if errors.As(err, &amb) {
-			return resolved{}, refuseMsg(lang.M("CmdAmbiguous", "Word", fmt.Sprintf("%q", amb.Word), "Found", strings.Join(amb.Found, ", ")), lang.M("RefuseUnknownTail"))
-		}
-		return resolved{}, refuseMsg(lang.Literal(word.Err.Error()), lang.M("RefuseUnknownTail"))
-	case errors.As(err, &word):
-		var unknown *cmdtab.UnknownError
-		if errors.As(err, &unknown) && unknown.Suggestion != "" {
-			return resolved{}, refuseMsg(unknownMsg(unknown))
-		}
-		return resolved{}, refuseMsg(afterMsg(word.Err, word.After, word.Set))
+	}
+	if ms := lineReader(r.s).Refusal(err); ms != nil {
+		return resolved{}, refuseMsg(ms...)
 	}
 	return resolved{}, err
 }
@@ -484,177 +442,18 @@ func maskLine(words []string, nameLen int, secrets []int) string {
 
 func trimLine(s string) string { return cmdtab.TrimLine(s) }
 
-func firstLine(subject, body string) string {
-	if strings.TrimSpace(subject) != "" {
-		return subject
+// lineReader is the command reader of s's configuration: its games,
+// its name and address, its bound on a line.
+func lineReader(s *Server) cmdtab.Reader {
+	var games []string
+	for _, g := range s.cfg.Games.Games() {
+		games = append(games, g.Name())
 	}
-	for _, l := range strings.Split(body, "\n") {
-		if strings.TrimSpace(l) != "" {
-			return l
-		}
-	}
-	return "(empty mail)"
+	return cmdtab.Reader{Games: games, IsGame: func(w string) bool {
+		_, ok := s.cfg.Games.Lookup(w)
+		return ok
+	}, Known: quote.Known{Name: s.cfg.Name, Address: s.cfg.Address}, MaxLineBytes: s.cfg.MaxLineBytes}
 }
-
-// commandLines finds the commands of a mail and the player's comment
-// (protocol.md, "Where commands are read"): the Subject holds one
-// command, unless it is empty, only a reply prefix, "multiple", or
-// not a command at all (the subject of a board mail replied to); then
-// the body holds them, one per line.
-func (s *Server) commandLines(m *mail.Message) (lines []string, comment string) {
-	return s.commandLinesOf(m, mail.OwnLines(m.Body, quote.Known{Name: s.cfg.Name, Address: s.cfg.Address}))
-}
-
-// commandLinesOf is commandLines with the own text of the body read
-// already (bodyLines).
-func (s *Server) commandLinesOf(m *mail.Message, body []string) (lines []string, comment string) {
-	if len(m.Subject) > s.cfg.MaxLineBytes {
-		// Too long to be read: whether it is a command is told by its
-		// first words; if it is, it is refused as a whole (longLine).
-		h := head(m.Subject)
-		h = h[mail.ReplyPrefix(h):]
-		if isCommand(s.cfg.Games, h) {
-			return []string{strings.TrimSpace(m.Subject)}, mail.Comment(body)
-		}
-		return bodyCommands(s.cfg.Games, body)
-	}
-	subject := mail.Unprefixed(m.Subject)
-	if subject != "" && !strings.EqualFold(subject, "multiple") && !isBoardSubject(subject) && isCommand(s.cfg.Games, subject) {
-		return []string{subject}, mail.Comment(body)
-	}
-	return bodyCommands(s.cfg.Games, body)
-}
-
-// bodyCommands finds the commands of the body, one per line, and the
-// comment after them.
-func bodyCommands(reg *engine.Registry, body []string) (lines []string, comment string) {
-	i := 0
-	for ; i < len(body); i++ {
-		l := strings.TrimSpace(body[i])
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		if len(lines) > 0 && !isCommand(reg, l) {
-			break // the rest is the comment
-		}
-		lines = append(lines, l)
-	}
-	return lines, mail.Comment(body[i:])
-}
-
-// isCommand reports whether a line starts with a command word: a
-// global command or a game's name.
-func isCommand(reg *engine.Registry, line string) bool {
-	w := firstWord(line)
-	if w == "" {
-		return false
-	}
-	if _, ok := reg.Lookup(w); ok {
-		return true
-	}
-	_, _, ok := cmdtab.Global().Find(w)
-	return ok
-}
-
-// Recognising the subject of a board mail, which replies carry back.
-
-// boardSubjectWords are the catalogue's subjects of board mails, with
-// the userid to move and the marks after them; boardErrorWords, of
-// the answers refused about a board or a game.
-var (
-	boardSubjectWords = []string{"MailSubjectBoard", "MailSubjectBoardNew"}
-	boardErrorWords   = []string{"MailSubjectBoardError", "MailSubjectGameError", "MailSubjectError"}
-)
-
-// englishBoardSubject is pbmserv's board subject in English, which
-// the server has always recognised; any word before "error" too.
-const englishBoardSubject = `(?i)^(new\s+)?\S+\s+(board\s+\d+(\s+\S+)?(\s+\*\*)?|error)$`
-
-// boardSubjects matches the subject of a board mail in every language
-// the server speaks, which a reply carries back: it is not a command.
-// It is built from the catalogue's words of each language, so that a
-// translation changed is still recognised.
-var boardSubjects = sync.OnceValue(func() *regexp.Regexp {
-	alts := []string{englishBoardSubject[len("(?i)"):]}
-	c, err := lang.Load()
-	if err != nil {
-		return regexp.MustCompile(englishBoardSubject)
-	}
-	var removed []string
-	for _, code := range lang.Codes {
-		if w := strings.TrimSpace(c.For(code).T("MailSubjectRemoved")); w != "" {
-			removed = append(removed, spaced(w))
-		}
-	}
-	tail := `(\s+\S+)?`
-	if len(removed) > 0 {
-		tail += `(\s+(` + strings.Join(removed, "|") + `))?`
-	}
-	tail += `(\s+\*\*)?`
-	for _, code := range lang.Codes {
-		p := c.For(code)
-		for _, id := range boardSubjectWords {
-			if pat, ok := subjectPattern(p, id); ok {
-				alts = append(alts, pat+tail)
-			}
-		}
-		for _, id := range boardErrorWords {
-			if pat, ok := subjectPattern(p, id); ok {
-				alts = append(alts, pat)
-			}
-		}
-	}
-	re, err := regexp.Compile(`(?i)^(` + strings.Join(alts, "|") + `)$`)
-	if err != nil {
-		return regexp.MustCompile(englishBoardSubject)
-	}
-	return re
-})
-
-// Stand-ins for the title and the number while a subject's pattern is
-// made from the catalogue.
-const (
-	titleMark  = "\x01T\x01"
-	numberMark = "\x01N\x01"
-)
-
-// subjectPattern is the pattern of the subject message id in one
-// language: its words as written, any space a run of spaces, the
-// title a word and the number digits. False when the message is not
-// in the catalogue.
-func subjectPattern(p lang.Printer, id string) (string, bool) {
-	text := strings.TrimSpace(p.T(id, "Title", titleMark, "Number", numberMark))
-	if text == "" || text == id {
-		return "", false
-	}
-	var b strings.Builder
-	for i, part := range strings.Split(text, titleMark) {
-		if i > 0 {
-			b.WriteString(`\S+`)
-		}
-		for j, piece := range strings.Split(part, numberMark) {
-			if j > 0 {
-				b.WriteString(`\d+`)
-			}
-			b.WriteString(spaced(piece))
-		}
-	}
-	return b.String(), true
-}
-
-// spaced is a literal text as a pattern whose spaces are any run of
-// white space.
-func spaced(s string) string {
-	words := strings.Split(s, " ")
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	return strings.Join(words, `\s+`)
-}
-
-// isBoardSubject reports whether a subject, without its reply
-// prefixes, is the subject of a board mail in any language.
-func isBoardSubject(s string) bool { return boardSubjects().MatchString(s) }
 
 // welcomes reports whether a mail is answered with the welcome rather
 // than with refusals: it comes from an address no account has ever
@@ -669,97 +468,17 @@ func welcomes(s *Server, tx *store.Tx, m *mail.Message, lines []string) bool {
 	if users, err := tx.UsersAt(m.From); err != nil || len(users) > 0 {
 		return false
 	}
-	subj := mail.Unprefixed(m.Subject)
-	if isBoardSubject(subj) {
-		return false
-	}
-	for _, l := range append([]string{subj}, lines...) {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if isCommand(s.cfg.Games, l) || suggestGlobal(s.cfg.Games, firstWord(l)) != "" && looksLikeCommand(l) {
-			return false
-		}
-	}
-	return true
-}
-
-// looksLikeCommand reports whether a line that begins with a word
-// resembling a command reads as a command rather than as prose: it
-// has no sentence punctuation after its first word.
-func looksLikeCommand(l string) bool {
-	f := strings.Fields(l)
-	first := f[0]
-	if strings.ContainsAny(first, ",.!?;:") {
-		return false
-	}
-	return !strings.ContainsAny(strings.Join(f[1:], " "), ",!?")
-}
-
-// aboutID is the message that describes a game in one line.
-func aboutID(game string) string {
-	if game == "" {
-		return "About"
-	}
-	return "About" + strings.ToUpper(game[:1]) + game[1:]
+	return !lineReader(s).Speaks(m.Subject, lines)
 }
 
 // welcomeSection is the whole answer to a stranger's mail without a
-// command: what pbm is, the games, the line to sign up with, and the
-// web site.
+// command (command.Welcome).
 func welcomeSection(s *Server) *section {
 	sec := &section{subject: lang.M("MailWelcomeSubject"), table: true, Bare: true}
 	sec.write = func(p lang.Printer) (string, error) {
-		var b strings.Builder
-		para := func(text string) {
-			b.WriteString(strings.ReplaceAll(mail.Wrap(text, 72), "\n  ", "\n"))
-			b.WriteString("\n\n")
-		}
-		para(p.T("MailWelcomeIntro", "Address", s.cfg.Address))
-		b.WriteString(p.T("MailWelcomeGames") + "\n")
-		for _, g := range s.cfg.Games.Games() {
-			lo, hi := g.Players()
-			players := strconv.Itoa(lo)
-			if hi != lo {
-				players += "-" + strconv.Itoa(hi)
-			}
-			about := p.T(aboutID(g.Name()))
-			if about == aboutID(g.Name()) {
-				about = "" // a game the catalogue does not describe
-			}
-			line := strings.TrimSuffix(p.T("MailWelcomeGame", "Game", g.Name(), "Title", g.Title(), "Players", players, "About", about), ": ")
-			b.WriteString(indent(mail.Wrap(line, 70), "  ", "    ") + "\n")
-		}
-		b.WriteString("\n")
-		para(p.T("MailWelcomeSignup"))
-		b.WriteString("    signup <userid> <password>\n\n")
-		para(p.T("MailWelcomeChallenge"))
-		first := "<game>"
-		if gs := s.cfg.Games.Games(); len(gs) > 0 {
-			first = gs[0].Name()
-		}
-		b.WriteString("    " + first + " challenge <userid> <password> <userid> computer\n\n")
-		para(p.T("MailWelcomeHelp", "Game", first))
-		if s.cfg.WebURL != "" {
-			para(p.T("MailWelcomeSite", "Site", s.cfg.WebURL))
-		}
-		return strings.TrimRight(b.String(), "\n"), nil
+		return cmdtab.Welcome(p, helpGames(s.cfg.Games), s.cfg.Address, s.cfg.WebURL), nil
 	}
 	return sec
-}
-
-// indent prefixes the first line of text with first and the others
-// with rest.
-func indent(text, first, rest string) string {
-	lines := strings.Split(text, "\n")
-	for i := range lines {
-		if i == 0 {
-			lines[i] = first + lines[i]
-		} else {
-			lines[i] = rest + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // gate applies the limits of one mail and one sender (package limit)

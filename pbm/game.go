@@ -211,7 +211,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if err != nil {
 		return err
 	}
-	if moves, err = c.s.commandMoves(g, moves); err != nil {
+	if moves, err = moveBounds(c.s).Moves(g, moves); err != nil {
 		return refusalOn(n, err)
 	}
 	// refusalMsg is a refusal with the board unchanged: the drawing

@@ -188,7 +188,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 		s.log.Error("replay of a set-aside mail", "set_aside", seq, "id", m.ID, "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
-			again, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: rec.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: rec.Raw,
+			again, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: rec.Key, From: m.From, Subject: lineReader(s).Masked(m.Subject), Raw: rec.Raw,
 				Reason: bug.Error(), At: s.now(), Start: s.start})
 			if err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"github.com/pbmgo/pbm/pbm/board"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 )
@@ -106,7 +107,7 @@ func helpBody(t *testing.T, text, command string) string {
 // explanation in the language below it; no line over 79 columns.
 func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string) {
 	t.Helper()
-	for _, g := range helpGroups(f.s.english()) {
+	for _, g := range cmdtab.HelpGroups(f.s.english()) {
 		for _, c := range g.Commands {
 			if !strings.Contains(text, "\n"+mail.Wrap("  "+c.Usage, 79)+"\n") {
 				t.Errorf("%s: usage %q not unchanged on its own line", what, c.Usage)
@@ -117,7 +118,7 @@ func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string
 		if c.Children != nil {
 			return
 		}
-		if explain := "      " + wrapHelp(c.Explain(p)); !strings.Contains(text, "\n"+explain+"\n") {
+		if explain := "      " + cmdtab.WrapHelp(c.Explain(p)); !strings.Contains(text, "\n"+explain+"\n") {
 			t.Errorf("%s: %s lacks the explanation %q", what, strings.Join(words, " "), explain)
 		}
 	})
@@ -228,7 +229,7 @@ func unwrapped(text string) string { return strings.ReplaceAll(text, "\n  ", " "
 func TestCommandBoundsInLanguages(t *testing.T) {
 	f := newFixture(t)
 	g, _ := f.s.cfg.Games.Lookup("nim")
-	_, err := f.s.commandMoves(g, strings.Fields(strings.Repeat("take1 ", 101)))
+	_, err := moveBounds(f.s).Moves(g, strings.Fields(strings.Repeat("take1 ", 101)))
 	ref := refusalOn(7, err)
 	if ref.Board != 7 || ref.Error() != "This command holds 101 moves, and a command may hold at most 100: nothing was played." {
 		t.Errorf("too many moves: %+v", ref)
@@ -244,7 +245,7 @@ func TestCommandBoundsInLanguages(t *testing.T) {
 			t.Errorf("%s: %q lacks %q", code, got, want)
 		}
 	}
-	_, err = f.s.commandMoves(g, []string{strings.Repeat("x", 3000)})
+	_, err = moveBounds(f.s).Moves(g, []string{strings.Repeat("x", 3000)})
 	ref = refusalOn(7, err)
 	if ref.Error() != "Move 1 of this command is 3000 bytes long, and a move may be at most 2048 bytes: nothing was played." {
 		t.Errorf("long move: %q", ref.Error())
@@ -279,9 +280,9 @@ Games here:{{range .Games}}
 // list, for a stranger and for an English account.
 func TestHelpEnglishUnchanged(t *testing.T) {
 	f := newFixture(t)
-	var groups []helpGroup
+	var groups []cmdtab.HelpGroup
 	add := func(title, prefix string, set commandSet) {
-		g := helpGroup{Title: title}
+		g := cmdtab.HelpGroup{Title: title}
 		var walk func(prefix string, set commandSet)
 		walk = func(prefix string, set commandSet) {
 			for _, name := range set.Names() {
@@ -292,9 +293,9 @@ func TestHelpEnglishUnchanged(t *testing.T) {
 				}
 				// Wrapped lines continue further in than their first
 				// (TestHelpWrapsUnderItsFirstLine).
-				g.Commands = append(g.Commands, helpCommand{Usage: wrapUsage(strings.TrimSpace(prefix + name + " " + c.Usage)), Help: wrapHelp(c.Help)})
+				g.Commands = append(g.Commands, cmdtab.HelpCommand{Usage: cmdtab.WrapUsage(strings.TrimSpace(prefix + name + " " + c.Usage)), Help: cmdtab.WrapHelp(c.Help)})
 				if len(c.Verbs) > 0 {
-					g.Commands = append(g.Commands, helpCommand{Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.Verbs, "|"), Help: "the same as the command of that name"})
+					g.Commands = append(g.Commands, cmdtab.HelpCommand{Usage: prefix + name + " <board> <userid> <password> " + strings.Join(c.Verbs, "|"), Help: "the same as the command of that name"})
 				}
 			}
 		}

@@ -129,7 +129,7 @@ func TestSignupPasswordOneWord(t *testing.T) {
 func TestMaskWhenArgumentsDoNotParse(t *testing.T) {
 	f := newFixture(t)
 	f.game("")
-	if got, want := f.s.Masked("nim move alice pw-alice take1"), "nim move ******** ******** ********"; got != want {
+	if got, want := lineReader(f.s).Masked("nim move alice pw-alice take1"), "nim move ******** ******** ********"; got != want {
 		t.Errorf("Masked = %q, want %q", got, want)
 	}
 	r := f.answer(f.send("alice@players.test", "nim move alice pw-alice take1", ""), "alice@players.test")

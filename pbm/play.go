@@ -325,7 +325,7 @@ func cmdQueue(c *call) error {
 		}
 		c.sec.say(lang.M("QueueCleared", "Title", g.Title(), "Number", b.Number))
 	} else {
-		moves, err := c.s.commandMoves(g, c.args[3:])
+		moves, err := moveBounds(c.s).Moves(g, c.args[3:])
 		if err != nil {
 			return refusalOn(b.Number, err)
 		}
@@ -365,7 +365,7 @@ func cmdSubmit(c *call) error {
 		return refuseOn(b.Number, lang.M("SubmitNotYourMove", "Who", board.ToMove(b, st)))
 	}
 	mv := c.args[3]
-	if moves, err := c.s.commandMoves(g, c.args[3:]); err != nil {
+	if moves, err := moveBounds(c.s).Moves(g, c.args[3:]); err != nil {
 		return refusalOn(b.Number, err)
 	} else if _, turns := g.(engine.Turns); turns {
 		mv, _, _ = strings.Cut(moves[0], "#")
@@ -402,7 +402,7 @@ func cmdPreview(c *call) error {
 	if err != nil {
 		return err
 	}
-	moves, err := c.s.commandMoves(g, c.args[1:])
+	moves, err := moveBounds(c.s).Moves(g, c.args[1:])
 	if err != nil {
 		return refusalOn(n, err)
 	}
@@ -852,16 +852,4 @@ func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bo
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
 	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
-}
-
-// helpIf is the text of "help if": the command c, the reply form and
-// an example for every game offered.
-func helpIf(c *command, games []engine.Game, p lang.Printer) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "  <game> if %s\n      %s\n\n", c.Usage, c.Explain(p))
-	sb.WriteString(board.Fill(p.T("CondHelpIntro"), 72) + "\n")
-	for _, g := range games {
-		sb.WriteString("\n" + p.Render(board.ConditionalHelp(g)) + "\n")
-	}
-	return strings.TrimRight(sb.String(), "\n")
 }

@@ -3,14 +3,12 @@ package pbm
 import (
 	"crypto/hmac"
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
@@ -46,30 +44,13 @@ type replyTo struct {
 // an address; err is a refusal when it was but the token does not
 // hold.
 func (r *run) replyToken() (rt replyTo, ok bool, err error) {
-	local, domain, _ := strings.Cut(r.s.cfg.Address, "@")
 	for _, to := range r.msg.To {
-		l, d, _ := strings.Cut(strings.ToLower(to), "@")
-		base, sub, plus := strings.Cut(l, "+")
-		if !plus || base != local || d != domain {
+		word, n, at, token, isReply := cmdtab.ReplyAddress(to, r.s.cfg.Address)
+		if !isReply {
 			continue
 		}
-		parts := strings.Split(sub, ".")
-		at := -1
-		switch len(parts) {
-		case 3:
-		case 4:
-			n, err := strconv.Atoi(parts[2])
-			if err != nil || n < 0 {
-				continue
-			}
-			at = n
-			parts = []string{parts[0], parts[1], parts[3]}
-		default:
-			continue
-		}
-		g, ok := r.s.cfg.Games.Lookup(parts[0])
-		n, nerr := strconv.Atoi(parts[1])
-		if !ok || nerr != nil {
+		g, ok := r.s.cfg.Games.Lookup(word)
+		if !ok {
 			continue
 		}
 		b, berr := r.tx.Board(g.Name(), n)
@@ -89,7 +70,7 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
 				continue
 			}
-			if hmac.Equal([]byte(notice.Token(key, g.Name(), n, at, u, r.msg.From)), []byte(parts[2])) && !r.forged() {
+			if hmac.Equal([]byte(notice.Token(key, g.Name(), n, at, u, r.msg.From)), []byte(token)) && !r.forged() {
 				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 			}
 		}
@@ -119,7 +100,7 @@ func (r *run) byReply() (done bool, err error) {
 	} else if err != nil {
 		return true, err
 	}
-	words, comment, notes, ok := r.replyCommand(rt)
+	words, comment, notes, ok := lineReader(r.s).ReplyCommand(r.msg.Subject, r.own, cmdtab.Reply{Game: rt.game, Board: rt.board, User: rt.user, Plays: movePrefix(r, rt)})
 	if !ok {
 		return false, nil
 	}
@@ -145,106 +126,14 @@ func (r *run) byReply() (done bool, err error) {
 // the position: a reply to an old mail runs them all the same.
 var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "preview": true, "games": true, "history": true, "standings": true, "help": true}
 
-// replyCommand reads the command of a reply: the words of a board
-// command as the dispatcher takes them, with the board, and the
-// userid vouched for by the token and a stand-in for the password.
-// The command is the first line of the own text that reads as one (a
-// board command or a move); without one, the first line, which is
-// refused for what it is. A body with no own text has its command in
-// the Subject. note says which line was read when it was not the
-// first, and which words of a move's line went to the comment.
-func (r *run) replyCommand(rt replyTo) (words []string, comment string, note []lang.Msg, ok bool) {
-	body := r.own
-	var cands []int
-	for i, l := range body {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			cands = append(cands, i)
-		}
-	}
-	if len(cands) == 0 {
-		// RFC 5322 section 3.6.5: the Subject, without its reply
-		// prefixes, is the command when the body holds none.
-		subj := mail.Unprefixed(r.msg.Subject)
-		if subj == "" || isBoardSubject(subj) {
-			return nil, "", nil, false
-		}
-		body, cands = []string{subj}, []int{0}
-	}
-	pick := cands[0]
-	if !r.replyLineReads(rt, body[pick]) {
-		for _, i := range cands[1:] {
-			if r.replyLineReads(rt, body[i]) {
-				pick = i
-				note = []lang.Msg{lang.M("ReplyReadLine", "Line", fmt.Sprintf("%q", trimLine(strings.TrimSpace(body[i]))))}
-				break
-			}
-		}
-	}
-	l := strings.TrimSpace(body[pick])
-	if isCommand(r.s.cfg.Games, l) {
-		return nil, "", nil, false
-	}
-	f := strings.Fields(l)
-	if len(f) > 20 {
-		return nil, "", nil, false
-	}
-	rest := append(append([]string(nil), body[:pick]...), body[pick+1:]...)
-	comment = mail.Comment(rest)
-	board := strconv.Itoa(rt.board)
-	if name, cmd, found := r.s.game.Find(f[0]); found && !cmd.Admin && cmd.Children == nil {
-		switch {
-		case name == "chat" && len(f) > 1:
-			// The words after "chat" on its line are the message.
-			return []string{rt.game, name, board, rt.user, "(reply)"}, mail.Comment(append([]string{strings.Join(f[1:], " ")}, rest...)), note, true
-		case strings.HasPrefix(cmd.Usage, "<board> <userid> <password>"):
-			return append([]string{rt.game, name, board, rt.user, "(reply)"}, f[1:]...), comment, note, true
-		case strings.HasPrefix(cmd.Usage, "<board>"):
-			if len(f) == 1 {
-				return []string{rt.game, name, board}, comment, note, true
-			}
-			return append([]string{rt.game, name}, f[1:]...), comment, note, true
-		}
-		return append([]string{rt.game, name}, f[1:]...), comment, note, true
-	}
-	k := r.movePrefix(rt, f)
-	if k == 0 && !strings.ContainsAny(f[0], "0123456789") && nearest(f[0], r.s.game.Words(false)) != "" {
-		// A slip of the keyboard on a board command ("resing"): the
-		// dispatcher answers with the nearest one.
-		return append([]string{rt.game}, f...), comment, note, true
-	}
-	if k > 0 && k < len(f) {
-		// Words after a complete move are a comment.
-		extra := strings.Join(f[k:], " ")
-		if len(note) > 0 {
-			note = append(note, lang.Literal(" "))
-		}
-		note = append(note, lang.M("ReplyNotMove", "Words", fmt.Sprintf("%q", trimLine(extra))))
-		comment = mail.Comment(append([]string{extra}, rest...))
-		f = f[:k]
-	}
-	return append([]string{rt.game, "move", board, rt.user, "(reply)"}, f...), comment, note, true
-}
-
-// replyLineReads reports whether a line of a reply reads as a command:
-// a command word, or a move on the board as it stands.
-func (r *run) replyLineReads(rt replyTo, l string) bool {
-	f := strings.Fields(l)
-	if len(f) == 0 || len(f) > 20 {
-		return false
-	}
-	if isCommand(r.s.cfg.Games, l) {
-		return true
-	}
-	if _, cmd, found := r.s.game.Find(f[0]); found && !cmd.Admin {
-		return true
-	}
-	return r.movePrefix(rt, f) > 0
-}
-
 // movePrefix is the number of words at the start of f that play, in
-// order, on a copy of the board as it stands (whoever is to move), or
-// 0. Nothing is saved.
-func (r *run) movePrefix(rt replyTo, f []string) int {
+// order, on a copy of the board of rt as it stands (whoever is to
+// move), or 0 (command.Reply's Plays). Nothing is saved.
+func movePrefix(r *run, rt replyTo) func(f []string) int {
+	return func(f []string) int { return movePrefixOf(r, rt, f) }
+}
+
+func movePrefixOf(r *run, rt replyTo, f []string) int {
 	b, err := r.tx.Board(rt.game, rt.board)
 	if err != nil || b.Over {
 		return 0
@@ -284,7 +173,7 @@ func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
 	if u, err := r.tx.User(rt.user); err == nil {
 		r.speaks(u) // the token vouched for the player
 	}
-	sec := &section{Command: trimLine(r.s.Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
+	sec := &section{Command: trimLine(lineReader(r.s).Masked(strings.Join(words, " "))), Refused: true, game: g, board: b.Number}
 	// The status is written in the language of the answer.
 	sec.say(lang.M("ReplyStale", "Title", g.Title(), "Number", b.Number, "At", rt.at, "Now", len(b.Log)),
 		lang.Literal(" "+board.StatusIn(r.answerPrinter(), b, st)+"\n\n"), lang.M("ReplyBoardNow"), lang.Literal("\n\n"), drawn(b, st))

@@ -234,7 +234,7 @@ func TestMasked(t *testing.T) {
 		"signup carol":                             "signup carol",
 		"mail pbm+nim.101.abcdef@games.test today": "mail pbm+nim.101.********@games.test ...",
 	} {
-		if got := f.s.Masked(in); got != want {
+		if got := lineReader(f.s).Masked(in); got != want {
 			t.Errorf("Masked(%q) = %q, want %q", in, got, want)
 		}
 	}

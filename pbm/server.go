@@ -350,7 +350,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 		// back the mail after it: it is set aside (recordBroken) with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
-		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
 		if err == nil {
@@ -358,13 +358,13 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 		}
 	}
 	if err != nil {
-		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
+		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "error", err)
 		return out, fmt.Errorf("handle mail %s: %w", m.ID, err)
 	}
 	for _, f := range after {
 		f()
 	}
-	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", out.String(), "queued", out.Queued)
+	s.log.Info("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "outcome", out.String(), "queued", out.Queued)
 	return out, nil
 }
 
@@ -528,7 +528,7 @@ func broken(err error) error { return &brokenError{err} }
 // charged to it), tells its sender that nothing of it was applied, and
 // tells the admins.
 func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
-	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
+	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: lineReader(s).Masked(m.Subject), Raw: raw,
 		Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
 	if err != nil {
 		return err
@@ -624,7 +624,7 @@ func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) b
 				for _, f := range afters[i] {
 					f()
 				}
-				s.log.Info("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "outcome", outs[i].String(), "queued", outs[i].Queued, "batch", len(msgs))
+				s.log.Info("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "outcome", outs[i].String(), "queued", outs[i].Queued, "batch", len(msgs))
 			}
 			return true
 		}
@@ -676,7 +676,7 @@ func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.
 		if done, err := guard.Seen(tx, m); err != nil || done {
 			continue
 		}
-		lines, _ := s.commandLines(m)
+		lines, _ := lineReader(s).Mail(m)
 		pairs := 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if pairs >= s.cfg.MaxPasswordWork {
@@ -749,7 +749,7 @@ func onEveryCore[T any](items []T, f func(T)) {
 func (s *Server) groupEnd(raws [][]byte, start int) int {
 	hashes, lists := 0, 0
 	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
-		lines, _ := s.commandLines(readMail(raws[i]))
+		lines, _ := lineReader(s).Mail(readMail(raws[i]))
 		h, l := 0, 0
 		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
 			if len(line) > s.cfg.MaxLineBytes {

@@ -33,7 +33,7 @@ func TestSignupLanguageMasksThePasswordOnly(t *testing.T) {
 			t.Errorf("%q: %s speaks %q, want %q", c.line, c.user, u.Language, c.code)
 		}
 	}
-	if got := f.s.Masked("signup dave -lang=cs"); !strings.Contains(got, "********") {
+	if got := lineReader(f.s).Masked("signup dave -lang=cs"); !strings.Contains(got, "********") {
 		t.Errorf("a signup without a password: %q", got)
 	}
 }

@@ -3,6 +3,8 @@ package command
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // Mask is what stands for a secret word wherever a command line is
@@ -168,4 +170,63 @@ func MaskLine(words []string, nameLen int, secrets []int) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// Masked returns a line of a mail (its Subject, or a command line of
+// its body) fit to be written down: the words the command table
+// declares secret (passwords) are masked, the subaddress of a reply
+// address on the server's address (its token) is dropped, and a line
+// that is no command is cut to its first two words, since a mistyped
+// command may still hold a password. The Subject of a board mail
+// replied to is kept as it is.
+func (rd Reader) Masked(line string) string {
+	if len(line) > rd.MaxLineBytes {
+		// Past the bound nothing is read: a log line shows the first
+		// words only.
+		line = Head(line) + " ..."
+	}
+	line = mail.OneLine(line)
+	prefix := line[:mail.ReplyPrefix(line)]
+	rest := strings.TrimSpace(line[len(prefix):])
+	if rest == "" || IsBoardSubject(rest) {
+		return line
+	}
+	words := strings.Fields(rest)
+	for i, w := range words {
+		words[i] = maskToken(w, rd.Known.Address)
+	}
+	isGame := rd.IsGame
+	if isGame == nil {
+		isGame = func(string) bool { return false }
+	}
+	return prefix + MaskWords(words, isGame)
+}
+
+// maskToken drops the token of a reply address on address (RFC 5233
+// subaddress "pbm+<game>.<board>.<token>@domain") from a word.
+func maskToken(w, address string) string {
+	local, domain, _ := strings.Cut(address, "@")
+	lw := strings.ToLower(w)
+	i := strings.Index(lw, local+"+")
+	if i < 0 || !strings.Contains(lw[i:], "@"+domain) {
+		return w
+	}
+	return MaskAddress(w)
+}
+
+// MaskAddress returns a mail address with the last dot-separated part
+// of its subaddress (RFC 5233) masked: a reply address keeps its game
+// and board and loses its token. Other addresses are returned as they
+// are.
+func MaskAddress(addr string) string {
+	plus := strings.Index(addr, "+")
+	at := strings.LastIndex(addr, "@")
+	if plus < 0 || at < plus {
+		return addr
+	}
+	sub := addr[plus+1 : at]
+	if dot := strings.LastIndex(sub, "."); dot >= 0 {
+		return addr[:plus+1] + sub[:dot+1] + Mask + addr[at:]
+	}
+	return addr[:plus+1] + Mask + addr[at:]
 }
