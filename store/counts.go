@@ -189,7 +189,7 @@ func (t *Tx) FinishedBoards(game string, fn func(Board) bool) error {
 // as things are written, not counted.
 type Counts struct {
 	Users     int // accounts, closed ones included
-	Processed int // entries of the dedupe table (processed.go)
+	Processed int // entries of the dedupe table (Tx.MarkProcessed)
 	Rates     int // senders with a rate counter
 	// Running and Finished count the boards per game (lower case).
 	Running  map[string]int

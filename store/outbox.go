@@ -31,7 +31,7 @@ type Mail struct {
 	Report bool `json:"report,omitempty"`
 	// Shared, when set on a mail to enqueue, is bytes of Raw that other
 	// mails carry too (a board's picture): the outbox keeps them once
-	// (outboxparts.go). A mail read back has them in Raw.
+	// (Tx.takePart, Tx.putPart). A mail read back has them in Raw.
 	Shared []byte `json:"-"`
 	// PartKey and PartAt are where the store keeps a mail's shared
 	// part and where in Raw it goes; the store's own, unset on every

@@ -128,7 +128,7 @@ func (t *Tx) PutGuesses(user string, g Guesses) error {
 
 // OwnGuesses reads the record of the wrong passwords an account's
 // owner gave from her own addresses, verified by the operator's MTA
-// (pbm/account, sender.go); absent reads as none.
+// (account.WrongBy, account.PasswordBar); absent reads as none.
 func (t *Tx) OwnGuesses(user string) (Guesses, error) {
 	var g Guesses
 	err := t.get(bSecurity, secOwnGuess+strings.ToLower(user), &g)

@@ -26,7 +26,7 @@ type SetAside struct {
 	Subject string `json:"subject,omitempty"` // as the core shows it, secrets masked
 	Raw     []byte `json:"raw,omitempty"`
 	// Sealed is Raw as a store with a seal key writes it (see
-	// sealedFrame in outbox.go): a mail set aside may hold a password
+	// sealedFrame and encodeMail): a mail set aside may hold a password
 	// or a reply token, which no record keeps in the clear. The
 	// methods below fill Raw from it.
 	Sealed []byte `json:"sealed,omitempty"`

@@ -47,7 +47,7 @@ type Config struct {
 	// process; default 2 s, so a second daemon fails fast.
 	Timeout time.Duration
 	// SealKey, 32 bytes, seals the message of every mail written to
-	// the outbox (outbox.go); nil writes them in base64. A sealed
+	// the outbox (encodeMail); nil writes them in base64. A sealed
 	// mail reads only with the key it was sealed with.
 	SealKey []byte
 }
@@ -373,7 +373,7 @@ type Board struct {
 	// Bank is each seat's starting time bank (--total, to the minute),
 	// BankAdd what a move adds to the mover's bank (--add), BankCap
 	// the most a bank holds (--cap); zero Bank: none, or TotalDays
-	// alone on a board stored before (pbm/board/bank.go).
+	// alone on a board stored before (board.BankOf).
 	Bank    time.Duration `json:"bank,omitempty"`
 	BankAdd time.Duration `json:"bank_add,omitempty"`
 	BankCap time.Duration `json:"bank_cap,omitempty"`

@@ -53,7 +53,7 @@ type benchConfig struct {
 	timeout    time.Duration // no progress for this long fails the run
 	daemon     string        // another pbmd binary to run as the daemon
 	pictures   bool          // board mails with a picture (the players' default)
-	floor      bool          // also run the password mails through the relay (bench_relay.go)
+	floor      bool          // also run the password mails through the relay (runRelay)
 	text       bool          // with pictures, also run the reply mails with pictures off, side by side
 }
 

@@ -30,7 +30,7 @@ func check(cfg daemon.Config, w io.Writer) error {
 }
 
 // boltMagic is the magic number of a bbolt meta page, the first
-// field after the 16-byte page header (bbolt's internal/common/meta.go),
+// field after the 16-byte page header (bbolt's internal common.Meta),
 // in the byte order of the host that wrote it.
 const boltMagic = 0xED0CDAED
 

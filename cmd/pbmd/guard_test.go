@@ -121,7 +121,7 @@ func newGuardRig(t *testing.T, extra ...string) *guardRig {
 	g := &guardRig{t: t, bin: bin, mail: mail, dir: dir, logf: logf, data: filepath.Join(dir, "pbm.db"), kill: filepath.Join(dir, "kills.log")}
 	g.env = append(daemonEnv(mail, g.data), append([]string{"PBM_ADMINS=root", "PBM_RATELIMIT=1000000", "PBM_TEST_KILLLOG=" + g.kill}, extra...)...)
 	// The admin is claimed on the host, as an operator does: a signup
-	// by mail does not make a configured admin (pbm/admin.go).
+	// by mail does not make a configured admin (account.Open refuses it).
 	cmd := exec.Command(bin, "admin", "add", "root", "root@players.test")
 	cmd.Env, cmd.Stdin = g.env, strings.NewReader("pw-root\n")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -39,7 +39,7 @@ type geom struct {
 	outer      []bool   // triangle touching exactly one hexagon (entry)
 	name       []string // canonical name of every field
 	names      map[string]int
-	dist       []uint8 // steps from field to field, row by row (eval.go)
+	dist       []uint8 // steps from field to field, row by row (distances)
 
 	// Display: column of every field's centre and its text line.
 	step  int

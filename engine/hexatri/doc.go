@@ -74,9 +74,12 @@
 //     not win, and the game then goes on by the last-player rule.
 //   - A resigning seat's pieces leave the board; the last seat in wins.
 //
-// Files: board.go is the geometry and the field names, notation.go the
-// parsing and printing of actions, rules.go the checks and effects of
-// the movement actions, phases.go production and combat, legal.go Play
-// and the list of legal actions, render.go the diagram and state block,
-// help.go the rules summary.
+// Parts: the geometry and the field names are geom (newGeom, lookup);
+// the parsing and printing of actions are geom.parse and geom.format;
+// the checks and effects of the movement actions are state.resolve and
+// state.apply; production and combat are state.endMovement and
+// state.newRound; Play and the list of legal actions are state.Play
+// and state.Legal; the diagram and state block are state.Board,
+// state.BoardLines and state.stateBlock; the rules summary is
+// helpText.
 package hexatri

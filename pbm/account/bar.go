@@ -19,7 +19,7 @@ const (
 	// Closed: the account is closed.
 	Closed
 	// Locked: the account takes no password until Bar.Until, after
-	// too many wrong ones (guess.go).
+	// too many wrong ones (WrongPassword, LockedAt).
 	Locked
 	// Unconfirmed: an admin claim no address has confirmed yet; the
 	// account gives no admin power.

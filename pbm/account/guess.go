@@ -8,7 +8,7 @@ import (
 )
 
 // Wrong passwords are limited per account, whatever address they come
-// from (the per-sender rate limit, rate.go, does not stop guesses from
+// from (the per-sender rate limit, RateAt, does not stop guesses from
 // many forged senders): after GuessAllowed wrong passwords within
 // GuessWindow the account takes no password for a while, FirstLock at
 // first and twice as long at each lockout that follows, up to MaxLock;
@@ -24,10 +24,10 @@ import (
 // A wrong password in mail from one of the account's own addresses is
 // not counted: a forger who writes under the owner's address would
 // otherwise lock the owner out of his own account. Guesses from there
-// are bounded by the per-address rate limit (rate.go), which counts
+// are bounded by the per-address rate limit (RateAt), which counts
 // every mail that proves no account, and their answers reach only the
 // owner. When the operator's MTA vouches for the From or finds it
-// forged, sender.go says who guessed instead.
+// forged, GuesserOf says who guessed instead.
 const (
 	GuessAllowed = 5
 	GuessWindow  = time.Hour

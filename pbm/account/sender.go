@@ -14,7 +14,7 @@ import (
 //
 // Without that word pbm cannot tell the owner from a forger who writes
 // under her address, so a wrong password from her own address is not
-// counted and any lock refuses her too (guess.go). With it:
+// counted and any lock refuses her too (Wrong, LockedAt). With it:
 //
 //   - a mail whose From the MTA found forged is a stranger's, whatever
 //     address it names: its wrong passwords count towards the
@@ -30,8 +30,9 @@ import (
 const OwnGuessAllowed = 10
 
 // OwnLocked: the owner's own wrong passwords, from her verified
-// addresses, lock the account against them until Bar.Until (sender.go).
-// It is numbered apart from the reasons of bar.go.
+// addresses, lock the account against them until Bar.Until (WrongBy,
+// PasswordBar). It is numbered apart from the other reasons (Allowed
+// to AtLimit).
 const OwnLocked Reason = 100
 
 // Proof is what the operator's MTA said of a mail's From.

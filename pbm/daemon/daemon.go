@@ -85,7 +85,7 @@ type Config struct {
 	} `mapstructure:"smtp"`
 	// LMTP is the intake from the operator's MTA (pbm/lmtp).
 	// MaxConnections caps its open connections (0: derived from the
-	// file limit, limits.go); IdleTimeout closes a connection that
+	// file limit, shareDescriptors); IdleTimeout closes a connection that
 	// waits that long for a command (0: lmtp.DefaultIdleTimeout).
 	LMTP struct {
 		Listen         string        `mapstructure:"listen"`
@@ -96,7 +96,7 @@ type Config struct {
 	// Web is the read-only web site (pbm/web): Listen is its address,
 	// empty for none; URL the base address put into board mails;
 	// MaxConnections caps its open connections (0: derived from the
-	// file limit, limits.go); IdleTimeout closes a keep-alive
+	// file limit, shareDescriptors); IdleTimeout closes a keep-alive
 	// connection that long without a request (0:
 	// DefaultWebIdleTimeout).
 	Web struct {
@@ -109,8 +109,8 @@ type Config struct {
 	Log struct {
 		Level string `mapstructure:"level"`
 	} `mapstructure:"log"`
-	// Token is the key of the reply tokens (token.go in pbm): Key is
-	// its hex, empty for the key file beside the database (tokenkey.go).
+	// Token is the key of the reply tokens (pbm.Config.TokenKey): Key is
+	// its hex, empty for the key file beside the database (keyFile).
 	Token struct {
 		Key string `mapstructure:"key"`
 	} `mapstructure:"token"`
@@ -164,8 +164,8 @@ type Daemon struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	log    *slog.Logger
-	wake   chan struct{} // wakes the computer's worker (opponent.go)
-	// testClock is the clock PBM_TEST_CLOCK sets, or nil (testclock.go).
+	wake   chan struct{} // wakes the computer's worker (Daemon.opponent)
+	// testClock is the clock PBM_TEST_CLOCK sets, or nil (withTestClock).
 	testClock *testclock.Clock
 }
 
@@ -204,7 +204,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	// Board mails link the site only at its public address, web.url:
 	// the address it listens on may be loopback or behind a proxy.
 	// The web site and LMTP get capped shares of the file
-	// descriptors, and the rest is kept for the mail (limits.go).
+	// descriptors, and the rest is kept for the mail (shareDescriptors).
 	caps := shareDescriptors(fileLimit(), cfg.Web.MaxConnections, cfg.LMTP.MaxConnections, cfg.LMTP.Listen != "", log)
 	log.Info("file descriptors", "limit", caps.Limit, "reserve", caps.Reserve, "web_max_connections", caps.Web, "lmtp_max_connections", caps.LMTP)
 	if d.web, err = startWeb(cfg, st, caps.Web, log); err != nil {
@@ -244,8 +244,8 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 		return fail(err)
 	}
 	// A configured admin userid with no account is open to whoever
-	// signs it up first, were the claim not guarded (pbm/admin.go):
-	// the operator is told to claim it.
+	// signs it up first, were the claim not guarded (account.Open with
+	// Signup.Claim): the operator is told to claim it.
 	unclaimed, err := d.Server.UnclaimedAdmins()
 	if err != nil {
 		return fail(err)
@@ -313,7 +313,7 @@ func Start(ctx context.Context, cfg Config) (*Daemon, error) {
 	}
 	// Before any mail is taken in: the start is counted, and the mails
 	// set aside at an earlier start are replayed, each by itself
-	// (pbm/setaside.go).
+	// (guard.Start, pbm.Server.Replay).
 	if err := d.Server.StartUp(ctx); err != nil {
 		return fail(err)
 	}

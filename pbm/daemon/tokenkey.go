@@ -25,7 +25,7 @@ import (
 // start. A key that an older daemon kept in the database is moved into
 // that file once, removed from the database, and the file compacted so
 // that no freed page holds it any more. The same key, through an HMAC,
-// seals the outbox's mails (store/outbox.go).
+// seals the outbox's mails (sealKey, store.Store.SetSealKey).
 
 // keyFile is the path of the token key beside the database.
 func keyFile(cfg Config) string { return cfg.Data + ".key" }

@@ -101,7 +101,7 @@ func fontOf(bold bool) uint8 {
 }
 
 // rasterSurface draws on a paletted image, in the colours of the
-// palette of the picture's layout (palette.go). Shapes and glyphs are
+// palette of the picture's layout (paletteOf). Shapes and glyphs are
 // rasterised into alpha masks and composited by one routine, which skips the pixels
 // outside the clip when there is one; a shape drawn under a clip gets the
 // same pixels inside it as without the clip.
@@ -124,7 +124,7 @@ type rasterSurface struct {
 	// they would composite to measured instead of drawing.
 	measuring bool
 	measured  image.Rectangle
-	skey      []byte // a sprite's key (sprites.go)
+	skey      []byte // a sprite's key (spriteKey)
 	// from, when not nil, is the static layer whose pixels img holds
 	// but in the rectangles of written: drawing from it again restores
 	// only those.

@@ -24,8 +24,8 @@ import (
 // beside the layer. The pixels are those of drawing the whole picture.
 
 // asBefore, set only by benchmarks, draws without the damage filter
-// and the sprites (sprites.go): as the rasteriser drew before them, for
-// side-by-side measures.
+// and the sprites (rasterSurface.spritePiece): as the rasteriser drew
+// before them, for side-by-side measures.
 var asBefore bool
 
 // maxWritten bounds the rectangles a surface restores from the layer

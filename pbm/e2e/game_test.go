@@ -29,7 +29,7 @@ func TestGameSTARTTLS(t *testing.T) { playGame(t, "starttls", false) }
 func TestGameImplicitTLS(t *testing.T) { playGame(t, "tls", true) }
 
 // offers reports whether the pbmd binary offers the game (its help
-// lists the games of cmd/pbmd/games.go).
+// lists the games of the function games in cmd/pbmd).
 func offers(t *testing.T, name string) bool {
 	t.Helper()
 	out, err := exec.Command(buildPBMD(t), "help").CombinedOutput()

@@ -86,7 +86,7 @@ func (u *user) command(subject string, timeout time.Duration) player.Mail {
 // confirmClaim answers the answer to an admin's signup, as the
 // operator does from the address the configuration names for it
 // (PBM_CLAIM): the claim gives admin power only once its address has
-// answered (pbm/admin.go).
+// answered (account.MayAdmin).
 func (u *user) confirmClaim() {
 	u.w.t.Helper()
 	ms, err := u.box.await(replyWait, func(ms []player.Mail) bool { return len(ms) > 0 })
@@ -400,7 +400,7 @@ func newDaemon(t *testing.T) *pbmd {
 		"PBM_DATA="+p.data,
 		"PBM_BACKUP="+dir,
 		"PBM_ADMINS=root",
-		// The admin is claimed by mail from its own address (pbm/admin.go).
+		// The admin is claimed by mail from its own address (account.Signup.Claim).
 		"PBM_CLAIM=root=root@e2e.test",
 		"PBM_SERVER_ADDRESS="+serverAddress,
 		"PBM_SERVER_NAME=PBM e2e",

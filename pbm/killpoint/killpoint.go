@@ -9,7 +9,7 @@
 // it appends "<point> <n>\n" to the file PBM_TEST_KILLLOG names (n is
 // the number of mails at stake). PBM_TEST_KILLSEED seeds the draws.
 //
-// Mail (mail.go) is the other hook: under PBM_TEST_POISON it makes the
+// Mail is the other hook: under PBM_TEST_POISON it makes the
 // daemon die or hang on chosen mails. Nothing here may act without its
 // variable set.
 package killpoint

@@ -62,7 +62,7 @@ type Config struct {
 	// Domain is the name in the greeting (default "localhost").
 	Domain string
 	// MaxConnections is the most connections open at once (0:
-	// DefaultMaxConnections); see conns.go.
+	// DefaultMaxConnections); see tracker.
 	MaxConnections int
 	// IdleTimeout closes a connection that waits that long for its
 	// next command, and bounds the reading of a mail after DATA (0:

@@ -2,7 +2,7 @@
 // incoming RFC 5322 mail reduced to its sender, subject, own text and
 // marks of automatic mail, within limits on what is read; the verdict
 // on its sender that the operator's MTA stamped on it
-// (Authentication-Results, authresults.go); the subject
+// (Authentication-Results, ParseAuthResults and Judge); the subject
 // and body lines a command is read from; wrapping of text; and the
 // MIME of an outgoing mail with its optional picture.
 //

@@ -24,7 +24,7 @@
 // decides: a dashed title of the writer's ("----- moves -----"), a line
 // ending in "wrote:" over text not quoted, a sentence that starts like
 // a phone's tag, a ">>>" where nothing is quoted one or two deep. The
-// header blocks (classes.go) are known by their labels in many
+// header blocks (headerBlock, headerKind) are known by their labels in many
 // languages, starting with the sender, the date or the time sent; the
 // attributions by their verbs, wrapped over up to five lines.
 //

@@ -32,7 +32,7 @@ const (
 	// plays the same number of boards, once in each seat.
 	RoundRobin Format = "roundrobin"
 	// Swiss: Rounds rounds, each pairing entrants of equal score who
-	// have not met (see swiss.go).
+	// have not met (see Tournament.swiss).
 	Swiss Format = "swiss"
 	// Knockout: single elimination seeded by rating; a drawn match is
 	// replayed once with seats swapped, then the higher seed goes on.

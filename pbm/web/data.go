@@ -45,7 +45,7 @@ type BoardJSON struct {
 	Removed bool              `json:"removed"`
 	Aborted bool              `json:"aborted"`
 	Moves   []MoveJSON        `json:"moves"`
-	// Bank is the board's time bank, when it has one (bank.go).
+	// Bank is the board's time bank, when it has one (bankJSON).
 	Bank *BankJSON `json:"bank,omitempty"`
 }
 

@@ -119,7 +119,7 @@ func pageLink(path string, page int) string {
 	return path + "?page=" + strconv.Itoa(page)
 }
 
-// pageParam reads ?page=, spelt canonically (canonical.go) by the time
+// pageParam reads ?page=, spelt canonically (canonicalQuery) by the time
 // a list is drawn.
 func (s *Site) pageParam(w http.ResponseWriter, r *http.Request) (int, bool) {
 	v, ok := r.URL.Query()["page"]

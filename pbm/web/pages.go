@@ -14,7 +14,7 @@ import "html/template"
 // lang, messages/web.<code>.toml): t writes a message as text, th a
 // message some of whose data is HTML (a link), escaping the rest. The
 // template is parsed once, bound to English here and to each
-// language's printer in language.go (pagesIn).
+// language's printer by pagesByCode (pagesIn).
 var pages = template.Must(template.New("").Funcs(funcsFor(englishPrinter())).Parse(`
 {{define "head"}}<!DOCTYPE html>
 <html lang="{{code}}"><head><meta charset="utf-8"><title>{{.Title}}</title>

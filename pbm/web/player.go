@@ -26,7 +26,7 @@ type playerView struct {
 	Heading          string
 	List             listing
 	// Waiting are the boards where the player is to move, the most
-	// urgent first (waiting.go).
+	// urgent first (Site.waitingOf).
 	Waiting []waitingRow
 }
 
@@ -68,7 +68,7 @@ func (s *Site) playerRoute(w http.ResponseWriter, r *http.Request, parts []strin
 		s.notFound(w, r, printer(r).T("WebErrPlayerPath"))
 		return
 	}
-	user := parts[0] // in lower case (canonical.go)
+	user := parts[0] // in lower case (Site.canonical)
 	var boards []store.Board
 	var ratings []gameRating
 	var joined []tournament.Tournament

@@ -8,13 +8,13 @@
 // only: never a password, a reply token or a player's address. Every
 // page is rendered with html/template.
 //
-// Every page is in the reader's language (language.go), with a switch
+// Every page is in the reader's language (choose, printer), with a switch
 // to the others.
 //
 // Every resource has one URL: the game's name in lower case, the board
 // number in decimal without sign or leading zeros, no trailing slash;
 // any other spelling is one redirect to it (RFC 9110 section 15.4.9),
-// always to a path of this site (canonical.go).
+// always to a path of this site (Site.canonical, redirectTo).
 // Every answer carries an ETag and is answered with 304 Not Modified
 // when a conditional request names it (RFC 9110 sections 8.8.3, 13.1.2
 // and 15.4.5), and a Cache-Control suited to it (RFC 9111 section
