@@ -138,7 +138,7 @@ func adminAbort(c *call) error {
 	}
 	b.Aborted = true
 	said := []lang.Msg{lang.M("AdminAbortedEvent")}
-	if err := c.commit(&b, g, st, change{Said: said}); err != nil {
+	if err := commit(c, &b, g, st, change{Said: said}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminAborted", "Title", g.Title(), "Number", b.Number))

@@ -160,7 +160,7 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	c.sec.board = b.Number
 	said := []lang.Msg{event}
-	if err := c.commit(&b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
+	if err := commit(c, &b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
@@ -244,7 +244,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
+	if err := commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
@@ -253,7 +253,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 
 func cmdResign(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	declined, err := c.leave(b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
+	declined, err := leave(c, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
 	if err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
-	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
+	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // rate updates the ratings for a finished board (board.Rate) and

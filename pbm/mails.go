@@ -39,21 +39,60 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 	return g, st, nil
 }
 
-// mailBoard sends the board to every player and subscriber of it
-// (notice.Writer.BoardMails). The mails to the sender's own address
-// are held for the answer to the mail (reply): the mover gets one mail
-// per move.
-func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	ms, err := c.s.notices.BoardMails(c.tx, b, g, st, ch)
+// changed is one board change recorded on the unit of work that made
+// it (commit), for its board mails: the board as saved, its game and
+// position, what happened, and whether it is a position passed in a
+// run of automatic answers, whose mail to the sender is never the
+// answer to the sender's mail.
+type changed struct {
+	b       store.Board
+	g       engine.Game
+	st      engine.State
+	ch      change
+	passing bool
+}
+
+// record adds a board change to the unit of work r: its board mails
+// are made when the unit ends (boardMails).
+func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) {
+	r.changed = append(r.changed, changed{b: b.Clone(), g: g, st: st.Clone(), ch: ch, passing: passing})
+}
+
+// boardMails turns the board changes recorded on r into the board
+// mails to every player and subscriber (notice.Writer.BoardMails), in
+// the order the changes were made, and queues them, except the mails
+// to the sender's own address of a change that may answer the mail:
+// those it returns, for the answer (boardAnswer).
+func boardMails(r *run) ([]heldBoard, error) {
+	var held []heldBoard
+	for _, c := range r.changed {
+		ms, err := r.s.notices.BoardMails(r.tx, c.b, c.g, c.st, c.ch)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			if !c.passing && r.msg != nil && r.msg.From != "" && strings.EqualFold(m.To, r.msg.From) {
+				held = append(held, heldBoard{game: c.b.Game, board: c.b.Number, m: m})
+				continue
+			}
+			if err := r.send(m); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.changed = nil
+	return held, nil
+}
+
+// endUnit ends a unit of work outside any mail (the clock, the
+// computer): the board mails of its changes are queued.
+func endUnit(r *run) error {
+	held, err := boardMails(r)
 	if err != nil {
 		return err
 	}
-	for _, m := range ms {
-		if c.msg != nil && c.msg.From != "" && strings.EqualFold(m.To, c.msg.From) {
-			c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
-			continue
-		}
-		if err := c.send(m); err != nil {
+	for _, h := range held {
+		if err := r.send(h.m); err != nil {
 			return err
 		}
 	}
@@ -127,6 +166,10 @@ var picturesDrawn = &notice.PicturesDrawn
 // reply queues the one answer to the mail's sender that reports each
 // command (protocol.md, Replies).
 func (r *run) reply() error {
+	held, err := boardMails(r)
+	if err != nil {
+		return err
+	}
 	refused := r.refused() > 0
 	p := r.answerPrinter()
 	for _, sec := range r.sections {
@@ -156,8 +199,6 @@ func (r *run) reply() error {
 	if r.replyTo != "" {
 		m.ReplyTo = r.replyTo
 	}
-	held := r.held
-	r.held = nil
 	board, merged := r.boardAnswer(held)
 	merged = merged && answer
 	if merged {

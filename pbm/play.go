@@ -23,16 +23,17 @@ type change = board.Change
 // commit is the one way a board changes: it plays the answers of
 // conditional moves and the queued moves that have become due
 // (playAhead), records the end of the game (ratings, result
-// notices), saves the board and mails it to its players and
-// subscribers.
-func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change) error {
+// notices), saves the board and records the change on the unit of
+// work, whose board mails go to the players and subscribers when it
+// ends (boardMails).
+func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) error {
 	b.Updated = c.s.now()
-	if err := c.playAhead(b, g, st, &ch, ch.Lapsed); err != nil {
+	if err := playAhead(c.run, b, g, st, &ch, ch.Lapsed); err != nil {
 		return err
 	}
 	board.Settle(b, st)
 	if board.Ended(b) {
-		lines, err := c.finish(*b, g, st)
+		lines, err := finish(c.run, *b, g, st)
 		if err != nil {
 			return err
 		}
@@ -45,21 +46,22 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
-	return c.mailBoard(*b, g, st, ch)
+	record(c.run, *b, g, st, ch, false)
+	return nil
 }
 
 // outside is the call of work done in tx outside any mail: the clock
 // (Tick) and the computer (PlayComputer). It has no mail, so no sender
-// whose board mail would wait for the answer (mailBoard): every mail
-// it makes is queued as it is made.
+// whose board mail would wait for the answer: its board mails are
+// queued when the work ends (endUnit).
 func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
 	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
 // finish runs once when a game ends: ratings, and the result to those
 // who asked to be notified.
-func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	lines, err := rate(c.tx, b, board.Outcome(b, st))
+func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
+	lines, err := rate(r.tx, b, board.Outcome(b, st))
 	if err != nil {
 		return nil, err
 	}
@@ -71,8 +73,8 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		}
 		text = append(text, lang.Literal(sep), l)
 	}
-	for _, id := range board.Notified(c.tx, b) {
-		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
+	for _, id := range board.Notified(r.tx, b) {
+		if err := tell(r, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
 			Body: text}); err != nil {
 			return nil, err
 		}
@@ -92,7 +94,7 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 // leave takes a player off a board: a resignation (or a forfeit) once
 // every seat has moved, a decline before. resigned is the event for a
 // resignation, declined the one for a decline.
-func (c *call) leave(b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
+func leave(c *call, b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return false, err
@@ -113,7 +115,7 @@ func (c *call) leave(b store.Board, seat int, kind string, resigned, declined la
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: who})
+	return dec, commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back
@@ -150,7 +152,7 @@ func (c *call) openVote(kind string) error {
 	}
 	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func cmdAccept(c *call) error { return c.answerVote(true) }
@@ -175,14 +177,14 @@ func (c *call) answerVote(yes bool) error {
 	if d.Rejected {
 		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
 	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
+	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carriedMsg tells what a vote's decision did after the event said,
@@ -342,7 +344,7 @@ func cmdQueue(c *call) error {
 	}
 	// It is the player's turn already: the queue plays now.
 	before := len(b.Log)
-	if err := c.commit(&b, g, st, change{}); err != nil {
+	if err := commit(c, &b, g, st, change{}); err != nil {
 		return err
 	}
 	if len(b.Log) > before {
@@ -593,7 +595,10 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		if p.DrawLapsed {
 			said = append(said, lang.M("PlayDrawLapses"))
 		}
-		return c.commit(&b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed})
+		if err := commit(c, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
+			return err
+		}
+		return endUnit(c.run)
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -766,25 +771,26 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 // the move before it left it mailed first; queued moves are added to
 // the change; the owners of trees the moves left or voided, of answers
 // held, and of queues dropped are told.
-func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	done, err := board.PlayAhead(c.tx, b, st, lapsed, c.s.now())
+func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
+	done, err := board.PlayAhead(r.tx, b, st, lapsed, r.s.now())
 	if err != nil {
 		return err
 	}
 	for _, a := range done {
 		switch a.Kind {
 		case board.AheadSynced:
-			if err := c.tellSynced(*b, g, a); err != nil {
+			if err := tellSynced(r, *b, g, a); err != nil {
 				return err
 			}
 		case board.AheadHeld:
-			if err := c.tellHeld(*b, g, a.User, a.Move, lapsed); err != nil {
+			if err := tellHeld(r, *b, g, a.User, a.Move, lapsed); err != nil {
 				return err
 			}
 		case board.AheadAnswer:
-			if err := c.mailBoardNow(a.Before, g, a.BeforeState, *ch); err != nil {
-				return err
-			}
+			// The board as the move before the answer left it: its
+			// mail to the sender is not the answer, which carries only
+			// the board as the run leaves it.
+			record(r, a.Before, g, a.BeforeState, *ch, true)
 			// A kill test ends the daemon here: the move and its
 			// answer are in one transaction, neither committed yet.
 			killpoint.At("conditional-answer", 1)
@@ -803,7 +809,7 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 		case board.AheadDropped:
 			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
 			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(c.run, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(r, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
 				return err
 			}
 		}
@@ -811,26 +817,9 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 	return nil
 }
 
-// mailBoardNow mails the board as it stands in the middle of a run of
-// automatic moves. Its mail to the sender goes out at once: the answer
-// to the sender's mail carries only the board as the run leaves it.
-func (c *call) mailBoardNow(b store.Board, g engine.Game, st engine.State, ch change) error {
-	held := len(c.held)
-	if err := c.mailBoard(b.Clone(), g, st.Clone(), ch); err != nil {
-		return err
-	}
-	for _, h := range c.held[held:] {
-		if err := c.send(h.m); err != nil {
-			return err
-		}
-	}
-	c.held = c.held[:held]
-	return nil
-}
-
 // tellSynced tells a tree's owner the lines the moves left (kept as
 // unplayed) or voided (taken back).
-func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
+func tellSynced(r *run, b store.Board, g engine.Game, a board.Ahead) error {
 	var text []lang.Msg
 	if a.Sync.Kind == board.SyncDeviated {
 		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
@@ -839,19 +828,19 @@ func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
 	}
 	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(c.run, notice.Notice{User: a.User, Subject: subject, Body: text})
+	return tell(r, notice.Notice{User: a.User, Subject: subject, Body: text})
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote
 // was open when the move it answers came.
-func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bool) error {
+func tellHeld(r *run, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
 	vote := lang.M("VoteDraw")
 	if !lapsed && b.Vote != nil {
 		vote = voteMsg(b.Vote.Kind)
 	}
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
+	return tell(r, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }
 
 // helpIf is the text of "help if": the command c, the reply form and

@@ -546,7 +546,7 @@ func adminTournament(c *call) error {
 			b.Aborted = true
 			b.Tournament = ""
 			said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-			if err := c.commit(&b, g, st, change{Said: said}); err != nil {
+			if err := commit(c, &b, g, st, change{Said: said}); err != nil {
 				return err
 			}
 		}
