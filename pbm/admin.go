@@ -157,7 +157,7 @@ func adminForfeit(c *call) error {
 	if seat < 0 {
 		return refuseMsg(lang.M("AdminNotPlaying", "User", trimLine(c.args[2]), "Title", c.game.Title(), "Number", b.Number))
 	}
-	if err := c.resignSeat(b, seat, "forfeit", lang.M("AdminForfeitedEvent", "Who", b.Players[seat])); err != nil {
+	if err := resignSeat(c, b, seat, "forfeit", lang.M("AdminForfeitedEvent", "Who", b.Players[seat])); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminForfeits", "Who", b.Players[seat], "Title", c.game.Title(), "Number", b.Number))

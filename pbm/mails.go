@@ -199,7 +199,7 @@ func (r *run) reply() error {
 	if r.replyTo != "" {
 		m.ReplyTo = r.replyTo
 	}
-	board, merged := r.boardAnswer(held)
+	board, merged := boardAnswer(r.sections, r.msg.From, held)
 	merged = merged && answer
 	if merged {
 		// The answer is the board mail, with the command and its OK
@@ -237,19 +237,20 @@ func (r *run) reply() error {
 	return r.send(m)
 }
 
-// boardAnswer finds the board mail that answers the mail by itself:
-// the mail held one command, it was carried out, and it changed a
-// board whose mail goes to the sender's address. It is the last such
+// boardAnswer chooses, among the board mails held for the sender
+// (boardMails), the one that answers the mail by itself: the mail
+// held one command (secs), it was carried out, and it changed a board
+// whose mail goes to the sender's address from. It is the last such
 // mail (the board as the command left it).
-func (r *run) boardAnswer(held []heldBoard) (outMail, bool) {
-	if len(r.sections) != 1 || r.sections[0].Refused || r.sections[0].board == 0 || r.sections[0].game == nil {
+func boardAnswer(secs []*section, from string, held []heldBoard) (outMail, bool) {
+	if len(secs) != 1 || secs[0].Refused || secs[0].board == 0 || secs[0].game == nil {
 		return outMail{}, false
 	}
-	sec := r.sections[0]
+	sec := secs[0]
 	var found outMail
 	ok := false
 	for _, h := range held {
-		if h.game != sec.game.Name() || h.board != sec.board || !strings.EqualFold(h.m.To, r.msg.From) {
+		if h.game != sec.game.Name() || h.board != sec.board || !strings.EqualFold(h.m.To, from) {
 			return outMail{}, false
 		}
 		found, ok = h.m, true

@@ -122,8 +122,8 @@ func leave(c *call, b store.Board, seat int, kind string, resigned, declined lan
 // request ("undo") needs the accept of every other player still in the
 // game; one reject ends it. The proposer counts as accepting.
 
-func cmdPropose(c *call) error { return c.openVote("draw") }
-func cmdUndo(c *call) error    { return c.openVote("undo") }
+func cmdPropose(c *call) error { return openVote(c, "draw") }
+func cmdUndo(c *call) error    { return openVote(c, "undo") }
 
 // voteMsg is what a vote is about.
 func voteMsg(kind string) lang.Msg {
@@ -133,7 +133,7 @@ func voteMsg(kind string) lang.Msg {
 	return lang.M("VoteUndo")
 }
 
-func (c *call) openVote(kind string) error {
+func openVote(c *call, kind string) error {
 	b, u, seat := c.board, c.user, c.seat
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
@@ -155,10 +155,10 @@ func (c *call) openVote(kind string) error {
 	return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
-func cmdAccept(c *call) error { return c.answerVote(true) }
-func cmdReject(c *call) error { return c.answerVote(false) }
+func cmdAccept(c *call) error { return answerVote(c, true) }
+func cmdReject(c *call) error { return answerVote(c, false) }
 
-func (c *call) answerVote(yes bool) error {
+func answerVote(c *call, yes bool) error {
 	b, u, seat := c.board, c.user, c.seat
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
@@ -220,44 +220,31 @@ func voteLine(p lang.Printer, b store.Board) string {
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
 // <password> <board>...|all". With "all" the user also follows every
 // later board of the game.
-func cmdSubscribe(c *call) error   { return c.watch(true) }
-func cmdUnsubscribe(c *call) error { return c.watch(false) }
+func cmdSubscribe(c *call) error   { return watch(c, true) }
+func cmdUnsubscribe(c *call) error { return watch(c, false) }
 
-func (c *call) watch(on bool) error {
+func watch(c *call, on bool) error {
 	u := c.user
-	var done []string
+	w, err := board.Watch(c.tx, &u, c.game.Name(), c.args[2:], on)
+	if err != nil {
+		return err
+	}
 	var failed []lang.Msg
-	for _, arg := range c.args[2:] {
-		if strings.EqualFold(arg, "all") {
-			if err := board.SubscribeAll(c.tx, &u, c.game.Name(), on); err != nil {
-				return err
-			}
-			done = append(done, "all")
-			continue
-		}
-		n, _, err := boardArg(c.game, arg)
-		if err != nil {
-			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(arg)))
-			continue
-		}
-		switch err := board.Subscribe(c.tx, c.game.Name(), n, u.ID, on); err {
-		case nil:
+	for _, f := range w.Failed {
+		switch f.Err {
 		case board.ErrNoBoard:
-			failed = append(failed, lang.M("WatchNoBoard", "Number", n))
-			continue
+			failed = append(failed, lang.M("WatchNoBoard", "Number", f.Number))
 		case board.ErrYouPlay:
-			failed = append(failed, lang.M("WatchYouPlay", "Number", n))
-			continue
+			failed = append(failed, lang.M("WatchYouPlay", "Number", f.Number))
 		default:
-			return err
+			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(f.Arg)))
 		}
-		done = append(done, fmt.Sprint(n))
 	}
 	id := "WatchSubscribed"
 	if !on {
 		id = "WatchUnsubscribed"
 	}
-	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(done))}
+	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(w.Done))}
 	if len(failed) > 0 {
 		said = append(said, lang.M("WatchFailed"))
 		for i, f := range failed {
@@ -388,7 +375,7 @@ func cmdConfirm(c *call) error {
 	if !ok {
 		return refuseOn(b.Number, lang.M("ConfirmNothing"))
 	}
-	return c.play(b, u, seat, []string{mv})
+	return play(c, b, u, seat, []string{mv})
 }
 
 // cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
@@ -678,7 +665,7 @@ func cmdIf(c *call) error {
 			return err
 		}
 		if st.ToMove() == seat {
-			return c.moveAndIf(b, g, st, u, seat, x, moves)
+			return moveAndIf(c, b, g, st, u, seat, x, moves)
 		}
 		if _, err = board.AddLine(&x, b, st, seat, moves); errors.As(err, &le) {
 			return refuseOn(n, lineRefusal(g, b, le)...)
@@ -699,7 +686,7 @@ func cmdIf(c *call) error {
 // is kept from the position after it. The rest is checked before the
 // move is played, and kept before, so that an answer the move draws
 // from another tree is answered from it in the same step.
-func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
+func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
 	n := b.Number
 	try := st.Clone()
 	first, err := try.Play(moves[0])
@@ -721,7 +708,7 @@ func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.
 	if err := board.SaveConditional(c.tx, x); err != nil {
 		return err
 	}
-	if err := c.play(b, u, seat, []string{first}); err != nil {
+	if err := play(c, b, u, seat, []string{first}); err != nil {
 		return err
 	}
 	now, err := c.tx.Board(b.Game, n)
