@@ -159,13 +159,6 @@ type run struct {
 	lim limit.Mail
 }
 
-// heldBoard is a board mail to the sender kept back until the answer.
-type heldBoard struct {
-	game  string
-	board int
-	m     outMail
-}
-
 func (r *run) refused() int {
 	n := 0
 	for _, s := range r.sections {

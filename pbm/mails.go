@@ -52,6 +52,13 @@ type changed struct {
 	passing bool
 }
 
+// heldBoard is a board mail to the sender kept back until the answer.
+type heldBoard struct {
+	game  string
+	board int
+	m     outMail
+}
+
 // record adds a board change to the unit of work r: its board mails
 // are made when the unit ends (boardMails).
 func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) {
