@@ -274,17 +274,6 @@ func resignSeat(c *call, b store.Board, seat int, kind string, event lang.Msg) e
 	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
-// rate updates the ratings for a finished board (board.Rate) and
-// returns lines that tell each player's change, to be written in each
-// reader's language.
-func rate(tx *store.Tx, b store.Board, res engine.Result) ([]lang.Msg, error) {
-	r, err := board.Rate(tx, b, res)
-	if err != nil || !res.Over {
-		return nil, err
-	}
-	return ratingLines(b, r), nil
-}
-
 // ratingLines are the lines of the mail of a game's end that tell what
 // it did to the ratings.
 func ratingLines(b store.Board, r board.Rating) []lang.Msg {

@@ -40,15 +40,15 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 }
 
 // changed is one board change recorded on the unit of work that made
-// it (commit), for its board mails: the board as saved, its game and
-// position, what happened, and whether it is a position passed in a
-// run of automatic answers, whose mail to the sender is never the
-// answer to the sender's mail.
+// it (commit): the board and its board mails, written
+// when the change is made, from the readers' accounts as they stand
+// then (a later command of the same mail may close one); passing is a
+// position passed in a run of automatic answers, whose mail to the
+// sender is never the answer to the sender's mail.
 type changed struct {
-	b       store.Board
-	g       engine.Game
-	st      engine.State
-	ch      change
+	game    string
+	board   int
+	mails   []outMail
 	passing bool
 }
 
@@ -59,27 +59,30 @@ type heldBoard struct {
 	m     outMail
 }
 
-// record adds a board change to the unit of work r: its board mails
-// are made when the unit ends (boardMails).
-func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) {
-	r.changed = append(r.changed, changed{b: b.Clone(), g: g, st: st.Clone(), ch: ch, passing: passing})
+// record writes the board mails of a change to every player and
+// subscriber (notice.Writer.BoardMails) and adds the change to the
+// unit of work r; they are queued when the unit ends (boardMails).
+// The mails keep their own copy of the board and the position: a
+// picture may be drawn after the unit has moved the board on.
+func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) error {
+	ms, err := r.s.notices.BoardMails(r.tx, b.Clone(), g, st.Clone(), ch)
+	if err != nil {
+		return err
+	}
+	r.changed = append(r.changed, changed{game: b.Game, board: b.Number, mails: ms, passing: passing})
+	return nil
 }
 
-// boardMails turns the board changes recorded on r into the board
-// mails to every player and subscriber (notice.Writer.BoardMails), in
-// the order the changes were made, and queues them, except the mails
-// to the sender's own address of a change that may answer the mail:
-// those it returns, for the answer (boardAnswer).
+// boardMails queues the board mails of the changes recorded on r, in
+// the order the changes were made, except the mails to the sender's
+// own address of a change that may answer the mail: those it returns,
+// for the answer (boardAnswer).
 func boardMails(r *run) ([]heldBoard, error) {
 	var held []heldBoard
 	for _, c := range r.changed {
-		ms, err := r.s.notices.BoardMails(r.tx, c.b, c.g, c.st, c.ch)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range ms {
+		for _, m := range c.mails {
 			if !c.passing && r.msg != nil && r.msg.From != "" && strings.EqualFold(m.To, r.msg.From) {
-				held = append(held, heldBoard{game: c.b.Game, board: c.b.Number, m: m})
+				held = append(held, heldBoard{game: c.game, board: c.board, m: m})
 				continue
 			}
 			if err := r.send(m); err != nil {

@@ -46,8 +46,7 @@ func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) 
 	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
-	record(c.run, *b, g, st, ch, false)
-	return nil
+	return record(c.run, *b, g, st, ch, false)
 }
 
 // outside is the call of work done in tx outside any mail: the clock
@@ -58,12 +57,17 @@ func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
 	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
-// finish runs once when a game ends: ratings, and the result to those
-// who asked to be notified.
+// finish runs once when a game ends (board.Finish): ratings, and the
+// result to those who asked to be notified. It returns the lines that
+// tell what the end did to the ratings.
 func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	lines, err := rate(r.tx, b, board.Outcome(b, st))
+	f, err := board.Finish(r.tx, b, st)
 	if err != nil {
 		return nil, err
+	}
+	var lines []lang.Msg
+	if f.Over {
+		lines = ratingLines(b, f.Rating)
 	}
 	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
 	for i, l := range lines {
@@ -73,7 +77,7 @@ func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, 
 		}
 		text = append(text, lang.Literal(sep), l)
 	}
-	for _, id := range board.Notified(r.tx, b) {
+	for _, id := range f.Notified {
 		if err := tell(r, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
 			Body: text}); err != nil {
 			return nil, err
@@ -777,7 +781,9 @@ func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *chang
 			// The board as the move before the answer left it: its
 			// mail to the sender is not the answer, which carries only
 			// the board as the run leaves it.
-			record(r, a.Before, g, a.BeforeState, *ch, true)
+			if err := record(r, a.Before, g, a.BeforeState, *ch, true); err != nil {
+				return err
+			}
 			// A kill test ends the daemon here: the move and its
 			// answer are in one transaction, neither committed yet.
 			killpoint.At("conditional-answer", 1)
