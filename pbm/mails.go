@@ -202,8 +202,8 @@ func (r *run) reply() error {
 	if err != nil {
 		return err
 	}
-	m := outMail{To: r.msg.From, Subject: r.subject(p), Text: text, Kind: "auto-replied", Lang: p.Code()}
-	if m.ReplyTo, err = r.replyBoard(); err != nil {
+	m := outMail{To: r.msg.From, Subject: answerSubject(p, r.sections, r.refused()), Text: text, Kind: "auto-replied", Lang: p.Code()}
+	if m.ReplyTo, err = answerReplyTo(r.tx, r.s.notices, r.sections, r.msg.From); err != nil {
 		return err
 	}
 	if r.replyTo != "" {
@@ -268,17 +268,18 @@ func boardAnswer(secs []*section, from string, held []heldBoard) (outMail, bool)
 	return found, ok
 }
 
-// subject is the reply's subject, written by p: for one command, the
-// subject pbmserv would use; for several, a summary.
-func (r *run) subject(p lang.Printer) string {
-	if len(r.sections) != 1 {
-		n := len(r.sections)
-		if k := r.refused(); k > 0 {
-			return p.N("MailSubjectCommandsRefused", n, "Refused", k)
+// answerSubject is the subject of the answer to a mail of the
+// commands secs, refused of them refused, written by p: for one
+// command, the subject pbmserv would use; for several, a summary.
+func answerSubject(p lang.Printer, secs []*section, refused int) string {
+	if len(secs) != 1 {
+		n := len(secs)
+		if refused > 0 {
+			return p.N("MailSubjectCommandsRefused", n, "Refused", refused)
 		}
 		return p.N("MailSubjectCommands", n)
 	}
-	sec := r.sections[0]
+	sec := secs[0]
 	switch {
 	case sec.Refused && sec.game != nil && sec.board != 0:
 		return p.T("MailSubjectBoardError", "Title", sec.game.Title(), "Number", sec.board)
@@ -300,12 +301,13 @@ func (r *run) subject(p lang.Printer) string {
 // reply works.
 const replyLine = "Reply to board mails with a move, resign, propose, undo, chat...; no password."
 
-// replyBoard is the Reply-To of the answer to a mail: a reply address
-// when its commands concern one board the sender plays, else "".
-func (r *run) replyBoard() (string, error) {
+// answerReplyTo is the Reply-To of the answer to a mail of the
+// commands secs from the address from: a reply address when its
+// commands concern one board the sender plays, else "".
+func answerReplyTo(tx *store.Tx, w *notice.Writer, secs []*section, from string) (string, error) {
 	var game string
 	board := 0
-	for _, sec := range r.sections {
+	for _, sec := range secs {
 		if sec.game == nil || sec.board == 0 {
 			continue
 		}
@@ -317,13 +319,13 @@ func (r *run) replyBoard() (string, error) {
 	if board == 0 {
 		return "", nil
 	}
-	b, err := r.tx.Board(game, board)
+	b, err := tx.Board(game, board)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	} else if err != nil {
 		return "", err
 	}
-	return r.s.notices.BoardReplyTo(r.tx, b, r.msg.From)
+	return w.BoardReplyTo(tx, b, from)
 }
 
 // known is what the server knows of the mail a reply answers: its own
