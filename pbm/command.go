@@ -171,7 +171,7 @@ func (r *run) refused() int {
 
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
-	k, err := r.known()
+	k, err := known(r.tx, r.s.cfg.Name, r.s.cfg.Address, r.msg)
 	if err != nil {
 		return err
 	}

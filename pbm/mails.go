@@ -85,7 +85,7 @@ func boardMails(r *run) ([]heldBoard, error) {
 				held = append(held, heldBoard{game: c.game, board: c.board, m: m})
 				continue
 			}
-			if err := r.send(m); err != nil {
+			if err := send(r, m); err != nil {
 				return nil, err
 			}
 		}
@@ -102,7 +102,7 @@ func endUnit(r *run) error {
 		return err
 	}
 	for _, h := range held {
-		if err := r.send(h.m); err != nil {
+		if err := send(r, h.m); err != nil {
 			return err
 		}
 	}
@@ -112,7 +112,7 @@ func endUnit(r *run) error {
 // send queues one mail. A mail whose picture is still to be drawn
 // waits for the batch's pictures when the mail is handled in a group
 // commit, and is drawn now otherwise.
-func (r *run) send(m outMail) error {
+func send(r *run, m outMail) error {
 	r.queued++
 	if m.Picture != nil {
 		if later := notice.LaterOf(r.ctx); later != nil {
@@ -132,7 +132,7 @@ func tell(r *run, n notice.Notice) error {
 		return err
 	}
 	for _, m := range ms {
-		if err := r.send(m); err != nil {
+		if err := send(r, m); err != nil {
 			return err
 		}
 	}
@@ -220,7 +220,7 @@ func (r *run) reply() error {
 		held = nil
 	}
 	for _, h := range held {
-		if err := r.send(h.m); err != nil {
+		if err := send(r, h.m); err != nil {
 			return err
 		}
 	}
@@ -244,7 +244,7 @@ func (r *run) reply() error {
 			m.InReplyTo = board.InReplyTo
 		}
 	}
-	return r.send(m)
+	return send(r, m)
 }
 
 // boardAnswer chooses, among the board mails held for the sender
@@ -328,17 +328,18 @@ func answerReplyTo(tx *store.Tx, w *notice.Writer, secs []*section, from string)
 	return w.BoardReplyTo(tx, b, from)
 }
 
-// known is what the server knows of the mail a reply answers: its own
-// name and address, the subject answered, and the lines of the mails
-// the reply names (In-Reply-To and the last References).
-func (r *run) known() (quote.Known, error) {
+// known is what the server (named name, at address) knows of the mail
+// msg a reply answers: its own name and address, the subject answered,
+// and the lines of the mails the reply names (In-Reply-To and the last
+// References).
+func known(tx *store.Tx, name, address string, msg *mail.Message) (quote.Known, error) {
 	k := quote.Known{
-		Name:    r.s.cfg.Name,
-		Address: r.s.cfg.Address,
-		Subject: mail.Unprefixed(r.msg.Subject),
+		Name:    name,
+		Address: address,
+		Subject: mail.Unprefixed(msg.Subject),
 	}
-	ids := []string{r.msg.InReplyTo}
-	refs := r.msg.References
+	ids := []string{msg.InReplyTo}
+	refs := msg.References
 	if len(refs) > 3 {
 		refs = refs[len(refs)-3:]
 	}
@@ -347,7 +348,7 @@ func (r *run) known() (quote.Known, error) {
 		if id == "" {
 			continue
 		}
-		rec, ok, err := r.tx.SentRecord(id)
+		rec, ok, err := tx.SentRecord(id)
 		if err != nil {
 			return k, err
 		}
