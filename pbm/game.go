@@ -73,7 +73,7 @@ func cmdChallenge(c *call) error {
 				players = append(players, id)
 				continue
 			}
-			if strings.EqualFold(a, computerName) || strings.HasPrefix(strings.ToLower(a), computerName+":") {
+			if strings.EqualFold(a, board.ComputerName) || strings.HasPrefix(strings.ToLower(a), board.ComputerName+":") {
 				return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(a), "Levels", computer.Names()))
 			}
 			p, bar, err := account.Find(c.tx, a)

@@ -43,7 +43,7 @@ func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) 
 		}
 	}
 	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
-	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
+	if err := board.Save(c.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
 	return record(c.run, *b, g, st, ch, false)
@@ -450,41 +450,12 @@ func cmdChat(c *call) error {
 	return nil
 }
 
-// The computer player sits at a board under the reserved userid
-// "computer" (level normal) or "computer:<level>": it has no account,
-// no password and no mail address, and its rating is kept per level
-// under "computer:<level>". A userid cannot hold ':', and "computer"
-// is reserved, so nobody can sign up as the computer.
-const computerName = "computer"
-
 // computerID reports whether id names the computer, with its
-// canonical userid ("computer:normal") and level.
-func computerID(id string) (string, computer.Level, bool) {
-	name, level, hasLevel := strings.Cut(strings.ToLower(id), ":")
-	if name != computerName {
-		return "", computer.Level{}, false
-	}
-	if !hasLevel {
-		level = computer.Normal.Name
-	}
-	lvl, ok := computer.LevelByName(level)
-	if !ok {
-		return "", computer.Level{}, false
-	}
-	return computerName + ":" + lvl.Name, lvl, true
-}
-
-// waitingOf is b's entry in the index of boards waiting for the
-// computer (board.Save), nil when mover is not the computer.
-func waitingOf(b store.Board, mover string) *store.Waiting {
-	if id, _, ok := computerID(mover); ok && !b.Over {
-		return &store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)}
-	}
-	return nil
-}
+// canonical userid ("computer:normal") and level (board.ComputerID).
+func computerID(id string) (string, computer.Level, bool) { return board.ComputerID(id) }
 
 // ComputerTurns lists the boards where the computer is to move, the
-// boards with a person at them first (humanFirst).
+// boards with a person at them first (board.HumanFirst).
 func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 	var out []store.Waiting
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
@@ -492,36 +463,7 @@ func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 		out, err = tx.WaitingBoards()
 		return err
 	})
-	return humanFirst(out), err
-}
-
-// The order in which the computer serves its boards: a board where a
-// person waits for the computer's move comes before a board of the
-// computer against itself (a computer-only tournament), which nobody
-// waits on, so such boards cannot slow a person's game.
-
-// computerOnly reports whether every seat of b is the computer.
-func computerOnly(b store.Board) bool {
-	for _, p := range b.Players {
-		if !isComputer(p) {
-			return false
-		}
-	}
-	return len(b.Players) > 0
-}
-
-// humanFirst orders the waiting boards: those with a person first,
-// each group in the index's order.
-func humanFirst(ws []store.Waiting) []store.Waiting {
-	out := make([]store.Waiting, 0, len(ws))
-	for _, only := range []bool{false, true} {
-		for _, w := range ws {
-			if w.ComputerOnly == only {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
+	return board.HumanFirst(out), err
 }
 
 // errMoved is a waiting board that moved on while the computer
