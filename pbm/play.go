@@ -429,11 +429,10 @@ func cmdChat(c *call) error {
 	// Each reader once per mail, chat or message, counted against
 	// the sender's hourly allowance of messages (spendMessages).
 	var to []string
-	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
-		if _, _, bot := computerID(id); bot || strings.EqualFold(id, u.ID) || contains(to, id) || c.lim.Messaged(id) {
-			continue
+	for _, id := range board.Readers(b, u.ID) {
+		if !c.lim.Messaged(id) {
+			to = append(to, id)
 		}
-		to = append(to, id)
 	}
 	if err := spendMessages(c, u.ID, len(to)); err != nil {
 		return refusalOn(n, err)

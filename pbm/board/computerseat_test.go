@@ -55,3 +55,16 @@ func TestComputerSeat(t *testing.T) {
 		t.Errorf("served in the order %v, want [2 4 1 3]", order)
 	}
 }
+
+// TestReaders: a chat on a board is read by its players and
+// subscribers, each once whatever the case of the userid, not by its
+// writer nor by the computer.
+func TestReaders(t *testing.T) {
+	b := store.Board{Players: []string{"alice", "computer:hard", "Bob"}, Subscribers: []string{"carol", "BOB", "Alice", "dave"}}
+	if got := Readers(b, "ALICE"); !reflect.DeepEqual(got, []string{"Bob", "carol", "dave"}) {
+		t.Errorf("readers of alice: %v, want [Bob carol dave]", got)
+	}
+	if got := Readers(b, "carol"); !reflect.DeepEqual(got, []string{"alice", "Bob", "dave"}) {
+		t.Errorf("readers of carol: %v, want [alice Bob dave]", got)
+	}
+}
