@@ -140,10 +140,11 @@ type run struct {
 	// replyTo, when set, is the Reply-To of the answer: the
 	// confirmation address of an admin claim (admin.go).
 	replyTo string
-	// changed are the board changes the unit of work made (commit),
-	// turned into board mails when it ends (boardMails); those to the
-	// sender's own address are kept back so that the answer to the mail
-	// can be the board (boardAnswer): the mover gets one mail per move.
+	// changed are the board changes the unit of work made, with their
+	// board mails (record), queued when it ends (boardMails); those to
+	// the sender's own address are kept back so that the answer to the
+	// mail can be the board (boardAnswer): the mover gets one mail per
+	// move.
 	changed []changed
 	// own is the sender's own text of the body (bodyLines).
 	own []string

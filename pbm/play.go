@@ -24,8 +24,8 @@ type change = board.Change
 // conditional moves and the queued moves that have become due
 // (playAhead), records the end of the game (ratings, result
 // notices), saves the board and records the change on the unit of
-// work, whose board mails go to the players and subscribers when it
-// ends (boardMails).
+// work with its board mails to the players and subscribers (record),
+// queued when the unit ends (boardMails).
 func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) error {
 	b.Updated = c.s.now()
 	if err := playAhead(c.run, b, g, st, &ch, ch.Lapsed); err != nil {
