@@ -138,7 +138,7 @@ func adminAbort(c *call) error {
 	}
 	b.Aborted = true
 	said := []lang.Msg{lang.M("AdminAbortedEvent")}
-	if err := c.commit(&b, g, st, change{Said: said}); err != nil {
+	if err := commit(c, &b, g, st, change{Said: said}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminAborted", "Title", g.Title(), "Number", b.Number))
@@ -157,7 +157,7 @@ func adminForfeit(c *call) error {
 	if seat < 0 {
 		return refuseMsg(lang.M("AdminNotPlaying", "User", trimLine(c.args[2]), "Title", c.game.Title(), "Number", b.Number))
 	}
-	if err := c.resignSeat(b, seat, "forfeit", lang.M("AdminForfeitedEvent", "Who", b.Players[seat])); err != nil {
+	if err := resignSeat(c, b, seat, "forfeit", lang.M("AdminForfeitedEvent", "Who", b.Players[seat])); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminForfeits", "Who", b.Players[seat], "Title", c.game.Title(), "Number", b.Number))

@@ -75,18 +75,18 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 			return err
 		}
-		return c.commit(&b, g, st, change{Said: said})
+		return commit(c, &b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		if b.Bank > 0 {
-			_, err := c.leave(b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
+			_, err := leave(c, b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
 			return err
 		}
-		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
+		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
 			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
 		return err
 	case board.ForfeitIdle:
 		days := act.Days
-		_, err := c.leave(b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
+		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
 			lang.N("LapseIdle", days, "Who", late, "Days", days))
 		return err
 	case board.Warn:
@@ -402,6 +402,9 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
 		c := outside(s, context.Background(), tx)
 		if err := u.run(c); err != nil {
+			return err
+		}
+		if err := endUnit(c.run); err != nil {
 			return err
 		}
 		if err := tickmark.Clear(tx, u.key); err != nil {

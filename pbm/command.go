@@ -124,10 +124,12 @@ type run struct {
 	// replyTo, when set, is the Reply-To of the answer: the
 	// confirmation address of an admin claim (admin.go).
 	replyTo string
-	// held are the board mails to the sender's own address, kept back
-	// so that the answer to the mail can be the board (replies.go): the
-	// mover gets one mail per move.
-	held []heldBoard
+	// changed are the board changes the unit of work made, with their
+	// board mails (record), queued when it ends (boardMails); those to
+	// the sender's own address are kept back so that the answer to the
+	// mail can be the board (boardAnswer): the mover gets one mail per
+	// move.
+	changed []changed
 	// own is the sender's own text of the body (bodyLines).
 	own []string
 	// checked are the passwords checked for this mail (rateLimit, auth.go).
@@ -142,13 +144,6 @@ type run struct {
 	lim limit.Mail
 }
 
-// heldBoard is a board mail to the sender kept back until the answer.
-type heldBoard struct {
-	game  string
-	board int
-	m     outMail
-}
-
 func (r *run) refused() int {
 	n := 0
 	for _, s := range r.sections {
@@ -161,7 +156,7 @@ func (r *run) refused() int {
 
 // all reads the mail's commands, runs each, and queues the reply.
 func (r *run) all() error {
-	k, err := r.known()
+	k, err := known(r.tx, r.s.cfg.Name, r.s.cfg.Address, r.msg)
 	if err != nil {
 		return err
 	}

@@ -24,20 +24,16 @@ import (
 )
 
 // boardArg parses a board number, with an optional "#n".
+// (board.Number).
 func boardArg(g engine.Game, arg string) (n, at int, err error) {
-	num, hash, has := strings.Cut(arg, "#")
-	n, err = strconv.Atoi(num)
-	if err != nil || n <= 0 {
-		return 0, 0, refuseMsg(lang.M("GameNotBoardNumber", "Arg", quotedWord(arg), "Title", g.Title()))
+	n, at, err = board.Number(arg)
+	switch err {
+	case nil:
+		return n, at, nil
+	case board.ErrHashNotNumber:
+		return 0, 0, refuseMsg(lang.M("GameHashNotNumber", "Arg", quotedWord(arg)))
 	}
-	at = -1
-	if has {
-		at, err = strconv.Atoi(hash)
-		if err != nil || at < 0 {
-			return 0, 0, refuseMsg(lang.M("GameHashNotNumber", "Arg", quotedWord(arg)))
-		}
-	}
-	return n, at, nil
+	return 0, 0, refuseMsg(lang.M("GameNotBoardNumber", "Arg", quotedWord(arg), "Title", g.Title()))
 }
 
 // loadBoard reads a board of the call's game.
@@ -77,7 +73,7 @@ func cmdChallenge(c *call) error {
 				players = append(players, id)
 				continue
 			}
-			if strings.EqualFold(a, computerName) || strings.HasPrefix(strings.ToLower(a), computerName+":") {
+			if strings.EqualFold(a, board.ComputerName) || strings.HasPrefix(strings.ToLower(a), board.ComputerName+":") {
 				return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(a), "Levels", computer.Names()))
 			}
 			p, bar, err := account.Find(c.tx, a)
@@ -106,7 +102,7 @@ func cmdChallenge(c *call) error {
 	if err := checkLimits(c, players, u.ID); err != nil {
 		return err
 	}
-	b, st, err := c.startBoard(players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)
+	b, st, err := startBoard(c, players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)
 	if err != nil {
 		return err
 	}
@@ -140,7 +136,7 @@ func option(g engine.Game, a string, opts map[string]string) error {
 // order, with the options of a challenge (server options under "-nag",
 // "-forfeit", "-total"); set adjusts the board before its first commit
 // (a tournament names itself). The board mail tells event.
-func (c *call) startBoard(players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
+func startBoard(c *call, players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
 	s := c.s
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
@@ -160,7 +156,7 @@ func (c *call) startBoard(players []string, opts map[string]string, set func(*st
 	}
 	c.sec.board = b.Number
 	said := []lang.Msg{event}
-	if err := c.commit(&b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
+	if err := commit(c, &b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
@@ -175,7 +171,7 @@ func optionList(g engine.Game) lang.Msg {
 }
 
 func cmdMove(c *call) error {
-	return c.play(c.board, c.user, c.seat, c.args[3:])
+	return play(c, c.board, c.user, c.seat, c.args[3:])
 }
 
 // moveVerb finds pbmserv's "move <board> <userid> <password> resign"
@@ -205,7 +201,7 @@ func (c *call) moveVerb() (*command, bool, error) {
 
 // play checks and applies the moves of one command for a player, all
 // or nothing, and commits the board.
-func (c *call) play(b store.Board, u store.User, seat int, moves []string) error {
+func play(c *call, b store.Board, u store.User, seat int, moves []string) error {
 	n := b.Number
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
@@ -244,7 +240,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
+	if err := commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
@@ -253,7 +249,7 @@ func (c *call) play(b store.Board, u store.User, seat int, moves []string) error
 
 func cmdResign(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	declined, err := c.leave(b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
+	declined, err := leave(c, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
 	if err != nil {
 		return err
 	}
@@ -266,7 +262,7 @@ func cmdResign(c *call) error {
 }
 
 // resignSeat takes a seat out of a board and mails the board.
-func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) error {
+func resignSeat(c *call, b store.Board, seat int, kind string, event lang.Msg) error {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return err
@@ -275,18 +271,7 @@ func (c *call) resignSeat(b store.Board, seat int, kind string, event lang.Msg) 
 		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
-	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
-}
-
-// rate updates the ratings for a finished board (board.Rate) and
-// returns lines that tell each player's change, to be written in each
-// reader's language.
-func rate(tx *store.Tx, b store.Board, res engine.Result) ([]lang.Msg, error) {
-	r, err := board.Rate(tx, b, res)
-	if err != nil || !res.Over {
-		return nil, err
-	}
-	return ratingLines(b, r), nil
+	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // ratingLines are the lines of the mail of a game's end that tell what
@@ -363,7 +348,7 @@ func cmdSeek(c *call) error {
 	}
 	sk := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}
 	placed, err := seek.Place(c.tx, sk, func(players []string) (int, error) {
-		b, _, err := c.startBoard(players, maps.Clone(opts), func(*store.Board) {}, lang.M("SeekStarted", "A", players[0], "B", players[1]), "", "")
+		b, _, err := startBoard(c, players, maps.Clone(opts), func(*store.Board) {}, lang.M("SeekStarted", "A", players[0], "B", players[1]), "", "")
 		return b.Number, err
 	})
 	if err != nil {

@@ -39,21 +39,70 @@ func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, err
 	return g, st, nil
 }
 
-// mailBoard sends the board to every player and subscriber of it
-// (notice.Writer.BoardMails). The mails to the sender's own address
-// are held for the answer to the mail (reply): the mover gets one mail
-// per move.
-func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch change) error {
-	ms, err := c.s.notices.BoardMails(c.tx, b, g, st, ch)
+// changed is one board change recorded on the unit of work that made
+// it (commit): the board and its board mails, written
+// when the change is made, from the readers' accounts as they stand
+// then (a later command of the same mail may close one); passing is a
+// position passed in a run of automatic answers, whose mail to the
+// sender is never the answer to the sender's mail.
+type changed struct {
+	game    string
+	board   int
+	mails   []outMail
+	passing bool
+}
+
+// heldBoard is a board mail to the sender kept back until the answer.
+type heldBoard struct {
+	game  string
+	board int
+	m     outMail
+}
+
+// record writes the board mails of a change to every player and
+// subscriber (notice.Writer.BoardMails) and adds the change to the
+// unit of work r; they are queued when the unit ends (boardMails).
+// The mails keep their own copy of the board and the position: a
+// picture may be drawn after the unit has moved the board on.
+func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) error {
+	ms, err := r.s.notices.BoardMails(r.tx, b.Clone(), g, st.Clone(), ch)
 	if err != nil {
 		return err
 	}
-	for _, m := range ms {
-		if c.msg != nil && c.msg.From != "" && strings.EqualFold(m.To, c.msg.From) {
-			c.held = append(c.held, heldBoard{game: b.Game, board: b.Number, m: m})
-			continue
+	r.changed = append(r.changed, changed{game: b.Game, board: b.Number, mails: ms, passing: passing})
+	return nil
+}
+
+// boardMails queues the board mails of the changes recorded on r, in
+// the order the changes were made, except the mails to the sender's
+// own address of a change that may answer the mail: those it returns,
+// for the answer (boardAnswer).
+func boardMails(r *run) ([]heldBoard, error) {
+	var held []heldBoard
+	for _, c := range r.changed {
+		for _, m := range c.mails {
+			if !c.passing && r.msg != nil && r.msg.From != "" && strings.EqualFold(m.To, r.msg.From) {
+				held = append(held, heldBoard{game: c.game, board: c.board, m: m})
+				continue
+			}
+			if err := send(r, m); err != nil {
+				return nil, err
+			}
 		}
-		if err := c.send(m); err != nil {
+	}
+	r.changed = nil
+	return held, nil
+}
+
+// endUnit ends a unit of work outside any mail (the clock, the
+// computer): the board mails of its changes are queued.
+func endUnit(r *run) error {
+	held, err := boardMails(r)
+	if err != nil {
+		return err
+	}
+	for _, h := range held {
+		if err := send(r, h.m); err != nil {
 			return err
 		}
 	}
@@ -63,7 +112,7 @@ func (c *call) mailBoard(b store.Board, g engine.Game, st engine.State, ch chang
 // send queues one mail. A mail whose picture is still to be drawn
 // waits for the batch's pictures when the mail is handled in a group
 // commit, and is drawn now otherwise.
-func (r *run) send(m outMail) error {
+func send(r *run, m outMail) error {
 	r.queued++
 	if m.Picture != nil {
 		if later := notice.LaterOf(r.ctx); later != nil {
@@ -83,7 +132,7 @@ func tell(r *run, n notice.Notice) error {
 		return err
 	}
 	for _, m := range ms {
-		if err := r.send(m); err != nil {
+		if err := send(r, m); err != nil {
 			return err
 		}
 	}
@@ -127,6 +176,10 @@ var picturesDrawn = &notice.PicturesDrawn
 // reply queues the one answer to the mail's sender that reports each
 // command (protocol.md, Replies).
 func (r *run) reply() error {
+	held, err := boardMails(r)
+	if err != nil {
+		return err
+	}
 	refused := r.refused() > 0
 	p := r.answerPrinter()
 	for _, sec := range r.sections {
@@ -149,16 +202,14 @@ func (r *run) reply() error {
 	if err != nil {
 		return err
 	}
-	m := outMail{To: r.msg.From, Subject: r.subject(p), Text: text, Kind: "auto-replied", Lang: p.Code()}
-	if m.ReplyTo, err = r.replyBoard(); err != nil {
+	m := outMail{To: r.msg.From, Subject: answerSubject(p, r.sections, r.refused()), Text: text, Kind: "auto-replied", Lang: p.Code()}
+	if m.ReplyTo, err = answerReplyTo(r.tx, r.s.notices, r.sections, r.msg.From); err != nil {
 		return err
 	}
 	if r.replyTo != "" {
 		m.ReplyTo = r.replyTo
 	}
-	held := r.held
-	r.held = nil
-	board, merged := r.boardAnswer(held)
+	board, merged := boardAnswer(r.sections, r.msg.From, held)
 	merged = merged && answer
 	if merged {
 		// The answer is the board mail, with the command and its OK
@@ -169,7 +220,7 @@ func (r *run) reply() error {
 		held = nil
 	}
 	for _, h := range held {
-		if err := r.send(h.m); err != nil {
+		if err := send(r, h.m); err != nil {
 			return err
 		}
 	}
@@ -193,22 +244,23 @@ func (r *run) reply() error {
 			m.InReplyTo = board.InReplyTo
 		}
 	}
-	return r.send(m)
+	return send(r, m)
 }
 
-// boardAnswer finds the board mail that answers the mail by itself:
-// the mail held one command, it was carried out, and it changed a
-// board whose mail goes to the sender's address. It is the last such
+// boardAnswer chooses, among the board mails held for the sender
+// (boardMails), the one that answers the mail by itself: the mail
+// held one command (secs), it was carried out, and it changed a board
+// whose mail goes to the sender's address from. It is the last such
 // mail (the board as the command left it).
-func (r *run) boardAnswer(held []heldBoard) (outMail, bool) {
-	if len(r.sections) != 1 || r.sections[0].Refused || r.sections[0].board == 0 || r.sections[0].game == nil {
+func boardAnswer(secs []*section, from string, held []heldBoard) (outMail, bool) {
+	if len(secs) != 1 || secs[0].Refused || secs[0].board == 0 || secs[0].game == nil {
 		return outMail{}, false
 	}
-	sec := r.sections[0]
+	sec := secs[0]
 	var found outMail
 	ok := false
 	for _, h := range held {
-		if h.game != sec.game.Name() || h.board != sec.board || !strings.EqualFold(h.m.To, r.msg.From) {
+		if h.game != sec.game.Name() || h.board != sec.board || !strings.EqualFold(h.m.To, from) {
 			return outMail{}, false
 		}
 		found, ok = h.m, true
@@ -216,17 +268,18 @@ func (r *run) boardAnswer(held []heldBoard) (outMail, bool) {
 	return found, ok
 }
 
-// subject is the reply's subject, written by p: for one command, the
-// subject pbmserv would use; for several, a summary.
-func (r *run) subject(p lang.Printer) string {
-	if len(r.sections) != 1 {
-		n := len(r.sections)
-		if k := r.refused(); k > 0 {
-			return p.N("MailSubjectCommandsRefused", n, "Refused", k)
+// answerSubject is the subject of the answer to a mail of the
+// commands secs, refused of them refused, written by p: for one
+// command, the subject pbmserv would use; for several, a summary.
+func answerSubject(p lang.Printer, secs []*section, refused int) string {
+	if len(secs) != 1 {
+		n := len(secs)
+		if refused > 0 {
+			return p.N("MailSubjectCommandsRefused", n, "Refused", refused)
 		}
 		return p.N("MailSubjectCommands", n)
 	}
-	sec := r.sections[0]
+	sec := secs[0]
 	switch {
 	case sec.Refused && sec.game != nil && sec.board != 0:
 		return p.T("MailSubjectBoardError", "Title", sec.game.Title(), "Number", sec.board)
@@ -248,12 +301,13 @@ func (r *run) subject(p lang.Printer) string {
 // reply works.
 const replyLine = "Reply to board mails with a move, resign, propose, undo, chat...; no password."
 
-// replyBoard is the Reply-To of the answer to a mail: a reply address
-// when its commands concern one board the sender plays, else "".
-func (r *run) replyBoard() (string, error) {
+// answerReplyTo is the Reply-To of the answer to a mail of the
+// commands secs from the address from: a reply address when its
+// commands concern one board the sender plays, else "".
+func answerReplyTo(tx *store.Tx, w *notice.Writer, secs []*section, from string) (string, error) {
 	var game string
 	board := 0
-	for _, sec := range r.sections {
+	for _, sec := range secs {
 		if sec.game == nil || sec.board == 0 {
 			continue
 		}
@@ -265,26 +319,27 @@ func (r *run) replyBoard() (string, error) {
 	if board == 0 {
 		return "", nil
 	}
-	b, err := r.tx.Board(game, board)
+	b, err := tx.Board(game, board)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	} else if err != nil {
 		return "", err
 	}
-	return r.s.notices.BoardReplyTo(r.tx, b, r.msg.From)
+	return w.BoardReplyTo(tx, b, from)
 }
 
-// known is what the server knows of the mail a reply answers: its own
-// name and address, the subject answered, and the lines of the mails
-// the reply names (In-Reply-To and the last References).
-func (r *run) known() (quote.Known, error) {
+// known is what the server (named name, at address) knows of the mail
+// msg a reply answers: its own name and address, the subject answered,
+// and the lines of the mails the reply names (In-Reply-To and the last
+// References).
+func known(tx *store.Tx, name, address string, msg *mail.Message) (quote.Known, error) {
 	k := quote.Known{
-		Name:    r.s.cfg.Name,
-		Address: r.s.cfg.Address,
-		Subject: mail.Unprefixed(r.msg.Subject),
+		Name:    name,
+		Address: address,
+		Subject: mail.Unprefixed(msg.Subject),
 	}
-	ids := []string{r.msg.InReplyTo}
-	refs := r.msg.References
+	ids := []string{msg.InReplyTo}
+	refs := msg.References
 	if len(refs) > 3 {
 		refs = refs[len(refs)-3:]
 	}
@@ -293,7 +348,7 @@ func (r *run) known() (quote.Known, error) {
 		if id == "" {
 			continue
 		}
-		rec, ok, err := r.tx.SentRecord(id)
+		rec, ok, err := tx.SentRecord(id)
 		if err != nil {
 			return k, err
 		}

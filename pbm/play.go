@@ -23,16 +23,17 @@ type change = board.Change
 // commit is the one way a board changes: it plays the answers of
 // conditional moves and the queued moves that have become due
 // (playAhead), records the end of the game (ratings, result
-// notices), saves the board and mails it to its players and
-// subscribers.
-func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change) error {
+// notices), saves the board and records the change on the unit of
+// work with its board mails to the players and subscribers (record),
+// queued when the unit ends (boardMails).
+func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) error {
 	b.Updated = c.s.now()
-	if err := c.playAhead(b, g, st, &ch, ch.Lapsed); err != nil {
+	if err := playAhead(c.run, b, g, st, &ch, ch.Lapsed); err != nil {
 		return err
 	}
 	board.Settle(b, st)
 	if board.Ended(b) {
-		lines, err := c.finish(*b, g, st)
+		lines, err := finish(c.run, *b, g, st)
 		if err != nil {
 			return err
 		}
@@ -42,26 +43,31 @@ func (c *call) commit(b *store.Board, g engine.Game, st engine.State, ch change)
 		}
 	}
 	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
-	if err := board.Save(c.tx, *b, waitingOf(*b, board.ToMove(*b, st))); err != nil {
+	if err := board.Save(c.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
-	return c.mailBoard(*b, g, st, ch)
+	return record(c.run, *b, g, st, ch, false)
 }
 
 // outside is the call of work done in tx outside any mail: the clock
 // (Tick) and the computer (PlayComputer). It has no mail, so no sender
-// whose board mail would wait for the answer (mailBoard): every mail
-// it makes is queued as it is made.
+// whose board mail would wait for the answer: its board mails are
+// queued when the work ends (endUnit).
 func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
 	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
 }
 
-// finish runs once when a game ends: ratings, and the result to those
-// who asked to be notified.
-func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	lines, err := rate(c.tx, b, board.Outcome(b, st))
+// finish runs once when a game ends (board.Finish): ratings, and the
+// result to those who asked to be notified. It returns the lines that
+// tell what the end did to the ratings.
+func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
+	f, err := board.Finish(r.tx, b, st)
 	if err != nil {
 		return nil, err
+	}
+	var lines []lang.Msg
+	if f.Over {
+		lines = ratingLines(b, f.Rating)
 	}
 	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
 	for i, l := range lines {
@@ -71,8 +77,8 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 		}
 		text = append(text, lang.Literal(sep), l)
 	}
-	for _, id := range board.Notified(c.tx, b) {
-		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
+	for _, id := range f.Notified {
+		if err := tell(r, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
 			Body: text}); err != nil {
 			return nil, err
 		}
@@ -92,7 +98,7 @@ func (c *call) finish(b store.Board, g engine.Game, st engine.State) ([]lang.Msg
 // leave takes a player off a board: a resignation (or a forfeit) once
 // every seat has moved, a decline before. resigned is the event for a
 // resignation, declined the one for a decline.
-func (c *call) leave(b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
+func leave(c *call, b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
 		return false, err
@@ -113,15 +119,15 @@ func (c *call) leave(b store.Board, seat int, kind string, resigned, declined la
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: who})
+	return dec, commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back
 // request ("undo") needs the accept of every other player still in the
 // game; one reject ends it. The proposer counts as accepting.
 
-func cmdPropose(c *call) error { return c.openVote("draw") }
-func cmdUndo(c *call) error    { return c.openVote("undo") }
+func cmdPropose(c *call) error { return openVote(c, "draw") }
+func cmdUndo(c *call) error    { return openVote(c, "undo") }
 
 // voteMsg is what a vote is about.
 func voteMsg(kind string) lang.Msg {
@@ -131,7 +137,7 @@ func voteMsg(kind string) lang.Msg {
 	return lang.M("VoteUndo")
 }
 
-func (c *call) openVote(kind string) error {
+func openVote(c *call, kind string) error {
 	b, u, seat := c.board, c.user, c.seat
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
@@ -150,13 +156,13 @@ func (c *call) openVote(kind string) error {
 	}
 	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
-func cmdAccept(c *call) error { return c.answerVote(true) }
-func cmdReject(c *call) error { return c.answerVote(false) }
+func cmdAccept(c *call) error { return answerVote(c, true) }
+func cmdReject(c *call) error { return answerVote(c, false) }
 
-func (c *call) answerVote(yes bool) error {
+func answerVote(c *call, yes bool) error {
 	b, u, seat := c.board, c.user, c.seat
 	g, st, err := c.s.replay(b, -1)
 	if err != nil {
@@ -175,14 +181,14 @@ func (c *call) answerVote(yes bool) error {
 	if d.Rejected {
 		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return c.commit(&b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
 	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return c.commit(&b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
+	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carriedMsg tells what a vote's decision did after the event said,
@@ -218,44 +224,31 @@ func voteLine(p lang.Printer, b store.Board) string {
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
 // <password> <board>...|all". With "all" the user also follows every
 // later board of the game.
-func cmdSubscribe(c *call) error   { return c.watch(true) }
-func cmdUnsubscribe(c *call) error { return c.watch(false) }
+func cmdSubscribe(c *call) error   { return watch(c, true) }
+func cmdUnsubscribe(c *call) error { return watch(c, false) }
 
-func (c *call) watch(on bool) error {
+func watch(c *call, on bool) error {
 	u := c.user
-	var done []string
+	w, err := board.Watch(c.tx, &u, c.game.Name(), c.args[2:], on)
+	if err != nil {
+		return err
+	}
 	var failed []lang.Msg
-	for _, arg := range c.args[2:] {
-		if strings.EqualFold(arg, "all") {
-			if err := board.SubscribeAll(c.tx, &u, c.game.Name(), on); err != nil {
-				return err
-			}
-			done = append(done, "all")
-			continue
-		}
-		n, _, err := boardArg(c.game, arg)
-		if err != nil {
-			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(arg)))
-			continue
-		}
-		switch err := board.Subscribe(c.tx, c.game.Name(), n, u.ID, on); err {
-		case nil:
+	for _, f := range w.Failed {
+		switch f.Err {
 		case board.ErrNoBoard:
-			failed = append(failed, lang.M("WatchNoBoard", "Number", n))
-			continue
+			failed = append(failed, lang.M("WatchNoBoard", "Number", f.Number))
 		case board.ErrYouPlay:
-			failed = append(failed, lang.M("WatchYouPlay", "Number", n))
-			continue
+			failed = append(failed, lang.M("WatchYouPlay", "Number", f.Number))
 		default:
-			return err
+			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(f.Arg)))
 		}
-		done = append(done, fmt.Sprint(n))
 	}
 	id := "WatchSubscribed"
 	if !on {
 		id = "WatchUnsubscribed"
 	}
-	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(done))}
+	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(w.Done))}
 	if len(failed) > 0 {
 		said = append(said, lang.M("WatchFailed"))
 		for i, f := range failed {
@@ -342,7 +335,7 @@ func cmdQueue(c *call) error {
 	}
 	// It is the player's turn already: the queue plays now.
 	before := len(b.Log)
-	if err := c.commit(&b, g, st, change{}); err != nil {
+	if err := commit(c, &b, g, st, change{}); err != nil {
 		return err
 	}
 	if len(b.Log) > before {
@@ -386,7 +379,7 @@ func cmdConfirm(c *call) error {
 	if !ok {
 		return refuseOn(b.Number, lang.M("ConfirmNothing"))
 	}
-	return c.play(b, u, seat, []string{mv})
+	return play(c, b, u, seat, []string{mv})
 }
 
 // cmdPreview: "<game> preview <board>[#n] <move>...": the board as the
@@ -436,11 +429,10 @@ func cmdChat(c *call) error {
 	// Each reader once per mail, chat or message, counted against
 	// the sender's hourly allowance of messages (spendMessages).
 	var to []string
-	for _, id := range append(append([]string(nil), b.Players...), b.Subscribers...) {
-		if _, _, bot := computerID(id); bot || strings.EqualFold(id, u.ID) || contains(to, id) || c.lim.Messaged(id) {
-			continue
+	for _, id := range board.Readers(b, u.ID) {
+		if !c.lim.Messaged(id) {
+			to = append(to, id)
 		}
-		to = append(to, id)
 	}
 	if err := spendMessages(c, u.ID, len(to)); err != nil {
 		return refusalOn(n, err)
@@ -457,41 +449,12 @@ func cmdChat(c *call) error {
 	return nil
 }
 
-// The computer player sits at a board under the reserved userid
-// "computer" (level normal) or "computer:<level>": it has no account,
-// no password and no mail address, and its rating is kept per level
-// under "computer:<level>". A userid cannot hold ':', and "computer"
-// is reserved, so nobody can sign up as the computer.
-const computerName = "computer"
-
 // computerID reports whether id names the computer, with its
-// canonical userid ("computer:normal") and level.
-func computerID(id string) (string, computer.Level, bool) {
-	name, level, hasLevel := strings.Cut(strings.ToLower(id), ":")
-	if name != computerName {
-		return "", computer.Level{}, false
-	}
-	if !hasLevel {
-		level = computer.Normal.Name
-	}
-	lvl, ok := computer.LevelByName(level)
-	if !ok {
-		return "", computer.Level{}, false
-	}
-	return computerName + ":" + lvl.Name, lvl, true
-}
-
-// waitingOf is b's entry in the index of boards waiting for the
-// computer (board.Save), nil when mover is not the computer.
-func waitingOf(b store.Board, mover string) *store.Waiting {
-	if id, _, ok := computerID(mover); ok && !b.Over {
-		return &store.Waiting{Game: b.Game, Number: b.Number, Moves: len(b.Log), Player: id, ComputerOnly: computerOnly(b)}
-	}
-	return nil
-}
+// canonical userid ("computer:normal") and level (board.ComputerID).
+func computerID(id string) (string, computer.Level, bool) { return board.ComputerID(id) }
 
 // ComputerTurns lists the boards where the computer is to move, the
-// boards with a person at them first (humanFirst).
+// boards with a person at them first (board.HumanFirst).
 func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 	var out []store.Waiting
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
@@ -499,36 +462,7 @@ func (s *Server) ComputerTurns() ([]store.Waiting, error) {
 		out, err = tx.WaitingBoards()
 		return err
 	})
-	return humanFirst(out), err
-}
-
-// The order in which the computer serves its boards: a board where a
-// person waits for the computer's move comes before a board of the
-// computer against itself (a computer-only tournament), which nobody
-// waits on, so such boards cannot slow a person's game.
-
-// computerOnly reports whether every seat of b is the computer.
-func computerOnly(b store.Board) bool {
-	for _, p := range b.Players {
-		if !isComputer(p) {
-			return false
-		}
-	}
-	return len(b.Players) > 0
-}
-
-// humanFirst orders the waiting boards: those with a person first,
-// each group in the index's order.
-func humanFirst(ws []store.Waiting) []store.Waiting {
-	out := make([]store.Waiting, 0, len(ws))
-	for _, only := range []bool{false, true} {
-		for _, w := range ws {
-			if w.ComputerOnly == only {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
+	return board.HumanFirst(out), err
 }
 
 // errMoved is a waiting board that moved on while the computer
@@ -593,7 +527,10 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		if p.DrawLapsed {
 			said = append(said, lang.M("PlayDrawLapses"))
 		}
-		return c.commit(&b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed})
+		if err := commit(c, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
+			return err
+		}
+		return endUnit(c.run)
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -673,7 +610,7 @@ func cmdIf(c *call) error {
 			return err
 		}
 		if st.ToMove() == seat {
-			return c.moveAndIf(b, g, st, u, seat, x, moves)
+			return moveAndIf(c, b, g, st, u, seat, x, moves)
 		}
 		if _, err = board.AddLine(&x, b, st, seat, moves); errors.As(err, &le) {
 			return refuseOn(n, lineRefusal(g, b, le)...)
@@ -694,7 +631,7 @@ func cmdIf(c *call) error {
 // is kept from the position after it. The rest is checked before the
 // move is played, and kept before, so that an answer the move draws
 // from another tree is answered from it in the same step.
-func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
+func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
 	n := b.Number
 	try := st.Clone()
 	first, err := try.Play(moves[0])
@@ -716,7 +653,7 @@ func (c *call) moveAndIf(b store.Board, g engine.Game, st engine.State, u store.
 	if err := board.SaveConditional(c.tx, x); err != nil {
 		return err
 	}
-	if err := c.play(b, u, seat, []string{first}); err != nil {
+	if err := play(c, b, u, seat, []string{first}); err != nil {
 		return err
 	}
 	now, err := c.tx.Board(b.Game, n)
@@ -766,23 +703,26 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 // the move before it left it mailed first; queued moves are added to
 // the change; the owners of trees the moves left or voided, of answers
 // held, and of queues dropped are told.
-func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	done, err := board.PlayAhead(c.tx, b, st, lapsed, c.s.now())
+func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
+	done, err := board.PlayAhead(r.tx, b, st, lapsed, r.s.now())
 	if err != nil {
 		return err
 	}
 	for _, a := range done {
 		switch a.Kind {
 		case board.AheadSynced:
-			if err := c.tellSynced(*b, g, a); err != nil {
+			if err := tellSynced(r, *b, g, a); err != nil {
 				return err
 			}
 		case board.AheadHeld:
-			if err := c.tellHeld(*b, g, a.User, a.Move, lapsed); err != nil {
+			if err := tellHeld(r, *b, g, a.User, a.Move, lapsed); err != nil {
 				return err
 			}
 		case board.AheadAnswer:
-			if err := c.mailBoardNow(a.Before, g, a.BeforeState, *ch); err != nil {
+			// The board as the move before the answer left it: its
+			// mail to the sender is not the answer, which carries only
+			// the board as the run leaves it.
+			if err := record(r, a.Before, g, a.BeforeState, *ch, true); err != nil {
 				return err
 			}
 			// A kill test ends the daemon here: the move and its
@@ -803,7 +743,7 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 		case board.AheadDropped:
 			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
 			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(c.run, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(r, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
 				return err
 			}
 		}
@@ -811,26 +751,9 @@ func (c *call) playAhead(b *store.Board, g engine.Game, st engine.State, ch *cha
 	return nil
 }
 
-// mailBoardNow mails the board as it stands in the middle of a run of
-// automatic moves. Its mail to the sender goes out at once: the answer
-// to the sender's mail carries only the board as the run leaves it.
-func (c *call) mailBoardNow(b store.Board, g engine.Game, st engine.State, ch change) error {
-	held := len(c.held)
-	if err := c.mailBoard(b.Clone(), g, st.Clone(), ch); err != nil {
-		return err
-	}
-	for _, h := range c.held[held:] {
-		if err := c.send(h.m); err != nil {
-			return err
-		}
-	}
-	c.held = c.held[:held]
-	return nil
-}
-
 // tellSynced tells a tree's owner the lines the moves left (kept as
 // unplayed) or voided (taken back).
-func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
+func tellSynced(r *run, b store.Board, g engine.Game, a board.Ahead) error {
 	var text []lang.Msg
 	if a.Sync.Kind == board.SyncDeviated {
 		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
@@ -839,17 +762,17 @@ func (c *call) tellSynced(b store.Board, g engine.Game, a board.Ahead) error {
 	}
 	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(c.run, notice.Notice{User: a.User, Subject: subject, Body: text})
+	return tell(r, notice.Notice{User: a.User, Subject: subject, Body: text})
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote
 // was open when the move it answers came.
-func (c *call) tellHeld(b store.Board, g engine.Game, user, mv string, lapsed bool) error {
+func tellHeld(r *run, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
 	vote := lang.M("VoteDraw")
 	if !lapsed && b.Vote != nil {
 		vote = voteMsg(b.Vote.Kind)
 	}
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(c.run, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
+	return tell(r, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }

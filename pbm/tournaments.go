@@ -315,7 +315,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		if p.Replay {
 			event = lang.M("TournRoundReplay", "Name", t.Name, "Round", round, "Seats", seats)
 		}
-		b, _, err := c.startBoard(p.Seats, p.Options, func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
+		b, _, err := startBoard(c, p.Seats, p.Options, func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
 		if err != nil {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
@@ -546,7 +546,7 @@ func adminTournament(c *call) error {
 			b.Aborted = true
 			b.Tournament = ""
 			said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-			if err := c.commit(&b, g, st, change{Said: said}); err != nil {
+			if err := commit(c, &b, g, st, change{Said: said}); err != nil {
 				return err
 			}
 		}

@@ -5,15 +5,17 @@
 // from those rules: the boards a list shows, the history of finished
 // games, the standings; and who follows a board, moves made ahead of
 // their turn (queued, submitted, conditional), the options of a
-// challenge. It works on the store's records and the engines' states
-// and returns what happened (Change), or what was found, as data; an
-// operation that changes the store takes its transaction, applies the
-// rule and writes the records itself, so the core writes no board
-// record by hand.
+// challenge, the computer's seat and the boards that wait for it. It
+// works on the store's records and the engines' states and returns
+// what happened (Change), or what was found, as data; an operation
+// that changes the store takes its transaction, applies the rule and
+// writes the records itself, so the core writes no board record by
+// hand.
 //
-// It may import the engines, the store and pbm/lang; it knows nothing
-// of mail, templates, MIME, accounts or tournaments: the core (package
-// pbm) turns what happened into mails.
+// It may import the engines, the store, pbm/lang and pbm/computer (the
+// computer's levels); it knows nothing of mail, templates, MIME,
+// accounts or tournaments: the core (package pbm) turns what happened
+// into mails.
 package board
 
 import (
