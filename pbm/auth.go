@@ -117,7 +117,7 @@ func (c *call) badPassword(u store.User) {
 
 // tellLocked tells the owner of an account that it is locked.
 func (c *call) tellLocked(u store.User, until time.Time) error {
-	p := c.s.printerOf(u)
+	p := c.s.cat.For(u.Language)
 	window := windowMsg(account.GuessWindow)
 	if p.Code() == lang.Default {
 		// English writes the window as it always has, as Go does.
@@ -137,7 +137,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 // named it from another address, with its outcome: a forged sender or
 // a guessed password does not go unnoticed.
 func (c *call) reportForeign() error {
-	p := c.s.printerOf(*c.owner)
+	p := c.s.cat.For(c.owner.Language)
 	outcome := lang.M("AcctForeignDone")
 	if c.sec.Refused {
 		why := c.sec.Text
@@ -320,7 +320,7 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 			return err
 		}
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
-		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
+		text := mail.Wrap(c.s.cat.For(u.Language).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
 		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
@@ -375,7 +375,7 @@ func confirmReply(r *run, rest string) error {
 	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
-	if r.s.isAdmin(u.ID) {
+	if r.s.cfg.isAdmin(u.ID) {
 		ms = append(ms, lang.M("AcctConfirmedAdmin"))
 	}
 	sec.say(ms...)

@@ -62,7 +62,7 @@ func cmdShow(c *call) error {
 		if at > len(b.Log) {
 			return refuseOn(n, lang.N("GameNoSuchMove", len(b.Log), "Number", n, "Moves", len(b.Log), "At", at))
 		}
-		g, st, err := s.replay(b, at)
+		g, st, err := s.boards.Replay(b, at)
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func cmdShow(c *call) error {
 		if len(c.args) == 1 {
 			now := st
 			if at >= 0 {
-				if _, now, err = s.replay(b, -1); err != nil {
+				if _, now, err = s.boards.Replay(b, -1); err != nil {
 					return err
 				}
 			}
@@ -134,7 +134,7 @@ func cmdGames(c *call) error {
 // positionsNow rebuilds a board's game and its position now through
 // the server's cache of positions, for board.Select.
 func positionsNow(s *Server) board.Replayer {
-	return func(b store.Board) (engine.Game, engine.State, error) { return s.replay(b, -1) }
+	return func(b store.Board) (engine.Game, engine.State, error) { return s.boards.Replay(b, -1) }
 }
 
 // showUsers: "<game> show <userid>... [active|inactive|next|all]": the

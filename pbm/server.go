@@ -176,15 +176,19 @@ type Server struct {
 	domain string
 	// notices writes every outgoing mail (pbm/notice).
 	notices *notice.Writer
-	// cat is the message catalogue: the texts in each language.
-	cat *lang.Catalogue
+	// cat is the message catalogue: the texts in each language, the
+	// server's own for those who chose none.
+	cat lang.Local
+	// now is the clock (Config.Now).
+	now func() time.Time
 	log *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
-	// positions caches the last position of busy boards (pbm/board).
-	positions *board.Positions
-	global    commandSet
-	game      commandSet
+	// boards replays boards from a cache of the last position of busy
+	// boards (pbm/board).
+	boards *board.Boards
+	global commandSet
+	game   commandSet
 	// tries is the guard's mark of the mails in hand (pbm/guard).
 	tries *guard.Mark
 	// start is the number of this start of the daemon (StartUp), 0
@@ -277,9 +281,15 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0), positions: board.NewPositions(10000)}
-	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken, Bound: boundText,
-		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Server{cfg: cfg, domain: domain, now: cfg.Now, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0)}
+	s.cat = cat.Local(&s.cfg.Language)
+	s.boards = board.NewBoards(func() *engine.Registry { return s.cfg.Games }, 10000)
+	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.cat.For, Broken: broken, Bound: boundText,
+		ForfeitDays: cfg.ForfeitDays, Log: log,
+		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()
@@ -344,15 +354,34 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 		out, after, err = s.apply(hctx, tx, m, tries)
 		return err
 	})
-	var bug *brokenError
-	if errors.As(err, &bug) {
+	if bug, ok := asBroken(err); ok {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is set aside (recordBroken) with an
+		// back the mail after it: it is set aside with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", s.Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
-		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
+		err = s.cfg.Store.Update(func(tx *store.Tx) error {
+			// The mail is marked processed and kept whole among the
+			// set-aside mails (deaths: the deaths of the daemon
+			// charged to it); its sender is told, once, that nothing
+			// of it was applied, and the admins are told.
+			rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
+				Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
+			if err != nil {
+				return err
+			}
+			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+				p := s.cat.For("")
+				if u, ok := accountAt(tx, m.From); ok {
+					p = s.cat.For(u.Language)
+				}
+				if err := s.notices.Apology(tx, m.From, m.ID, p); err != nil {
+					return err
+				}
+			}
+			return s.notices.SetAside(tx, s.cfg.Admins, rec, lang.M("GuardWhatBroken"))
+		})
 		if err == nil {
 			s.tries.Forget(m.ID)
 		}
@@ -462,23 +491,23 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	// Each admin reads the report in the admin's language; the
 	// reason is the mail server's, in English.
 	texts := map[string]string{}
-	for _, a := range s.adminReaders(tx) {
-		text, ok := texts[a.p.Code()]
+	for _, a := range s.notices.Admins(tx, s.cfg.Admins) {
+		text, ok := texts[a.P.Code()]
 		if !ok {
-			rows := lang.Columns(a.p, []lang.Row{
+			rows := lang.Columns(a.P, []lang.Row{
 				{Label: lang.M("FailureTo"), Value: m.To},
 				{Label: lang.M("FailureSubject"), Value: m.Subject},
-				{Label: lang.M("FailureQueued"), Value: a.p.Stamp(m.Queued.UTC())},
+				{Label: lang.M("FailureQueued"), Value: a.P.Stamp(m.Queued.UTC())},
 				{Label: lang.M("FailureAttempts"), Value: fmt.Sprint(m.Attempts)},
 				{Label: lang.M("FailureReason"), Value: m.LastError},
 			})
 			var err error
-			if text, err = s.notices.Render("failure.txt", map[string]any{"L": a.p, "Rows": rows, "Server": s.cfg.Name}); err != nil {
+			if text, err = s.notices.Render("failure.txt", map[string]any{"L": a.P, "Rows": rows, "Server": s.cfg.Name}); err != nil {
 				return err
 			}
-			texts[a.p.Code()] = text
+			texts[a.P.Code()] = text
 		}
-		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.P.Code()}); err != nil {
 			return err
 		}
 	}
@@ -486,8 +515,9 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	return nil
 }
 
-func (s *Server) isAdmin(id string) bool {
-	for _, a := range s.cfg.Admins {
+// isAdmin reports whether id is one of the admins.
+func (cfg Config) isAdmin(id string) bool {
+	for _, a := range cfg.Admins {
 		if strings.EqualFold(a, id) {
 			return true
 		}
@@ -523,27 +553,19 @@ func (e *brokenError) Unwrap() error { return e.err }
 
 func broken(err error) error { return &brokenError{err} }
 
-// recordBroken marks a mail that hit a brokenError as processed, keeps
-// it whole in the set-aside mails (deaths: the deaths of the daemon
-// charged to it), tells its sender that nothing of it was applied, and
-// tells the admins.
-func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
-	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: s.Masked(m.Subject), Raw: raw,
-		Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
-	if err != nil {
-		return err
+// asBroken is the failure of err that does not come and go, if it has
+// one: a brokenError, or a board that does not replay
+// (board.Unreplayable).
+func asBroken(err error) (error, bool) {
+	var bug *brokenError
+	if errors.As(err, &bug) {
+		return bug, true
 	}
-	p := s.printer("")
-	if u, ok := accountAt(tx, m.From); ok {
-		p = s.printerOf(u)
+	var lost *board.Unreplayable
+	if errors.As(err, &lost) {
+		return lost, true
 	}
-	text := p.T("ServerBroken")
-	if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
-		if err := s.notices.Enqueue(tx, 0, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
-			return err
-		}
-	}
-	return s.reportSetAside(tx, rec, lang.M("GuardWhatBroken"))
+	return nil, false
 }
 
 // MaxBatch bounds the mails of one group commit.

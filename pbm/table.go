@@ -188,7 +188,7 @@ func helpGames(reg *engine.Registry) []helpGame {
 
 // HelpText is the general help, as mailed for "help", in the server's
 // language.
-func (s *Server) HelpText() (string, error) { return s.helpText(s.printer("")) }
+func (s *Server) HelpText() (string, error) { return s.helpText(s.cat.For("")) }
 
 // helpText is the general help in p's language.
 func (s *Server) helpText(p lang.Printer) (string, error) {
@@ -207,7 +207,7 @@ func cmdHelp(c *call) error {
 	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if _, ok := helpTopic(s.cfg.Games, topic, s.english()); ok {
+		if _, ok := helpTopic(s.cfg.Games, topic, s.cat.English()); ok {
 			c.sec.subject = lang.M("MailSubjectServerHelpOn", "Topic", topic)
 			write = func(p lang.Printer) (string, error) {
 				text, _ := helpTopic(s.cfg.Games, topic, p)

@@ -76,7 +76,7 @@ func setupWhy(err error) lang.Msg {
 func cmdTournamentNew(c *call) error {
 	s := c.s
 	u := c.user
-	if !s.isAdmin(u.ID) {
+	if !s.cfg.isAdmin(u.ID) {
 		if err := tournament.CheckOrganiser(c.tx, gameNames(s), s.cfg.Tournaments, u.ID); err != nil {
 			return tournamentRefusal(err)
 		}
@@ -201,7 +201,7 @@ func (c *call) isTournament(name string) bool {
 // organises reports whether u may run tournament t: its organiser or an
 // admin.
 func organises(s *Server, t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || s.isAdmin(u.ID)
+	return strings.EqualFold(t.Organiser, u.ID) || s.cfg.isAdmin(u.ID)
 }
 
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
@@ -539,7 +539,7 @@ func adminTournament(c *call) error {
 			if b.Over {
 				continue
 			}
-			_, st, err := s.replay(b, -1)
+			_, st, err := s.boards.Replay(b, -1)
 			if err != nil {
 				return err
 			}
