@@ -171,12 +171,11 @@ func (r *run) mayAnswer() (bool, error) {
 	if !r.foreignGuess {
 		return true, nil
 	}
-	now := r.s.now()
-	if last := r.tx.RefusalMailed(r.msg.From); !last.IsZero() && now.Sub(last) < day && !now.Before(last) {
+	ok, err := account.MayMailRefusal(r.tx, r.msg.From, r.s.now())
+	if err == nil && !ok {
 		r.s.log.Warn("refusal not mailed", "from", r.msg.From, "reason", "a wrong password refused to this address within the day")
-		return false, nil
 	}
-	return true, r.tx.PutRefusalMailed(strings.ToLower(r.msg.From), now)
+	return ok, err
 }
 
 // authenticated decides whether a mail proves who sent it: a reply
@@ -238,27 +237,22 @@ func (r *run) checkPassword(u store.User, password string) bool {
 // first such mail in a window gets one notice at the address (in the
 // spirit of RFC 3834 section 2: no flood of answers to one sender).
 func (r *run) rateLimit() (bool, error) {
-	now := r.s.now()
-	rate, err := r.tx.Rate(r.msg.From)
+	f, err := account.CountFailure(r.tx, r.msg.From, r.s.cfg.RateLimit, r.s.now(), !r.silenced())
 	if err != nil {
 		return false, err
 	}
-	rate = account.RateAt(rate, now)
-	rate.Count++
-	over := rate.Count > r.s.cfg.RateLimit
-	if over && !rate.Warned && !r.silenced() {
-		rate.Warned = true
+	if f.Warn {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
-			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
+			"Until", f.Rate.Start.Add(account.RateWindow).UTC()), 79)
 		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return false, err
 		}
 	}
-	if over {
-		r.s.log.Warn("rate limited", "from", r.msg.From, "count", rate.Count)
+	if f.Over {
+		r.s.log.Warn("rate limited", "from", r.msg.From, "count", f.Rate.Count)
 	}
-	return over, r.tx.PutRate(r.msg.From, rate)
+	return f.Over, nil
 }
 
 // Addresses given for an account. An address that is not the sender's
