@@ -267,7 +267,7 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			}
 			units = append(units, boardUnit(s, b, now))
 		}
-		due, skipped, err := tournament.Due(tx, gameNames(s), now)
+		due, skipped, err := tournament.Due(tx, gameNames(s.cfg.Games), now)
 		if err != nil {
 			return err
 		}
@@ -578,7 +578,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 // waitingFor lists the boards where u is to move, the most urgent
 // first (board.WaitingFor).
 func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.Waiting, error) {
-	return board.WaitingFor(tx, positionsNow(s), u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
+	return board.WaitingFor(tx, s.boards.Now, u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
 }
 
 // digest mails u the boards where u is to move, the most urgent

@@ -115,3 +115,7 @@ func (bs *Boards) Replay(b store.Board, upto int) (engine.Game, engine.State, er
 	}
 	return g, st, nil
 }
+
+// Now rebuilds a board's position now (Replay of its whole log): the
+// board.Replayer of the lists.
+func (bs *Boards) Now(b store.Board) (engine.Game, engine.State, error) { return bs.Replay(b, -1) }

@@ -82,4 +82,7 @@ func TestBoardsReplayUnreplayable(t *testing.T) {
 	if !strings.Contains(err.Error(), "game not offered") {
 		t.Errorf("error %q does not say the game is not offered", err)
 	}
+	if _, _, err := bs.Now(store.Board{Game: "nosuchgame", Number: 1}); !errors.As(err, &lost) {
+		t.Errorf("Now of a board of a game not offered: %v, want an *Unreplayable", err)
+	}
 }
