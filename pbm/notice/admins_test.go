@@ -78,6 +78,7 @@ func TestApology(t *testing.T) {
 	})
 }
 
+// A board's link is its page under the web site, none without one.
 func TestBoardLink(t *testing.T) {
 	if got := BoardLink("", "nim", 101); got != "" {
 		t.Errorf("link without a web site: %q", got)
