@@ -70,7 +70,7 @@ func cmdSignup(c *call) error {
 	}
 	c.args = rest
 	id := c.args[0]
-	claim := s.isAdmin(id)
+	claim := s.cfg.isAdmin(id)
 	u, fresh, err := account.Open(c.tx, account.Signup{
 		ID: id, Password: c.args[1], Cost: s.cfg.BcryptCost, Language: code, Addresses: c.args[2:], By: senderOf(c),
 		IsGame: func(w string) bool { _, ok := s.cfg.Games.Lookup(w); return ok },
@@ -208,21 +208,6 @@ func cmdAdd(c *call) error {
 	return nil
 }
 
-// printer writes in a language code; "" is the server's language.
-func (s *Server) printer(code string) lang.Printer {
-	if code == "" {
-		code = s.cfg.Language
-	}
-	return s.cat.For(code)
-}
-
-// printerOf writes in an account's language.
-func (s *Server) printerOf(u store.User) lang.Printer { return s.printer(u.Language) }
-
-// english writes the catalogue's source language: the texts kept in
-// the store (a board's outcome) and in logs.
-func (s *Server) english() lang.Printer { return s.cat.For(lang.Default) }
-
 // speaks records the account a mail speaks for: its answer is written
 // in the account's language. The first account found from one of its
 // own addresses, or vouched for by a reply token, wins; the language
@@ -239,7 +224,7 @@ func (r *run) speaks(u store.User) {
 // of the account at the sender's address; else in the server's.
 func (r *run) answerPrinter() lang.Printer {
 	if r.speaker != nil {
-		return r.s.printerOf(*r.speaker)
+		return r.s.cat.For(r.speaker.Language)
 	}
 	for _, sec := range r.sections {
 		words := strings.Fields(sec.Command)
@@ -248,16 +233,16 @@ func (r *run) answerPrinter() lang.Printer {
 				continue
 			}
 			if u, err := r.tx.User(w); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
-				return r.s.printerOf(u)
+				return r.s.cat.For(u.Language)
 			}
 		}
 	}
 	// A mail that names no account of its sender (help, list) is
 	// answered in the language of the account at its address.
 	if u, ok := accountAt(r.tx, r.msg.From); ok {
-		return r.s.printerOf(u)
+		return r.s.cat.For(u.Language)
 	}
-	return r.s.printer("")
+	return r.s.cat.For("")
 }
 
 // cmdLanguage: "language <userid> <password> <code>": the language

@@ -132,7 +132,7 @@ func adminAbort(c *call) error {
 	if b.Over {
 		return refuseMsg(lang.M("AdminEnded", "Title", c.game.Title(), "Number", b.Number, "Outcome", board.OutcomeMsg(b)))
 	}
-	g, st, err := s.replay(b, -1)
+	g, st, err := s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -199,7 +199,7 @@ func adminBroadcast(c *call) error {
 		if u.Closed {
 			continue
 		}
-		p := s.printerOf(u)
+		p := s.cat.For(u.Language)
 		for _, a := range u.Addresses {
 			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
 				return err
@@ -468,7 +468,7 @@ func (s *Server) UnclaimedAdmins() ([]string, error) {
 // of that userid gets the password and addresses (and is opened again
 // if closed). It reports whether the account existed.
 func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, err error) {
-	if !s.isAdmin(id) {
+	if !s.cfg.isAdmin(id) {
 		return false, fmt.Errorf("%q is not in the admins of the configuration", id)
 	}
 	if !account.ValidUserid(id) {

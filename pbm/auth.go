@@ -117,7 +117,7 @@ func (c *call) badPassword(u store.User) {
 
 // tellLocked tells the owner of an account that it is locked.
 func (c *call) tellLocked(u store.User, until time.Time) error {
-	p := c.s.printerOf(u)
+	p := c.s.cat.For(u.Language)
 	window := windowMsg(account.GuessWindow)
 	if p.Code() == lang.Default {
 		// English writes the window as it always has, as Go does.
@@ -137,7 +137,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 // named it from another address, with its outcome: a forged sender or
 // a guessed password does not go unnoticed.
 func (c *call) reportForeign() error {
-	p := c.s.printerOf(*c.owner)
+	p := c.s.cat.For(c.owner.Language)
 	outcome := lang.M("AcctForeignDone")
 	if c.sec.Refused {
 		why := c.sec.Text
@@ -171,12 +171,11 @@ func (r *run) mayAnswer() (bool, error) {
 	if !r.foreignGuess {
 		return true, nil
 	}
-	now := r.s.now()
-	if last := r.tx.RefusalMailed(r.msg.From); !last.IsZero() && now.Sub(last) < day && !now.Before(last) {
+	ok, err := account.MayMailRefusal(r.tx, r.msg.From, r.s.now())
+	if err == nil && !ok {
 		r.s.log.Warn("refusal not mailed", "from", r.msg.From, "reason", "a wrong password refused to this address within the day")
-		return false, nil
 	}
-	return true, r.tx.PutRefusalMailed(strings.ToLower(r.msg.From), now)
+	return ok, err
 }
 
 // authenticated decides whether a mail proves who sent it: a reply
@@ -238,27 +237,22 @@ func (r *run) checkPassword(u store.User, password string) bool {
 // first such mail in a window gets one notice at the address (in the
 // spirit of RFC 3834 section 2: no flood of answers to one sender).
 func (r *run) rateLimit() (bool, error) {
-	now := r.s.now()
-	rate, err := r.tx.Rate(r.msg.From)
+	f, err := account.CountFailure(r.tx, r.msg.From, r.s.cfg.RateLimit, r.s.now(), !r.silenced())
 	if err != nil {
 		return false, err
 	}
-	rate = account.RateAt(rate, now)
-	rate.Count++
-	over := rate.Count > r.s.cfg.RateLimit
-	if over && !rate.Warned && !r.silenced() {
-		rate.Warned = true
+	if f.Warn {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
-			"Until", rate.Start.Add(account.RateWindow).UTC()), 79)
+			"Until", f.Rate.Start.Add(account.RateWindow).UTC()), 79)
 		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return false, err
 		}
 	}
-	if over {
-		r.s.log.Warn("rate limited", "from", r.msg.From, "count", rate.Count)
+	if f.Over {
+		r.s.log.Warn("rate limited", "from", r.msg.From, "count", f.Rate.Count)
 	}
-	return over, r.tx.PutRate(r.msg.From, rate)
+	return f.Over, nil
 }
 
 // Addresses given for an account. An address that is not the sender's
@@ -320,7 +314,7 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 			return err
 		}
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
-		text := mail.Wrap(c.s.printerOf(u).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
+		text := mail.Wrap(c.s.cat.For(u.Language).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
 		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
@@ -375,7 +369,7 @@ func confirmReply(r *run, rest string) error {
 	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
-	if r.s.isAdmin(u.ID) {
+	if r.s.cfg.isAdmin(u.ID) {
 		ms = append(ms, lang.M("AcctConfirmedAdmin"))
 	}
 	sec.say(ms...)

@@ -44,7 +44,7 @@ func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.T
 // tick does what the board's clock says at now (board.Clock.Check)
 // and mails what it did.
 func (c *call) tick(b store.Board, now time.Time) error {
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -267,7 +267,7 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			}
 			units = append(units, boardUnit(s, b, now))
 		}
-		due, skipped, err := tournament.Due(tx, gameNames(s), now)
+		due, skipped, err := tournament.Due(tx, gameNames(s.cfg.Games), now)
 		if err != nil {
 			return err
 		}
@@ -459,8 +459,8 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		// The admins read the server's own error, in English, as in
 		// the log.
 		ms := []lang.Msg{lang.M("TickStoppedAdmin", "What", u.what, "Unit", u.key), lang.Literal("\n\n" + cause.Error() + "\n")}
-		for _, a := range s.adminReaders(tx) {
-			if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectTickStopped", "What", a.p.Render(u.what)), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
+		for _, a := range s.notices.Admins(tx, s.cfg.Admins) {
+			if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectTickStopped", "What", a.P.Render(u.what)), Text: a.P.Join(ms), Report: true, Lang: a.P.Code()}); err != nil {
 				return err
 			}
 			c.queued++
@@ -581,7 +581,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 // waitingFor lists the boards where u is to move, the most urgent
 // first (board.WaitingFor).
 func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.Waiting, error) {
-	return board.WaitingFor(tx, positionsNow(s), u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
+	return board.WaitingFor(tx, s.boards.Now, u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
 }
 
 // digest mails u the boards where u is to move, the most urgent

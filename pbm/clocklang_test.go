@@ -43,7 +43,7 @@ func TestClockMailsInEveryLanguage(t *testing.T) {
 	}
 	f := newFixture(t)
 	for _, code := range lang.Codes {
-		p := f.s.printer(code)
+		p := f.s.cat.For(code)
 		for _, m := range msgs {
 			got := p.Render(m)
 			if got == m.ID || got == "" || strings.Contains(got, "<no value>") || strings.Contains(got, "{{") {
@@ -57,7 +57,7 @@ func TestClockMailsInEveryLanguage(t *testing.T) {
 	f.send("alice@players.test", "language alice pw-alice hu", "")
 	f.send("alice@players.test", "digest alice pw-alice daily", "")
 	f.clock = f.clock.Add(13 * time.Hour)
-	hu := f.s.printer("hu")
+	hu := f.s.cat.For("hu")
 	w := f.only(f.tick(), "alice@players.test")
 	if w.Subject != hu.T("MailSubjectWarning", "Title", "Nim", "Number", 101) || !strings.Contains(w.Text, "egy napnál kevesebb ideje maradt") {
 		t.Errorf("the warning in Hungarian %q:\n%s", w.Subject, w.Text)

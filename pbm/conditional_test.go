@@ -26,7 +26,7 @@ func (f *fixture) boardOf(game string, n int) store.Board {
 // stateOf replays board b from its seed.
 func (f *fixture) stateOf(b store.Board) engine.State {
 	f.t.Helper()
-	_, st, err := f.s.replay(b, -1)
+	_, st, err := f.s.boards.Replay(b, -1)
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -179,7 +179,7 @@ func TestDeclinedBoardSaysSoEverywhere(t *testing.T) {
 	if !ok || by != "bob" || b.Outcome != want {
 		t.Fatalf("Declined = %q, %v; outcome %q", by, ok, b.Outcome)
 	}
-	_, st, err := f.s.replay(b, -1)
+	_, st, err := f.s.boards.Replay(b, -1)
 	if err != nil {
 		t.Fatal(err)
 	}

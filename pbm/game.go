@@ -203,7 +203,7 @@ func (c *call) moveVerb() (*command, bool, error) {
 // or nothing, and commits the board.
 func play(c *call, b store.Board, u store.User, seat int, moves []string) error {
 	n := b.Number
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -263,7 +263,7 @@ func cmdResign(c *call) error {
 
 // resignSeat takes a seat out of a board and mails the board.
 func resignSeat(c *call, b store.Board, seat int, kind string, event lang.Msg) error {
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 // for good. The core keeps its side of it: the deadline looked at
 // between the commands of a mail (checkDeadline), the bound of an
 // outgoing mail's text (boundText), the notices to the admins of mail
-// set aside (reportSetAside), and the entry points of the daemon's
+// set aside (notice.Writer.SetAside), and the entry points of the daemon's
 // start (StartUp) and of a replay (Replay).
 const (
 	defaultMailTimeout = 30 * time.Second
@@ -64,51 +64,6 @@ func boundText(p lang.Printer, text string) string {
 	return strings.ToValidUTF8(text[:cut], "") + "\n\n" + p.T("MailCut", "Bytes", len(text)-cut, "Max", maxMailText) + "\n"
 }
 
-// reportSetAside tells the admins what became of a set-aside mail.
-func (s *Server) reportSetAside(tx *store.Tx, rec store.SetAside, what lang.Msg) error {
-	// The reason is the server's own, in English, as in the log.
-	ms := []lang.Msg{
-		lang.M("GuardSetAsideHead", "Number", rec.Seq, "From", rec.From, "ID", rec.MessageID, "Subject", fmt.Sprintf("%q", rec.Subject), "What", what),
-		lang.Literal(":\n\n" + rec.Reason + "\n\n"),
-		lang.N("GuardSetAsideTimes", rec.Failures, "Count", rec.Failures),
-	}
-	if rec.Deaths > 0 {
-		ms = append(ms, lang.M("GuardSetAsideDeaths", "Deaths", rec.Deaths, "Weight", guard.HangWeight))
-	}
-	ms = append(ms, lang.Literal(".\n"))
-	if !rec.Retried {
-		ms = append(ms, lang.M("GuardReplayedLater"), lang.Literal("\n"))
-	}
-	ms = append(ms, lang.M("GuardReplayNow", "Number", rec.Seq), lang.Literal("\n"))
-	for _, a := range s.adminReaders(tx) {
-		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectSetAside", "Number", rec.Seq), Text: a.p.Join(ms), Report: true, Lang: a.p.Code()}); err != nil {
-			return err
-		}
-	}
-	s.log.Warn("set-aside mail", "set_aside", rec.Seq, "id", rec.MessageID, "from", rec.From, "failures", rec.Failures, "deaths", rec.Deaths, "what", s.english().Render(what))
-	return nil
-}
-
-// adminReader is an address of an admin with the admin's language.
-type adminReader struct {
-	address string
-	p       lang.Printer
-}
-
-// adminReaders are the addresses of the admins, each with the
-// language of its account.
-func (s *Server) adminReaders(tx *store.Tx) []adminReader {
-	var out []adminReader
-	for _, id := range s.cfg.Admins {
-		if u, err := tx.User(id); err == nil && !u.Closed {
-			for _, a := range u.Addresses {
-				out = append(out, adminReader{address: a, p: s.printerOf(u)})
-			}
-		}
-	}
-	return out
-}
-
 // StartUp is called once at each start of the daemon, before any mail
 // is taken in: it counts the start, records the replays of set-aside
 // mails that died in the process before (and tells the admins), and
@@ -121,7 +76,7 @@ func (s *Server) StartUp(ctx context.Context) error {
 			return err
 		}
 		for _, rec := range st.Again {
-			if err := s.reportSetAside(tx, rec, lang.M("GuardWhatKilledAgain")); err != nil {
+			if err := s.notices.SetAside(tx, s.cfg.Admins, rec, lang.M("GuardWhatKilledAgain")); err != nil {
 				return err
 			}
 		}
@@ -181,10 +136,9 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 			return err
 		}
 		rec.Reason = "outcome: " + out.String()
-		return s.reportSetAside(tx, rec, handled)
+		return s.notices.SetAside(tx, s.cfg.Admins, rec, handled)
 	})
-	var bug *brokenError
-	if errors.As(err, &bug) {
+	if bug, ok := asBroken(err); ok {
 		s.log.Error("replay of a set-aside mail", "set_aside", seq, "id", m.ID, "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
@@ -193,7 +147,7 @@ func (s *Server) Replay(ctx context.Context, seq uint64, auto bool) (Outcome, er
 			if err != nil {
 				return err
 			}
-			return s.reportSetAside(tx, again, failed)
+			return s.notices.SetAside(tx, s.cfg.Admins, again, failed)
 		})
 	}
 	if err != nil {

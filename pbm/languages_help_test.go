@@ -107,7 +107,7 @@ func helpBody(t *testing.T, text, command string) string {
 // explanation in the language below it; no line over 79 columns.
 func checkCommandsIn(t *testing.T, f *fixture, p lang.Printer, what, text string) {
 	t.Helper()
-	for _, g := range cmdtab.HelpGroups(f.s.english()) {
+	for _, g := range cmdtab.HelpGroups(f.s.cat.English()) {
 		for _, c := range g.Commands {
 			if !strings.Contains(text, "\n"+mail.Wrap("  "+c.Usage, 79)+"\n") {
 				t.Errorf("%s: usage %q not unchanged on its own line", what, c.Usage)
@@ -374,7 +374,7 @@ func TestGameHelpFrameMessages(t *testing.T) {
 		return b.String()
 	}
 	r := f.only(f.send("x@players.test", "nim help", ""), "x@players.test")
-	if want := "OK: \n" + frame(f.s.english()); !strings.Contains(r.Text, want) {
+	if want := "OK: \n" + frame(f.s.cat.English()); !strings.Contains(r.Text, want) {
 		t.Errorf("nim help is not the frame's English:\n%s\nwant:\n%s", r.Text, want)
 	}
 	cat, _ := lang.Load()

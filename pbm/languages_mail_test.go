@@ -37,7 +37,7 @@ func TestBoardSubjectRepliesEveryLanguage(t *testing.T) {
 			f := newFixture(t)
 			f.signupIn("alice", code)
 			f.signupIn("bob", code)
-			p := f.s.printer(code)
+			p := f.s.cat.For(code)
 			f.send("bob@players.test", "nim challenge bob pw-bob alice bob", "")
 			board := f.only(withSubject(f.outboxSent(), newBoardSubjects[code]), "alice@players.test")
 			if board.Subject != newBoardSubjects[code] {
@@ -156,7 +156,7 @@ func TestSubjectsInLanguages(t *testing.T) {
 	if b.Result == nil || b.Result.Parts[0].ID != "StatusWonWhy" {
 		t.Fatalf("outcome %q kept as %+v", b.Outcome, b.Result)
 	}
-	nl := f.s.printer("nl").Render(board.OutcomeMsg(b))
+	nl := f.s.cat.For("nl").Render(board.OutcomeMsg(b))
 	if !strings.HasPrefix(nl, "De partij is gewonnen door bob (") {
 		t.Errorf("Dutch outcome %q", nl)
 	}

@@ -15,7 +15,10 @@ import (
 // list stands above accounts and boards, which know nothing of it);
 // the mail package knows nothing of games or the store; the command
 // language (package command) knows no store, no game and no server;
-// the engines and the store know nothing of the server; no package
+// the engines and the store know nothing of the server; the notice
+// writer reads no incoming mail; the guard knows no games, accounts
+// or commands and writes no mail; the clock's marks (package
+// tickmark) know the store only; no package
 // below the core imports it, but the daemon, which runs it; and the
 // core opens no sockets. The core's files are not counted: each
 // concept is held by its imports.
@@ -39,6 +42,9 @@ func TestLayout(t *testing.T) {
 		"../engine":  append(append([]string{mod + "store", mod + "pbm/"}, mailish...), core...),
 		"../store":   append([]string{mod + "engine", mod + "pbm/"}, core...),
 		"command":    append(append(append([]string{}, gamesAndStore...), mailish[1:]...), core...),
+		"notice":     append([]string{mod + "pbm/command", mod + "pbm/inbox", mod + "pbm/lmtp", mod + "pbm/localmail", "github.com/emersion/go-imap"}, core...),
+		"guard":      append(append(append([]string{}, withoutStore(gamesAndStore)...), mod+"pbm/command", mod+"pbm/notice", mod+"templates", "github.com/emersion/go-smtp"), core...),
+		"tickmark":   append(append(append([]string{}, withoutStore(gamesAndStore)...), mailish...), core...),
 		".":          {"net", "net/http", "net/smtp", mod + "pbm/web", mod + "pbm/daemon", mod + "pbm/inbox", mod + "pbm/outbox", mod + "pbm/lmtp", mod + "pbm/localmail"},
 	}
 	// Every package below the core, those named above or not, imports
@@ -98,6 +104,17 @@ func TestLayout(t *testing.T) {
 			t.Errorf("%s: %v", dir, err)
 		}
 	}
+}
+
+// withoutStore is pkgs but the store.
+func withoutStore(pkgs []string) []string {
+	var out []string
+	for _, p := range pkgs {
+		if !strings.HasSuffix(p, "/store") {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // TestServerMethodsUseTheServer: a method of *Server uses its receiver;

@@ -243,7 +243,7 @@ func TestGroupBound(t *testing.T) {
 	// new group; mails without a signup or a list add nothing; 3 + 3
 	// lists pass the bound of 5.
 	for _, c := range []struct{ start, end int }{{0, 2}, {2, 4}, {4, 9}, {9, 10}, {10, 11}} {
-		if got := f.s.groupEnd(raws, c.start); got != c.end {
+		if got := groupEnd(f.s.cfg, lineReader(f.s).Mail, raws, c.start); got != c.end {
 			t.Errorf("group from %d ends at %d, want %d", c.start, got, c.end)
 		}
 	}

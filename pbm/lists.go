@@ -62,7 +62,7 @@ func cmdShow(c *call) error {
 		if at > len(b.Log) {
 			return refuseOn(n, lang.N("GameNoSuchMove", len(b.Log), "Number", n, "Moves", len(b.Log), "At", at))
 		}
-		g, st, err := s.replay(b, at)
+		g, st, err := s.boards.Replay(b, at)
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func cmdShow(c *call) error {
 		if len(c.args) == 1 {
 			now := st
 			if at >= 0 {
-				if _, now, err = s.replay(b, -1); err != nil {
+				if _, now, err = s.boards.Replay(b, -1); err != nil {
 					return err
 				}
 			}
@@ -109,7 +109,7 @@ func cmdGames(c *call) error {
 	if who != "" {
 		q.Who = []string{who}
 	}
-	listed, total, err := board.SelectPage(c.tx, positionsNow(s), q, (n-1)*limit.PageSize, limit.PageSize)
+	listed, total, err := board.SelectPage(c.tx, s.boards.Now, q, (n-1)*limit.PageSize, limit.PageSize)
 	if err != nil {
 		return err
 	}
@@ -131,12 +131,6 @@ func cmdGames(c *call) error {
 	return nil
 }
 
-// positionsNow rebuilds a board's game and its position now through
-// the server's cache of positions, for board.Select.
-func positionsNow(s *Server) board.Replayer {
-	return func(b store.Board) (engine.Game, engine.State, error) { return s.replay(b, -1) }
-}
-
 // showUsers: "<game> show <userid>... [active|inactive|next|all]": the
 // boards of the game where any of the users plays (pbmserv's show by
 // player); "next" those where it is one of them to move. At most 20
@@ -155,7 +149,7 @@ func showUsers(c *call) error {
 	if len(who) == 0 {
 		return refuseMsg(lang.M("GameShowTooMuch", "Game", c.game.Name()))
 	}
-	listed, err := board.Select(c.tx, positionsNow(s), board.Query{Game: c.game.Name(), Who: who, Sel: sel})
+	listed, err := board.Select(c.tx, s.boards.Now, board.Query{Game: c.game.Name(), Who: who, Sel: sel})
 	if err != nil {
 		return err
 	}
@@ -219,7 +213,7 @@ func cmdAllShow(c *call) error {
 			return refuseMsg(lang.M("RefuseUsage", "Usage", "all show <userid> [next|active]"))
 		}
 	}
-	listed, err := board.Select(c.tx, positionsNow(s), board.Query{Who: []string{who}, Sel: sel, Max: board.ShownAtMost})
+	listed, err := board.Select(c.tx, s.boards.Now, board.Query{Who: []string{who}, Sel: sel, Max: board.ShownAtMost})
 	if err != nil {
 		return err
 	}
@@ -231,7 +225,7 @@ func cmdAllShow(c *call) error {
 		}
 		parts = append(parts, text)
 	}
-	entered, err := enteredMsgs(c.tx, gameNames(s), who)
+	entered, err := enteredMsgs(c.tx, gameNames(s.cfg.Games), who)
 	if err != nil {
 		return err
 	}

@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm/account"
-	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
@@ -20,24 +18,6 @@ import (
 // outMail is one mail to one recipient, before it is rendered to MIME
 // (notice.Mail).
 type outMail = notice.Mail
-
-func (s *Server) now() time.Time {
-	if s.cfg.Now != nil {
-		return s.cfg.Now()
-	}
-	return time.Now()
-}
-
-// replay rebuilds a board's position after its first upto log entries
-// (all of them when upto < 0), from the cache of positions; a board
-// that cannot be replayed is a bug (broken).
-func (s *Server) replay(b store.Board, upto int) (engine.Game, engine.State, error) {
-	g, st, err := board.Replay(s.cfg.Games, s.positions, b, upto)
-	if err != nil {
-		return nil, nil, broken(err)
-	}
-	return g, st, nil
-}
 
 // changed is one board change recorded on the unit of work that made
 // it (commit): the board and its board mails, written
@@ -143,14 +123,6 @@ func tell(r *run, n notice.Notice) error {
 // English (notice.BoardPicture).
 func BoardPicture(b store.Board, st engine.State) (picture.Picture, bool) {
 	return notice.BoardPicture(b, st)
-}
-
-// boardLink is the address of a board's page, or "" without web.url.
-func (s *Server) boardLink(game string, number int) string {
-	if s.cfg.WebURL == "" {
-		return ""
-	}
-	return strings.TrimRight(s.cfg.WebURL, "/") + board.Path(game, number)
 }
 
 // cmdPictures turns the pictures in a user's board mails on or off.

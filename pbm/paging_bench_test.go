@@ -128,7 +128,7 @@ func BenchmarkHeaviestBatch(b *testing.B) {
 		}
 		longest, cpu, mails := time.Duration(0), time.Duration(0), 0
 		for start, end := 0, 0; start < len(raws); start = end {
-			end = f.s.groupEnd(raws, start)
+			end = groupEnd(f.s.cfg, lineReader(f.s).Mail, raws, start)
 			t0, c0 := time.Now(), cpuTime()
 			for _, err := range f.s.HandleBatch(context.Background(), raws[start:end]) {
 				if err != nil {

@@ -39,7 +39,7 @@ func TestBoardMailPictureInReadersLanguage(t *testing.T) {
 		return b
 	}
 	b := board101()
-	_, st, err := f.s.replay(b, -1)
+	_, st, err := f.s.boards.Replay(b, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestBoardMailPictureInReadersLanguage(t *testing.T) {
 		t.Errorf("%d pictures drawn for the move, want 4: one per language of the recipients", n)
 	}
 	b = board101()
-	if _, st, err = f.s.replay(b, -1); err != nil {
+	if _, st, err = f.s.boards.Replay(b, -1); err != nil {
 		t.Fatal(err)
 	}
 	cat, err := lang.Load()

@@ -37,7 +37,7 @@ func twoBoards(f *fixture) (moves [][]byte) {
 	for n := 101; n <= 102; n++ {
 		var b store.Board
 		f.st.View(func(tx *store.Tx) (err error) { b, err = tx.Board("hexemergo", n); return })
-		_, st, err := f.s.replay(b, -1)
+		_, st, err := f.s.boards.Replay(b, -1)
 		if err != nil {
 			f.t.Fatal(err)
 		}

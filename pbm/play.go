@@ -99,7 +99,7 @@ func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, 
 // every seat has moved, a decline before. resigned is the event for a
 // resignation, declined the one for a decline.
 func leave(c *call, b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return false, err
 	}
@@ -139,7 +139,7 @@ func voteMsg(kind string) lang.Msg {
 
 func openVote(c *call, kind string) error {
 	b, u, seat := c.board, c.user, c.seat
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func cmdReject(c *call) error { return answerVote(c, false) }
 
 func answerVote(c *call, yes bool) error {
 	b, u, seat := c.board, c.user, c.seat
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -200,7 +200,7 @@ func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, sai
 	case d.Kind == "draw":
 		return st, append(said, lang.M("VoteDrawCarried")), nil
 	}
-	_, st, err := s.replay(b, -1)
+	_, st, err := s.boards.Replay(b, -1)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -308,7 +308,7 @@ func toggle(list []string, s string, on bool) []string { return board.Toggle(lis
 // per turn and checked then (pbmserv's queued moves).
 func cmdQueue(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -350,7 +350,7 @@ func cmdQueue(c *call) error {
 // "confirm" plays it.
 func cmdSubmit(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
@@ -391,7 +391,7 @@ func cmdPreview(c *call) error {
 		return err
 	}
 	n := b.Number
-	g, st, err := s.replay(b, at)
+	g, st, err := s.boards.Replay(b, at)
 	if err != nil {
 		return err
 	}
@@ -490,7 +490,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		}
 		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
 	}
-	_, st, err := s.replay(b, -1)
+	_, st, err := s.boards.Replay(b, -1)
 	if err != nil {
 		return "", fmt.Errorf("pbm: computer at %s board %d: %w", w.Game, w.Number, err)
 	}
@@ -509,7 +509,7 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 		if err != nil {
 			return err
 		}
-		g, st, err := s.replay(b, -1)
+		g, st, err := s.boards.Replay(b, -1)
 		if err != nil {
 			return err
 		}
@@ -578,7 +578,7 @@ func outcomeMsg(b store.Board) lang.Msg { return board.OutcomeMsg(b) }
 // cmdIf: "<game> if <board> <userid> <password> [<move>...|clear]".
 func cmdIf(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	g, st, err := c.s.replay(b, -1)
+	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}

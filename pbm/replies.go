@@ -138,7 +138,7 @@ func movePrefixOf(r *run, rt replyTo, f []string) int {
 	if err != nil || b.Over {
 		return 0
 	}
-	g, st, err := r.s.replay(b, -1)
+	g, st, err := r.s.boards.Replay(b, -1)
 	if err != nil {
 		return 0
 	}
@@ -166,7 +166,7 @@ func movePrefixOf(r *run, rt replyTo, f []string) int {
 // staleReply refuses a reply to the mail of an older position, with
 // the board as it stands now.
 func (r *run) staleReply(rt replyTo, b store.Board, words []string) error {
-	g, st, err := r.s.replay(b, -1)
+	g, st, err := r.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,8 @@
 //
 // The files of the core, by concept:
 //
-//	server.go      Server, New, Handle, the group commit of a batch
+//	server.go      Server, New, Handle
+//	batch.go       the group commit of a batch (HandleBatch)
 //	guard.go       the deadline of a mail, notices of mail set aside,
 //	               its replay (StartUp, Replay)
 //	command.go     reading the commands of a mail and running them
@@ -62,10 +63,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
@@ -73,7 +71,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/guard"
-	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
@@ -176,15 +173,19 @@ type Server struct {
 	domain string
 	// notices writes every outgoing mail (pbm/notice).
 	notices *notice.Writer
-	// cat is the message catalogue: the texts in each language.
-	cat *lang.Catalogue
+	// cat is the message catalogue: the texts in each language, the
+	// server's own for those who chose none.
+	cat lang.Local
+	// now is the clock (Config.Now).
+	now func() time.Time
 	log *slog.Logger
 	// creds remembers verified passwords (pbm/credential).
 	creds *credential.Cache
-	// positions caches the last position of busy boards (pbm/board).
-	positions *board.Positions
-	global    commandSet
-	game      commandSet
+	// boards replays boards from a cache of the last position of busy
+	// boards (pbm/board).
+	boards *board.Boards
+	global commandSet
+	game   commandSet
 	// tries is the guard's mark of the mails in hand (pbm/guard).
 	tries *guard.Mark
 	// start is the number of this start of the daemon (StartUp), 0
@@ -277,9 +278,15 @@ func New(cfg Config) (*Server, error) {
 		log = slog.Default()
 	}
 	_, domain, _ := strings.Cut(cfg.Address, "@")
-	s := &Server{cfg: cfg, domain: domain, cat: cat, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0), positions: board.NewPositions(10000)}
-	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.printer, Broken: broken, Bound: boundText,
-		ForfeitDays: cfg.ForfeitDays, Link: s.boardLink, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Server{cfg: cfg, domain: domain, now: cfg.Now, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0)}
+	s.cat = cat.Local(&s.cfg.Language)
+	s.boards = board.NewBoards(func() *engine.Registry { return s.cfg.Games }, 10000)
+	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.cat.For, Broken: broken, Bound: boundText,
+		ForfeitDays: cfg.ForfeitDays, Log: log,
+		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()
@@ -344,15 +351,34 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 		out, after, err = s.apply(hctx, tx, m, tries)
 		return err
 	})
-	var bug *brokenError
-	if errors.As(err, &bug) {
+	if bug, ok := asBroken(err); ok {
 		// The same mail would fail the same way every time, and hold
-		// back the mail after it: it is set aside (recordBroken) with an
+		// back the mail after it: it is set aside with an
 		// apology to its sender and a report to the admins, and nothing
 		// else of it.
 		s.log.Error("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "error", err)
 		out, after = Outcome{ID: m.ID, From: m.From, Ignored: "internal error"}, nil
-		err = s.cfg.Store.Update(func(tx *store.Tx) error { return s.recordBroken(tx, m, raw, bug, deaths) })
+		err = s.cfg.Store.Update(func(tx *store.Tx) error {
+			// The mail is marked processed and kept whole among the
+			// set-aside mails (deaths: the deaths of the daemon
+			// charged to it); its sender is told, once, that nothing
+			// of it was applied, and the admins are told.
+			rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: lineReader(s).Masked(m.Subject), Raw: raw,
+				Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
+			if err != nil {
+				return err
+			}
+			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+				p := s.cat.For("")
+				if u, ok := accountAt(tx, m.From); ok {
+					p = s.cat.For(u.Language)
+				}
+				if err := s.notices.Apology(tx, m.From, m.ID, p); err != nil {
+					return err
+				}
+			}
+			return s.notices.SetAside(tx, s.cfg.Admins, rec, lang.M("GuardWhatBroken"))
+		})
 		if err == nil {
 			s.tries.Forget(m.ID)
 		}
@@ -462,23 +488,23 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	// Each admin reads the report in the admin's language; the
 	// reason is the mail server's, in English.
 	texts := map[string]string{}
-	for _, a := range s.adminReaders(tx) {
-		text, ok := texts[a.p.Code()]
+	for _, a := range s.notices.Admins(tx, s.cfg.Admins) {
+		text, ok := texts[a.P.Code()]
 		if !ok {
-			rows := lang.Columns(a.p, []lang.Row{
+			rows := lang.Columns(a.P, []lang.Row{
 				{Label: lang.M("FailureTo"), Value: m.To},
 				{Label: lang.M("FailureSubject"), Value: m.Subject},
-				{Label: lang.M("FailureQueued"), Value: a.p.Stamp(m.Queued.UTC())},
+				{Label: lang.M("FailureQueued"), Value: a.P.Stamp(m.Queued.UTC())},
 				{Label: lang.M("FailureAttempts"), Value: fmt.Sprint(m.Attempts)},
 				{Label: lang.M("FailureReason"), Value: m.LastError},
 			})
 			var err error
-			if text, err = s.notices.Render("failure.txt", map[string]any{"L": a.p, "Rows": rows, "Server": s.cfg.Name}); err != nil {
+			if text, err = s.notices.Render("failure.txt", map[string]any{"L": a.P, "Rows": rows, "Server": s.cfg.Name}); err != nil {
 				return err
 			}
-			texts[a.p.Code()] = text
+			texts[a.P.Code()] = text
 		}
-		if err := s.notices.Enqueue(tx, 0, outMail{To: a.address, Subject: a.p.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.p.Code()}); err != nil {
+		if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectUndeliverable", "To", m.To), Text: text, Report: true, Lang: a.P.Code()}); err != nil {
 			return err
 		}
 	}
@@ -486,8 +512,9 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	return nil
 }
 
-func (s *Server) isAdmin(id string) bool {
-	for _, a := range s.cfg.Admins {
+// isAdmin reports whether id is one of the admins.
+func (cfg Config) isAdmin(id string) bool {
+	for _, a := range cfg.Admins {
 		if strings.EqualFold(a, id) {
 			return true
 		}
@@ -523,254 +550,17 @@ func (e *brokenError) Unwrap() error { return e.err }
 
 func broken(err error) error { return &brokenError{err} }
 
-// recordBroken marks a mail that hit a brokenError as processed, keeps
-// it whole in the set-aside mails (deaths: the deaths of the daemon
-// charged to it), tells its sender that nothing of it was applied, and
-// tells the admins.
-func (s *Server) recordBroken(tx *store.Tx, m *mail.Message, raw []byte, bug error, deaths int) error {
-	rec, err := guard.GiveUp(tx, m, store.SetAside{MessageID: m.ID, Key: m.Key, From: m.From, Subject: lineReader(s).Masked(m.Subject), Raw: raw,
-		Reason: bug.Error(), Deaths: deaths, At: s.now(), Start: s.start})
-	if err != nil {
-		return err
+// asBroken is the failure of err that does not come and go, if it has
+// one: a brokenError, or a board that does not replay
+// (board.Unreplayable).
+func asBroken(err error) (error, bool) {
+	var bug *brokenError
+	if errors.As(err, &bug) {
+		return bug, true
 	}
-	p := s.printer("")
-	if u, ok := accountAt(tx, m.From); ok {
-		p = s.printerOf(u)
+	var lost *board.Unreplayable
+	if errors.As(err, &lost) {
+		return lost, true
 	}
-	text := p.T("ServerBroken")
-	if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
-		if err := s.notices.Enqueue(tx, 0, outMail{To: m.From, Subject: p.T("MailSubjectError"), Text: text + "\n-- \n" + s.cfg.Name, Kind: "auto-replied", InReplyTo: m.ID, Lang: p.Code()}); err != nil {
-			return err
-		}
-	}
-	return s.reportSetAside(tx, rec, lang.M("GuardWhatBroken"))
-}
-
-// MaxBatch bounds the mails of one group commit.
-const MaxBatch = 64
-
-// errBatch abandons a group commit: one of its mails failed.
-var errBatch = errors.New("a mail of the batch failed")
-
-// HandleBatch handles mails in arrival order with one transaction, one
-// fsync, for the lot: the group commit. Each mail is still all or
-// nothing. When any mail of the batch fails (an error, a panic, the
-// guard's deadline), the whole transaction is rolled back and every
-// mail is handled again alone with Handle, in order, so that the
-// failing one is set aside or left for later exactly as Handle does,
-// and the mails before it commit. errs[i] is Handle's error for mail i;
-// after the first mail with an error, the later ones are not handled
-// and carry an error too, so that the intake keeps them, in order, for
-// later. A group holds at most MaxBatch mails, and no more new
-// password hashes (signups, password changes) than one mail may make
-// (groupEnd): those are made inside the transaction.
-func (s *Server) HandleBatch(ctx context.Context, raws [][]byte) []error {
-	errs := make([]error, len(raws))
-	for start, end := 0, 0; start < len(raws); start = end {
-		end = s.groupEnd(raws, start)
-		if !s.handleGroup(ctx, raws[start:end], errs[start:end]) {
-			for i := end; i < len(raws); i++ {
-				errs[i] = fmt.Errorf("handle mail: not handled after an earlier mail failed")
-			}
-			break
-		}
-	}
-	return errs
-}
-
-// handleGroup handles one batch; it reports whether every mail of it
-// was handled.
-func (s *Server) handleGroup(ctx context.Context, raws [][]byte, errs []error) bool {
-	msgs := make([]*mail.Message, len(raws))
-	for i, raw := range raws {
-		msgs[i] = readMail(raw)
-	}
-	ids := make([]string, len(msgs))
-	for i, m := range msgs {
-		ids[i] = m.ID
-	}
-	// A batch that holds a mail the guard suspects (the daemon died
-	// with it in hand) is handed over one mail at a time, so that the
-	// one that kills the daemon is alone in hand at the next death and
-	// only it is charged (guard.Mark.Load).
-	if len(raws) > 1 && !s.tries.Marked(ids) {
-		s.prefetchCredentials(msgs)
-		// The guard's mark holds every mail of the batch from here to
-		// the end of the transaction, and its bound covers the batch.
-		bctx, _, release := s.tries.Guard(ctx, ids, 0, s.cfg.MailTimeout, s.cfg.OnHang)
-		outs := make([]Outcome, len(msgs))
-		afters := make([][]func(), len(msgs))
-		err := s.cfg.Store.Update(func(tx *store.Tx) error {
-			later := s.notices.Later()
-			lctx := notice.WithLater(bctx, later)
-			for i, m := range msgs {
-				var aerr error
-				if outs[i], afters[i], aerr = s.apply(lctx, tx, m, 1); aerr != nil {
-					return errBatch
-				}
-			}
-			if err := later.Queue(tx); err != nil {
-				return errBatch
-			}
-			// Every mail of the batch applied, nothing committed.
-			killpoint.At("group-commit", len(msgs))
-			return nil
-		})
-		// Committed, every mail is finished; rolled back, they are
-		// handled alone below, each under its own mark.
-		release(err == nil)
-		if err == nil {
-			for i, m := range msgs {
-				for _, f := range afters[i] {
-					f()
-				}
-				s.log.Info("mail", "id", m.ID, "from", m.From, "subject", lineReader(s).Masked(m.Subject), "outcome", outs[i].String(), "queued", outs[i].Queued, "batch", len(msgs))
-			}
-			return true
-		}
-		if !errors.Is(err, errBatch) {
-			s.log.Warn("group commit failed; handling the mails one by one", "mails", len(msgs), "error", err)
-		}
-	}
-	for i, raw := range raws {
-		if _, errs[i] = s.Handle(ctx, raw); errs[i] != nil {
-			for j := i + 1; j < len(raws); j++ {
-				errs[j] = fmt.Errorf("handle mail %s: not handled after an earlier mail failed", msgs[j].ID)
-			}
-			return false
-		}
-	}
-	return true
-}
-
-// prefetchCredentials verifies the passwords the mails of a batch give,
-// on every core at once, before the batch's one transaction checks
-// them in order on one. A password is verified in full only the first
-// time the daemon sees it (package credential), but after a restart
-// every player is seen for the first time, and a backlog of such mails
-// would otherwise pay a full bcrypt each, one after another. Only
-// mails that will be read are looked at: not automatic mails, not mails
-// already handled. A sender past the rate limit is looked at too: its
-// passwords are checked to tell whether the limit holds its mail
-// (rateLimit).
-func (s *Server) prefetchCredentials(msgs []*mail.Message) {
-	var pairs []credential.Pair
-	s.cfg.Store.View(func(tx *store.Tx) error {
-		pairs = s.credentialsOf(tx, msgs)
-		return nil
-	})
-	if len(pairs) < 2 {
-		return // one alone is verified in the transaction as soon
-	}
-	onEveryCore(pairs, func(p credential.Pair) { s.creds.Prefetch(p.User, p.Password, p.Hash) })
-}
-
-// credentialsOf lists the userid and password pairs the commands of
-// msgs give for existing accounts, each pair once.
-func (s *Server) credentialsOf(tx *store.Tx, msgs []*mail.Message) []credential.Pair {
-	var out []credential.Pair
-	for _, m := range msgs {
-		if m.Automatic != "" || m.From == "" {
-			continue
-		}
-		if done, err := guard.Seen(tx, m); err != nil || done {
-			continue
-		}
-		lines, _ := lineReader(s).Mail(m)
-		pairs := 0
-		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
-			if pairs >= s.cfg.MaxPasswordWork {
-				break // no more are checked for this mail (gate)
-			}
-			if len(line) > s.cfg.MaxLineBytes {
-				continue // refused unread (longLine)
-			}
-			user, password, ok := credentialOf(s.cfg.Games, strings.Fields(line))
-			if !ok {
-				continue
-			}
-			u, err := tx.User(user)
-			if err != nil || u.Closed {
-				continue
-			}
-			p := credential.Pair{User: u.ID, Password: password, Hash: u.Hash}
-			if !slices.ContainsFunc(out, func(q credential.Pair) bool {
-				return strings.EqualFold(q.User, p.User) && q.Password == p.Password
-			}) {
-				out = append(out, p)
-				pairs++
-			}
-		}
-	}
-	return out
-}
-
-// credentialOf is the userid and password a command line gives: the
-// first secret word of its command and the word before it, when that
-// word is not a secret too.
-func credentialOf(reg *engine.Registry, words []string) (user, password string, ok bool) {
-	if len(words) == 0 {
-		return "", "", false
-	}
-	l, err := parseLine(reg, words)
-	if err != nil {
-		return "", "", false
-	}
-	return l.Credential()
-}
-
-// onEveryCore calls f for each item, as many at once as there are
-// cores, and returns when every call has returned.
-func onEveryCore[T any](items []T, f func(T)) {
-	work := make(chan T)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(items)) {
-		wg.Go(func() {
-			for it := range work {
-				f(it)
-			}
-		})
-	}
-	for _, it := range items {
-		work <- it
-	}
-	close(work)
-	wg.Wait()
-}
-
-// groupEnd is where the group commit that starts at raws[start] ends:
-// after MaxBatch mails, or before the mail that would take the group
-// past what one mail may do of the costly work: new password hashes
-// (Config.MaxPasswordWork) and list commands (Config.MaxLists).
-// Password checks are made before the transaction
-// (prefetchCredentials) and cost it little; hashes and lists are made
-// in it, so a group of mails, each within its bounds, holds the
-// transaction about as long as one mail may.
-func (s *Server) groupEnd(raws [][]byte, start int) int {
-	hashes, lists := 0, 0
-	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
-		lines, _ := lineReader(s).Mail(readMail(raws[i]))
-		h, l := 0, 0
-		for _, line := range lines[:min(len(lines), s.cfg.MaxCommands)] {
-			if len(line) > s.cfg.MaxLineBytes {
-				continue
-			}
-			p, err := parseLine(s.cfg.Games, strings.Fields(line))
-			if err != nil || p.Cmd == nil {
-				continue
-			}
-			if limit.Hashes(p.Words()) {
-				h++
-			}
-			if limit.IsList(p.Words()) {
-				l++
-			}
-		}
-		hashes += min(h, s.cfg.MaxPasswordWork)
-		lists += min(l, s.cfg.MaxLists)
-		if (hashes > s.cfg.MaxPasswordWork || lists > s.cfg.MaxLists) && i > start {
-			return i
-		}
-	}
-	return min(len(raws), start+MaxBatch)
+	return nil, false
 }

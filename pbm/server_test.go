@@ -161,7 +161,7 @@ func (f *fixture) signup(id string) {
 	r := f.only(f.send(id+"@players.test", "signup "+id+" pw-"+id, ""), id+"@players.test")
 	// The greeting is in the server's language (English unless the
 	// test sets server.language).
-	p := f.s.printer("")
+	p := f.s.cat.For("")
 	if !strings.Contains(r.Text, p.T("ReplyOK")+" "+p.T("AcctWelcome", "User", id)) {
 		f.t.Fatalf("signup %s: %s", id, r.Text)
 	}

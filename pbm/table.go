@@ -125,7 +125,7 @@ func ifHelp(reg *engine.Registry) cmdtab.IfHelp {
 
 // HelpText is the general help, as mailed for "help", in the server's
 // language.
-func (s *Server) HelpText() (string, error) { return helpText(s, s.printer("")) }
+func (s *Server) HelpText() (string, error) { return helpText(s, s.cat.For("")) }
 
 // helpText is the general help of s in p's language.
 func helpText(s *Server, p lang.Printer) (string, error) {
@@ -144,7 +144,7 @@ func cmdHelp(c *call) error {
 	var write func(p lang.Printer) (string, error)
 	if len(c.args) > 0 {
 		topic := strings.ToLower(c.args[0])
-		if _, ok := cmdtab.HelpTopic(topic, s.english(), ifHelp(s.cfg.Games)); ok {
+		if _, ok := cmdtab.HelpTopic(topic, s.cat.English(), ifHelp(s.cfg.Games)); ok {
 			c.sec.subject = lang.M("MailSubjectServerHelpOn", "Topic", topic)
 			write = func(p lang.Printer) (string, error) {
 				text, _ := cmdtab.HelpTopic(topic, p, ifHelp(s.cfg.Games))
@@ -154,7 +154,7 @@ func cmdHelp(c *call) error {
 			c.game, c.sec.game = g, g
 			c.sec.table = true
 			return cmdGameHelp(c)
-		} else if _, ok := cmdtab.CommandHelp(topic, s.english()); ok {
+		} else if _, ok := cmdtab.CommandHelp(topic, s.cat.English()); ok {
 			write = func(p lang.Printer) (string, error) {
 				text, _ := cmdtab.CommandHelp(topic, p)
 				return text, nil

@@ -47,10 +47,10 @@ func tournamentRefusal(err error) error {
 	return err
 }
 
-// gameNames are the names of the configured games.
-func gameNames(s *Server) []string {
+// gameNames are the names of the games of a registry.
+func gameNames(games *engine.Registry) []string {
 	var names []string
-	for _, g := range s.cfg.Games.Games() {
+	for _, g := range games.Games() {
 		names = append(names, g.Name())
 	}
 	return names
@@ -76,8 +76,8 @@ func setupWhy(err error) lang.Msg {
 func cmdTournamentNew(c *call) error {
 	s := c.s
 	u := c.user
-	if !s.isAdmin(u.ID) {
-		if err := tournament.CheckOrganiser(c.tx, gameNames(s), s.cfg.Tournaments, u.ID); err != nil {
+	if !s.cfg.isAdmin(u.ID) {
+		if err := tournament.CheckOrganiser(c.tx, gameNames(s.cfg.Games), s.cfg.Tournaments, u.ID); err != nil {
 			return tournamentRefusal(err)
 		}
 	}
@@ -172,8 +172,8 @@ func (c *call) userFirstOrder() {
 		return
 	}
 	given := c.args
-	nameFirst := c.isTournament(given[0]) && c.isUser(given[1])
-	userFirst := c.isUser(given[0]) && c.isTournament(given[2])
+	nameFirst := isTournament(c.tx, c.game.Name(), given[0]) && isUser(c.tx, given[1])
+	userFirst := isUser(c.tx, given[0]) && isTournament(c.tx, c.game.Name(), given[2])
 	secrets := []int{1, 2}
 	switch {
 	case nameFirst && !userFirst:
@@ -187,21 +187,21 @@ func (c *call) userFirstOrder() {
 }
 
 // isUser reports whether an account of that userid exists.
-func (c *call) isUser(id string) bool {
-	_, err := c.tx.User(id)
+func isUser(tx *store.Tx, id string) bool {
+	_, err := tx.User(id)
 	return err == nil
 }
 
 // isTournament reports whether the game has a tournament of that name.
-func (c *call) isTournament(name string) bool {
-	_, err := c.tx.Tournament(c.game.Name(), name)
+func isTournament(tx *store.Tx, game, name string) bool {
+	_, err := tx.Tournament(game, name)
 	return err == nil
 }
 
 // organises reports whether u may run tournament t: its organiser or an
-// admin.
-func organises(s *Server, t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || s.isAdmin(u.ID)
+// admin (cfg's admins).
+func organises(cfg Config, t *tournament.Tournament, u store.User) bool {
+	return strings.EqualFold(t.Organiser, u.ID) || cfg.isAdmin(u.ID)
 }
 
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
@@ -214,7 +214,7 @@ func cmdTournamentJoin(c *call) error {
 		if !ok {
 			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
 		}
-		if !organises(c.s, t, u) {
+		if !organises(c.s.cfg, t, u) {
 			return refuseMsg(lang.M("TournOrganiserComputer", "Name", t.Name, "Who", t.Organiser))
 		}
 		who = id
@@ -227,7 +227,7 @@ func cmdTournamentJoin(c *call) error {
 		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
 	}
 	if who != u.ID {
-		if err := tournament.CheckComputerBoards(c.tx, gameNames(c.s), c.s.cfg.Tournaments, t, isComputer); err != nil {
+		if err := tournament.CheckComputerBoards(c.tx, gameNames(c.s.cfg.Games), c.s.cfg.Tournaments, t, isComputer); err != nil {
 			return tournamentRefusal(err)
 		}
 	}
@@ -265,7 +265,7 @@ func cmdTournamentLeave(c *call) error {
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
 	t, u := c.tournament, c.user
-	if !organises(c.s, t, u) {
+	if !organises(c.s.cfg, t, u) {
 		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}
 	if err := startTournament(c, t); err != nil {
@@ -539,7 +539,7 @@ func adminTournament(c *call) error {
 			if b.Over {
 				continue
 			}
-			_, st, err := s.replay(b, -1)
+			_, st, err := s.boards.Replay(b, -1)
 			if err != nil {
 				return err
 			}
@@ -623,7 +623,7 @@ func isComputer(id string) bool { _, _, ok := computerID(id); return ok }
 // withdrawEverywhere takes a player who signs off out of every
 // tournament that has not ended (tournament.WithdrawEverywhere).
 func withdrawEverywhere(c *call, id string) error {
-	return tournament.WithdrawEverywhere(c.tx, gameNames(c.s), id)
+	return tournament.WithdrawEverywhere(c.tx, gameNames(c.s.cfg.Games), id)
 }
 
 // haltTournament tells the entrants and the log that t ended where it

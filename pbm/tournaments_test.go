@@ -350,7 +350,7 @@ func TestTournamentComputerEntrant(t *testing.T) {
 }
 
 func toMoveOf(f *fixture, b store.Board) string {
-	_, st, err := f.s.replay(b, -1)
+	_, st, err := f.s.boards.Replay(b, -1)
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -7,7 +7,7 @@
 // per-address rate limit of mail that proves no account, the hourly
 // allowances of commands and of messages, the recipients of a message
 // and the players whose messages an account blocks, and the lock after
-// wrong passwords.
+// wrong passwords and the refusals of them mailed to strangers.
 // Its functions work on the store's records, in the caller's
 // transaction: each operation checks its rules, writes the account
 // itself when they hold, and returns what it decided as data, a typed

@@ -83,3 +83,39 @@ func (p *Positions) Put(b store.Board, log []store.Entry, st engine.State) {
 		delete(p.by, old.key)
 	}
 }
+
+// Boards replays the boards of the games offered, from a cache of
+// their last positions.
+type Boards struct {
+	games func() *engine.Registry
+	cache *Positions
+}
+
+// NewBoards returns the replayer of the boards of the games offered,
+// keeping the last position of up to size boards. games is the
+// registry of the games offered, read at each replay.
+func NewBoards(games func() *engine.Registry, size int) *Boards {
+	return &Boards{games: games, cache: NewPositions(size)}
+}
+
+// Unreplayable is a board whose log no longer replays, or whose game
+// is not offered: a failure that does not come and go.
+type Unreplayable struct{ Err error }
+
+func (e *Unreplayable) Error() string { return e.Err.Error() }
+func (e *Unreplayable) Unwrap() error { return e.Err }
+
+// Replay rebuilds a board's position after its first upto log entries
+// (all of them when upto < 0) (Replay); its error is an
+// *Unreplayable.
+func (bs *Boards) Replay(b store.Board, upto int) (engine.Game, engine.State, error) {
+	g, st, err := Replay(bs.games(), bs.cache, b, upto)
+	if err != nil {
+		return nil, nil, &Unreplayable{err}
+	}
+	return g, st, nil
+}
+
+// Now rebuilds a board's position now (Replay of its whole log): the
+// board.Replayer of the lists.
+func (bs *Boards) Now(b store.Board) (engine.Game, engine.State, error) { return bs.Replay(b, -1) }

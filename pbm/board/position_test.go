@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -68,5 +69,20 @@ func TestPositionCache(t *testing.T) {
 		if (aerr == nil) != (werr == nil) || aerr == nil && boardText(a) != boardText(want) {
 			t.Fatalf("%s: a board with another seed got the cached position", g.Name())
 		}
+	}
+}
+
+func TestBoardsReplayUnreplayable(t *testing.T) {
+	bs := NewBoards(func() *engine.Registry { return engine.NewRegistry() }, 4)
+	_, _, err := bs.Replay(store.Board{Game: "nosuchgame", Number: 1}, -1)
+	var lost *Unreplayable
+	if !errors.As(err, &lost) {
+		t.Fatalf("replay of a board of a game not offered: %v, want an *Unreplayable", err)
+	}
+	if !strings.Contains(err.Error(), "game not offered") {
+		t.Errorf("error %q does not say the game is not offered", err)
+	}
+	if _, _, err := bs.Now(store.Board{Game: "nosuchgame", Number: 1}); !errors.As(err, &lost) {
+		t.Errorf("Now of a board of a game not offered: %v, want an *Unreplayable", err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"text/template"
 	"time"
@@ -54,6 +55,9 @@ type Config struct {
 	// that does not render, a picture that panics), so that its
 	// caller sets aside the mail that hit it; nil leaves it as it is.
 	Broken func(error) error
+	// Log is where the reports to the admins are logged too; nil is
+	// slog.Default.
+	Log *slog.Logger
 }
 
 // Writer writes the server's outgoing mails.
