@@ -95,26 +95,8 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 			return err
 		}
-		days, left := act.Days, act.Left
-		then := "NagForfeit"
-		if !board.AllMoved(b) {
-			then = "NagLapse"
-		}
-		if err := tell(c.run, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
-			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
-				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
-				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
-		})}); err != nil {
-			return err
-		}
-		for _, other := range b.Players {
-			if strings.EqualFold(other, late) {
-				continue
-			}
-			if err := tell(c.run, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
-				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
-					p.N("LateForfeitIn", left, "Left", left)
-			})}); err != nil {
+		for _, n := range notice.Nag(b, g, st, late, act.Days, act.Left, !board.AllMoved(b)) {
+			if err := tell(c.run, n); err != nil {
 				return err
 			}
 		}
@@ -155,24 +137,14 @@ func cmdVacation(c *call) error {
 	for _, y := range v.Left {
 		left = append(left, lang.N("ClockLeftIn", y.Left, "Left", y.Left, "Year", y.Year))
 	}
-	boards, err := c.tx.BoardsOf(u.ID, "")
+	told, err := board.OpponentsOf(c.tx, u.ID)
 	if err != nil {
 		return err
 	}
-	told := map[string]bool{}
-	for _, b := range boards {
-		if b.Over || board.SeatOf(b, u.ID) < 0 {
-			continue
-		}
-		for _, p := range b.Players {
-			if strings.EqualFold(p, u.ID) || told[strings.ToLower(p)] {
-				continue
-			}
-			told[strings.ToLower(p)] = true
-			if err := tell(c.run, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
-				Body: []lang.Msg{lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])}}); err != nil {
-				return err
-			}
+	for _, p := range told {
+		if err := tell(c.run, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
+			Body: []lang.Msg{lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])}}); err != nil {
+			return err
 		}
 	}
 	leftMsg := left[0]
@@ -330,7 +302,7 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			if err != nil {
 				return err
 			}
-			if b.Over || b.Due.IsZero() || b.Due.After(now) {
+			if !board.DueAt(b, now) {
 				return nil
 			}
 			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
@@ -472,16 +444,6 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 	return queued, err
 }
 
-// zoneOf is the time zone of a user's account (account.Location): the
-// server's when the account sets none or is gone.
-func zoneOf(tx *store.Tx, id string) *time.Location {
-	u, err := tx.User(id)
-	if err != nil {
-		return localZone()
-	}
-	return account.Location(u, localZone())
-}
-
 // localZone is the server's time zone.
 func localZone() *time.Location { return time.Local }
 
@@ -494,12 +456,7 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 		return err
 	}
 	who := b.Players[act.Seat]
-	loc := zoneOf(c.tx, who)
-	return tell(c.run, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
-		return p.T("Warning", "Title", g.Title(), "Number", b.Number, "When", p.Stamp(act.Deadline.In(loc))) + "\n\n" +
-			board.TextBoardIn(p, b, st) + "\n\n" +
-			p.T("WarningHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, who, len(b.Log)+1)
-	})})
+	return tell(c.run, notice.Warning(b, g, st, who, act.Deadline, account.ZoneOf(c.tx, who, localZone())))
 }
 
 // cmdTimezone: "timezone <userid> <password> <zone>", an IANA zone
@@ -564,7 +521,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if err != nil {
 				return err
 			}
-			if u.Closed || u.Digest == "" || u.DigestNext.IsZero() || u.DigestNext.After(now) {
+			if !account.DigestDue(u, now) {
 				return nil
 			}
 			if err := c.digest(u, now); err != nil {
@@ -591,34 +548,7 @@ func (c *call) digest(u store.User, now time.Time) error {
 	if err != nil || len(waiting) == 0 {
 		return err
 	}
-	loc := account.Location(u, localZone())
-	return tell(c.run, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
-		return p.N("MailSubjectDigest", len(waiting), "N", len(waiting))
-	}}, Body: notice.Written(func(p lang.Printer) string {
-		var b strings.Builder
-		b.WriteString(p.N("DigestHead", len(waiting), "N", len(waiting), "User", u.ID))
-		for _, w := range waiting {
-			b.WriteString("\n\n" + digestEntry(p, w, u.ID, loc, now))
-		}
-		return b.String()
-	})})
-}
-
-// digestEntry is one board of a digest: the game and board, the
-// opponents, the last move, the time left and the command to move.
-func digestEntry(p lang.Printer, w board.Waiting, who string, loc *time.Location, now time.Time) string {
-	g, b := w.Game, w.Board
-	last := p.T("DigestNoMove")
-	if w.Last != nil {
-		mv := w.Last.Move
-		if w.Last.Kind != "" {
-			mv = "(" + w.Last.Kind + ")"
-		}
-		last = p.T("DigestLast", "Move", mv, "Who", board.SeatName(b, w.Last.Seat), "When", w.Last.At.In(loc))
-	}
-	return p.T("DigestBoard", "Title", g.Title(), "Number", b.Number, "Opponents", strings.Join(w.Opponents, ", "), "Last", last,
-		"Left", board.DurationIn(p, w.Deadline.Sub(now)), "When", w.Deadline.In(loc)) + "\n  " +
-		fmt.Sprintf("%s move %d %s <password> <move>#%d", g.Name(), b.Number, who, len(b.Log)+1)
+	return tell(c.run, notice.Digest(u, waiting, account.Location(u, localZone()), now))
 }
 
 // setAutoVacation: "vacation <userid> <password> auto on|off". With it
@@ -655,12 +585,8 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	if err := board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now)); err != nil {
 		return true, err
 	}
-	loc := zoneOf(c.tx, u.ID)
-	until := now.Add(day)
 	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, tell(c.run, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
-		return p.N("AutoVacationSpent", left, "Title", g.Title(), "Number", b.Number, "Until", until.In(loc), "Left", left)
-	})})
+	return true, tell(c.run, notice.AutoVacation(b, g, u.ID, now.Add(day), account.ZoneOf(c.tx, u.ID, localZone()), left))
 }
 
 // cmdDaysOff: "daysoff <userid> <password> <days>|none", days as
@@ -684,22 +610,6 @@ func cmdDaysOff(c *call) error {
 	return nil
 }
 
-// bankText is the line of a board mail with every seat's time bank at
-// now, "" when the board has none.
-func bankText(p lang.Printer, tx *store.Tx, b store.Board, toMove int, now time.Time) string {
-	banks, ok := board.Banks(b, board.SeatUsers(tx, b), toMove, now)
-	if !ok {
-		return ""
-	}
-	k, _ := board.BankOf(b)
-	var seats []string
-	for _, l := range banks {
-		id := "BankSeat"
-		if l.ToMove {
-			id = "BankSeatToMove"
-		}
-		seats = append(seats, p.T(id, "Who", l.Player, "Left", board.DurationIn(p, l.Left)))
-	}
-	return p.T("BankHead", "Start", board.DaysText(k.Start), "Add", board.DaysText(k.Add), "Cap", board.DaysText(k.Cap)) +
-		" " + strings.Join(seats, "; ") + "."
-}
+// bankText is the line of a board mail with every seat's time bank
+// (notice.BankLine).
+var bankText = notice.BankLine
