@@ -11,6 +11,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/clockdue"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tickmark"
@@ -224,49 +225,29 @@ func (s *Server) Tick(ctx context.Context) (int, error) {
 // tickUnits lists, in one read, the units due at now: the boards whose
 // Due has come, the tournaments whose start day has, the accounts with
 // an address whose confirmation lapsed, and the housekeeping. Units
-// put off after a failure are left out until their time.
+// put off after a failure are left out until their time (clockdue.At).
 func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 	var units []tickUnit
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
 		units = nil
-		boards, err := tx.DueBoards(now)
+		due, err := clockdue.At(tx, clockdue.Query{Games: gameNames(s.cfg.Games),
+			LapseBefore: now.Add(-time.Duration(s.cfg.ConfirmDays) * day), MaxDigests: maxDigestsPerTick}, now)
 		if err != nil {
 			return err
 		}
-		for _, b := range boards {
-			if b.Over {
-				continue
-			}
+		for _, b := range due.Boards {
 			units = append(units, boardUnit(s, b, now))
 		}
-		due, skipped, err := tournament.Due(tx, gameNames(s.cfg.Games), now)
-		if err != nil {
-			return err
-		}
-		for _, bad := range skipped {
+		for _, bad := range due.Skipped {
 			s.log.Error("clock: a tournament does not decode", "game", bad.Game, "error", bad.Err)
 		}
-		for _, t := range due {
-			u := tournamentUnit(s, t.Game, t.Name, t.Organiser, now)
-			if !heldOff(tx, u.key, now) {
-				units = append(units, u)
-			}
+		for _, t := range due.Tournaments {
+			units = append(units, tournamentUnit(s, t.Game, t.Name, t.Organiser, now))
 		}
-		users, err := tx.PendingBefore(now.Add(-time.Duration(s.cfg.ConfirmDays) * day))
-		if err != nil {
-			return err
+		for _, id := range due.Lapsed {
+			units = append(units, lapseUnit(s, id, now))
 		}
-		for _, usr := range users {
-			u := lapseUnit(s, usr.ID, now)
-			if !heldOff(tx, u.key, now) {
-				units = append(units, u)
-			}
-		}
-		digests, err := tx.DueDigests(now, maxDigestsPerTick)
-		if err != nil {
-			return err
-		}
-		for _, id := range digests {
+		for _, id := range due.Digests {
 			units = append(units, digestUnit(s, id, now))
 		}
 		units = append(units, tickUnit{key: "refusals", what: lang.M("TickWhatHousekeeping"),
@@ -274,12 +255,6 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 		return nil
 	})
 	return units, err
-}
-
-// heldOff tells whether the unit failed less than tickRetry ago
-// (tickmark.HeldOff).
-func heldOff(tx *store.Tx, key string, now time.Time) bool {
-	return tickmark.HeldOff(tx, key, now)
 }
 
 // boardUnit runs the clock of one board (call.tick). The board is read
@@ -291,7 +266,7 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 		title = g.Title()
 	}
 	return tickUnit{
-		key:  fmt.Sprintf("board/%s/%d", strings.ToLower(game), number),
+		key:  clockdue.BoardKey(game, number),
 		what: lang.M("TickWhatBoard", "Title", title, "Number", number),
 		tell: append([]string(nil), b.Players...),
 		run: func(c *call) error {
@@ -324,7 +299,7 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 		title = g.Title()
 	}
 	return tickUnit{
-		key:  fmt.Sprintf("tournament/%s/%s", strings.ToLower(game), strings.ToLower(name)),
+		key:  clockdue.TournamentKey(game, name),
 		what: lang.M("TickWhatTournament", "Title", title, "Name", name),
 		tell: []string{organiser},
 		run: func(c *call) error {
@@ -351,7 +326,7 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 // come within the configured days.
 func lapseUnit(s *Server, id string, now time.Time) tickUnit {
 	return tickUnit{
-		key:  "account/" + strings.ToLower(id),
+		key:  clockdue.AccountKey(id),
 		what: lang.M("TickWhatAccount", "User", id),
 		run: func(c *call) error {
 			n, err := account.DropLapsed(c.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
@@ -510,7 +485,7 @@ func cmdDigest(c *call) error {
 // next.
 func digestUnit(s *Server, id string, now time.Time) tickUnit {
 	return tickUnit{
-		key:  "digest/" + strings.ToLower(id),
+		key:  clockdue.DigestKey(id),
 		what: lang.M("TickWhatAccount", "User", id),
 		tell: []string{id},
 		run: func(c *call) error {
