@@ -67,28 +67,16 @@ func (c *call) tick(b store.Board, now time.Time) error {
 	switch act.Kind {
 	case board.VoteTimeout:
 		silent, d := board.Timeout(&b, now)
-		var names []string
-		for _, s := range silent {
-			names = append(names, b.Players[s])
-		}
-		days := int(clock.Forfeit / day)
-		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
+		said := []lang.Msg{notice.VoteTimeout(b, silent, int(clock.Forfeit/day))}
 		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 			return err
 		}
 		return commit(c, &b, g, st, change{Said: said})
 	case board.ForfeitTotal:
-		if b.Bank > 0 {
-			_, err := leave(c, b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
-			return err
-		}
-		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
-			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
-		return err
+		fallthrough
 	case board.ForfeitIdle:
-		days := act.Days
-		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
-			lang.N("LapseIdle", days, "Who", late, "Days", days))
+		said, lapse := notice.Forfeit(act.Kind, b, late, act.Days, now)
+		_, err := leave(c, b, act.Seat, "forfeit", said, lapse)
 		return err
 	case board.Warn:
 		return c.warn(b, g, st, act, now)
@@ -403,14 +391,10 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 				return err
 			}
 		}
-		// The admins read the server's own error, in English, as in
-		// the log.
-		ms := []lang.Msg{lang.M("TickStoppedAdmin", "What", u.what, "Unit", u.key), lang.Literal("\n\n" + cause.Error() + "\n")}
-		for _, a := range s.notices.Admins(tx, s.cfg.Admins) {
-			if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectTickStopped", "What", a.P.Render(u.what)), Text: a.P.Join(ms), Report: true, Lang: a.P.Code()}); err != nil {
-				return err
-			}
-			c.queued++
+		n, err := s.notices.TickStoppedToAdmins(tx, s.cfg.Admins, u.what, u.key, cause)
+		c.queued += n
+		if err != nil {
+			return err
 		}
 		queued = c.queued
 		return nil
