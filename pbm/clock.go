@@ -42,9 +42,9 @@ func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.T
 	return due
 }
 
-// tick does what the board's clock says at now (board.Clock.Check)
+// tickBoard does what the board's clock says at now (board.Clock.Check)
 // and mails what it did.
-func (c *call) tick(b store.Board, now time.Time) error {
+func tickBoard(c *call, b store.Board, now time.Time) error {
 	g, st, err := c.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
@@ -57,7 +57,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		late = b.Players[act.Seat]
 	}
 	if act.Kind == board.ForfeitTotal || act.Kind == board.ForfeitIdle {
-		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
+		if spent, err := autoVacation(c, b, g, st, u, now); spent || err != nil {
 			return err
 		}
 		if err := board.SerialForfeit(c.tx, &b, u, now); err != nil {
@@ -79,7 +79,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		_, err := leave(c, b, act.Seat, "forfeit", said, lapse)
 		return err
 	case board.Warn:
-		return c.warn(b, g, st, act, now)
+		return warn(c, b, g, st, act, now)
 	case board.Nag:
 		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 			return err
@@ -245,7 +245,7 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 	return units, err
 }
 
-// boardUnit runs the clock of one board (call.tick). The board is read
+// boardUnit runs the clock of one board (tickBoard). The board is read
 // again in the unit's transaction: the intake may have changed it.
 func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 	game, number := b.Game, b.Number
@@ -271,7 +271,7 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
 				return nil
 			}
-			return c.tick(b, now)
+			return tickBoard(c, b, now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return board.Hold(tx, game, number, until)
@@ -410,7 +410,7 @@ func localZone() *time.Location { return time.Local }
 // day is left before the clock forfeits it (board.Clock.WarnAt): the
 // deadline in the player's language and zone, and the command to
 // move.
-func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
+func warn(c *call, b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
 	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
 		return err
 	}
@@ -483,7 +483,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if !account.DigestDue(u, now) {
 				return nil
 			}
-			if err := c.digest(u, now); err != nil {
+			if err := mailDigest(c, u, now); err != nil {
 				return err
 			}
 			return account.DigestSent(c.tx, u, localZone(), now)
@@ -500,9 +500,9 @@ func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.W
 	return board.WaitingFor(tx, s.boards.Now, u, func(b store.Board) board.Clock { return clockOf(s, b) }, now, digestMax)
 }
 
-// digest mails u the boards where u is to move, the most urgent
+// mailDigest mails u the boards where u is to move, the most urgent
 // first; nothing when nothing waits.
-func (c *call) digest(u store.User, now time.Time) error {
+func mailDigest(c *call, u store.User, now time.Time) error {
 	waiting, err := waitingFor(c.s, c.tx, u, now)
 	if err != nil || len(waiting) == 0 {
 		return err
@@ -533,7 +533,7 @@ func setAutoVacation(c *call, u store.User) error {
 // autoVacation spends a day of the mover's vacation days instead of
 // the forfeit the clock would make (board.SpendAutoDay), and tells the
 // player; false when the forfeit is to happen.
-func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
+func autoVacation(c *call, b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
 	if u == nil {
 		return false, nil
 	}
