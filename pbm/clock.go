@@ -31,15 +31,9 @@ func clockDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.
 	return board.DueOf(tx, b, st, clockOf(s, b), now)
 }
 
-// nextDue is clockDue for a board Tick looks at now. A Due that has
-// come already (which clockDue should not give) is put an hour on, so
-// that a board is not looked at on every tick.
+// nextDue is clockDue for a board Tick looks at now (board.NextLook).
 func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.Time) time.Time {
-	due := clockDue(s, tx, b, st, now)
-	if !due.IsZero() && !due.After(now) {
-		due = now.Add(time.Hour)
-	}
-	return due
+	return board.NextLook(clockDue(s, tx, b, st, now), now)
 }
 
 // tickBoard does what the board's clock says at now (board.Clock.Check)
@@ -52,10 +46,7 @@ func tickBoard(c *call, b store.Board, now time.Time) error {
 	clock := clockOf(c.s, b)
 	seat, u := board.Mover(c.tx, b, st)
 	act := clock.Check(b, seat, u, now)
-	late := ""
-	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
-		late = b.Players[act.Seat]
-	}
+	late := act.Late(b)
 	if act.Kind == board.ForfeitTotal || act.Kind == board.ForfeitIdle {
 		if spent, err := autoVacation(c, b, g, st, u, now); spent || err != nil {
 			return err
@@ -131,8 +122,7 @@ func cmdVacation(c *call) error {
 		return err
 	}
 	for _, p := range told {
-		if err := tell(c.run, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
-			Body: []lang.Msg{lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])}}); err != nil {
+		if err := tell(c.run, notice.Away(p, u.ID, c.args[2], c.args[3])); err != nil {
 			return err
 		}
 	}

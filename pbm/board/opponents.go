@@ -2,7 +2,6 @@ package board
 
 import (
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/store"
 )
@@ -30,9 +29,4 @@ func OpponentsOf(tx *store.Tx, id string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// DueAt tells whether the running board b is due for its clock at now.
-func DueAt(b store.Board, now time.Time) bool {
-	return !b.Over && !b.Due.IsZero() && !b.Due.After(now)
 }

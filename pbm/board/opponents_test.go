@@ -52,3 +52,40 @@ func TestDueAt(t *testing.T) {
 		}
 	}
 }
+
+// TestNextLook: a due still to come stands; one come already is put an
+// hour on; none stays none.
+func TestNextLook(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ due, want time.Time }{
+		{now.Add(time.Minute), now.Add(time.Minute)},
+		{now, now.Add(time.Hour)},
+		{now.Add(-24 * time.Hour), now.Add(time.Hour)},
+		{time.Time{}, time.Time{}},
+	} {
+		if got := NextLook(c.due, now); !got.Equal(c.want) {
+			t.Errorf("NextLook(%v) = %v, want %v", c.due, got, c.want)
+		}
+	}
+}
+
+// TestLate: the player the clock's action is about, none for a vote's
+// end or a wait.
+func TestLate(t *testing.T) {
+	b := store.Board{Players: []string{"alice", "bob"}}
+	for _, c := range []struct {
+		a    Action
+		want string
+	}{
+		{Action{Kind: Warn, Seat: 1}, "bob"},
+		{Action{Kind: Nag, Seat: 0}, "alice"},
+		{Action{Kind: ForfeitIdle, Seat: 1}, "bob"},
+		{Action{Kind: ForfeitTotal, Seat: 0}, "alice"},
+		{Action{Kind: VoteTimeout, Silent: []int{1}}, ""},
+		{Action{Kind: Wait}, ""},
+	} {
+		if got := c.a.Late(b); got != c.want {
+			t.Errorf("%+v: Late = %q, want %q", c.a, got, c.want)
+		}
+	}
+}

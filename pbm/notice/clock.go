@@ -121,3 +121,11 @@ func BankLine(p lang.Printer, tx *store.Tx, b store.Board, toMove int, now time.
 	return p.T("BankHead", "Start", board.DaysText(k.Start), "Add", board.DaysText(k.Add), "Cap", board.DaysText(k.Cap)) +
 		" " + strings.Join(seats, "; ") + "."
 }
+
+// Away tells to, an opponent of id, that id is away from from until
+// until (the days as id gave them): no reminders and no forfeits for
+// id in that time.
+func Away(to, id, from, until string) Notice {
+	return Notice{User: to, Subject: lang.M("MailSubjectVacation", "User", id),
+		Body: []lang.Msg{lang.M("ClockAwayNotice", "User", id, "From", from, "To", until)}}
+}

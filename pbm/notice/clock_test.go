@@ -114,3 +114,15 @@ func TestBankLine(t *testing.T) {
 		return nil
 	})
 }
+
+// TestAway: an opponent is told the days of a player's vacation.
+func TestAway(t *testing.T) {
+	n := Away("bob", "alice", "2026-12-24", "2027-01-02")
+	en := printer(t, "en")
+	if text := en.Join(n.Body); n.User != "bob" || !strings.Contains(text, "alice is away from 2026-12-24 to 2027-01-02") {
+		t.Errorf("away notice to %q:\n%s", n.User, text)
+	}
+	if s := en.Render(n.Subject); !strings.Contains(s, "alice") {
+		t.Errorf("away subject %q", s)
+	}
+}
