@@ -393,9 +393,6 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 	return queued, err
 }
 
-// localZone is the server's time zone.
-func localZone() *time.Location { return time.Local }
-
 // warn tells the player to move, once for the move, that less than a
 // day is left before the clock forfeits it (board.Clock.WarnAt): the
 // deadline in the player's language and zone, and the command to
@@ -405,7 +402,7 @@ func warn(c *call, b store.Board, g engine.Game, st engine.State, act board.Acti
 		return err
 	}
 	who := b.Players[act.Seat]
-	return tell(c.run, notice.Warning(b, g, st, who, act.Deadline, account.ZoneOf(c.tx, who, localZone())))
+	return tell(c.run, notice.Warning(b, g, st, who, act.Deadline, account.ZoneOf(c.tx, who, account.ServerZone())))
 }
 
 // cmdTimezone: "timezone <userid> <password> <zone>", an IANA zone
@@ -423,7 +420,7 @@ func cmdTimezone(c *call) error {
 	name := u.TimeZone
 	loc := account.Location(u, nil)
 	if name == "" {
-		loc = account.Location(u, localZone())
+		loc = account.Location(u, account.ServerZone())
 		c.sec.say(lang.M("ZoneServer", "User", u.ID, "Zone", loc.String(), "Now", s.now().In(loc)))
 		return nil
 	}
@@ -441,7 +438,7 @@ func cmdDigest(c *call) error {
 	s := c.s
 	u := c.user
 	var err error
-	if u, err = account.SetDigest(c.tx, u, c.args[2], localZone(), s.now()); errors.Is(err, account.ErrUnknownDigest) {
+	if u, err = account.SetDigest(c.tx, u, c.args[2], account.ServerZone(), s.now()); errors.Is(err, account.ErrUnknownDigest) {
 		return refuseMsg(lang.M("DigestUnknown", "Arg", quotedWord(c.args[2])))
 	} else if err != nil {
 		return err
@@ -476,7 +473,7 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if err := mailDigest(c, u, now); err != nil {
 				return err
 			}
-			return account.DigestSent(c.tx, u, localZone(), now)
+			return account.DigestSent(c.tx, u, account.ServerZone(), now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return account.HoldDigest(tx, id, until)
@@ -497,7 +494,7 @@ func mailDigest(c *call, u store.User, now time.Time) error {
 	if err != nil || len(waiting) == 0 {
 		return err
 	}
-	return tell(c.run, notice.Digest(u, waiting, account.Location(u, localZone()), now))
+	return tell(c.run, notice.Digest(u, waiting, account.Location(u, account.ServerZone()), now))
 }
 
 // setAutoVacation: "vacation <userid> <password> auto on|off". With it
@@ -535,7 +532,7 @@ func autoVacation(c *call, b store.Board, g engine.Game, st engine.State, u *sto
 		return true, err
 	}
 	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, tell(c.run, notice.AutoVacation(b, g, u.ID, now.Add(day), account.ZoneOf(c.tx, u.ID, localZone()), left))
+	return true, tell(c.run, notice.AutoVacation(b, g, u.ID, now.Add(day), account.ZoneOf(c.tx, u.ID, account.ServerZone()), left))
 }
 
 // cmdDaysOff: "daysoff <userid> <password> <days>|none", days as

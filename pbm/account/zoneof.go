@@ -16,6 +16,9 @@ func ZoneOf(tx *store.Tx, id string, server *time.Location) *time.Location {
 	return Location(u, server)
 }
 
+// ServerZone is the server's time zone: the host's.
+func ServerZone() *time.Location { return time.Local }
+
 // DigestDue tells whether u's digest is to be sent at now: the account
 // is open, asked for a digest and its next one has come.
 func DigestDue(u store.User, now time.Time) bool {

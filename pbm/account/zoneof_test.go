@@ -49,3 +49,10 @@ func TestDigestIsDue(t *testing.T) {
 		}
 	}
 }
+
+// TestServerZone: the server's zone is the host's.
+func TestServerZone(t *testing.T) {
+	if ServerZone() != time.Local {
+		t.Errorf("ServerZone() = %v, want the host's %v", ServerZone(), time.Local)
+	}
+}
