@@ -512,7 +512,7 @@ func setAutoVacation(c *call, u store.User) error {
 		c.sec.say(lang.M("AutoVacationOff", "User", u.ID))
 		return nil
 	}
-	left := s.cfg.VacationDays - board.VacationDaysIn(u, s.now().UTC().Year())
+	left := board.VacationLeft(u, s.now().UTC().Year(), s.cfg.VacationDays)
 	c.sec.say(lang.N("AutoVacationOn", left, "User", u.ID, "Left", left))
 	return nil
 }

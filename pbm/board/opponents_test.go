@@ -89,3 +89,20 @@ func TestLate(t *testing.T) {
 		}
 	}
 }
+
+// TestVacationLeft: the days left are the allowed less those taken in
+// the year, a day of automatic vacation among them.
+func TestVacationLeft(t *testing.T) {
+	d := func(m time.Month, day int) time.Time { return time.Date(2026, m, day, 0, 0, 0, 0, time.UTC) }
+	u := store.User{ID: "alice", Vacations: []store.Vacation{
+		{From: d(3, 1), To: d(3, 5)},
+		{From: d(6, 2), To: d(6, 2), Auto: true},
+		{From: d(12, 30), To: time.Date(2027, 1, 2, 0, 0, 0, 0, time.UTC)},
+	}}
+	if got := VacationLeft(u, 2026, 30); got != 30-5-1-2 {
+		t.Errorf("2026: %d left, want %d", got, 30-5-1-2)
+	}
+	if got := VacationLeft(u, 2027, 30); got != 28 {
+		t.Errorf("2027: %d left, want 28", got)
+	}
+}
