@@ -254,7 +254,7 @@ func enteredMsgs(tx *store.Tx, games []string, who string) ([]lang.Msg, error) {
 	}
 	said := []lang.Msg{lang.Literal("\n\n"), lang.N("AllShowTournaments", total, "N", total, "Who", trimLine(who))}
 	for _, t := range entered {
-		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", describeMsg(t), "N", len(t.Entrants))
+		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", t.Describe(), "N", len(t.Entrants))
 		switch {
 		case t.Over:
 			line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)

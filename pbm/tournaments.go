@@ -122,7 +122,7 @@ func cmdTournamentNew(c *call) error {
 	if err := tournament.Save(c.tx, t); err != nil {
 		return err
 	}
-	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", describeMsg(t), "Who", u.ID,
+	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", t.Describe(), "Who", u.ID,
 		"Join", c.game.Name()+" tournament join "+name+" <userid> <password>"))
 	return nil
 }
@@ -133,32 +133,6 @@ func formatNames() string {
 		names = append(names, string(f))
 	}
 	return strings.Join(names, ", ")
-}
-
-// describeMsg is describe in the reader's language; the format's
-// name, the day and the options are written as they are given.
-func describeMsg(t *tournament.Tournament) lang.Msg {
-	parts := []lang.Msg{lang.Literal(string(t.Format)), lang.N("TournSeatsN", t.Seats, "N", t.Seats)}
-	if t.Rounds > 0 {
-		parts = append(parts, lang.N("TournRoundsN", t.Rounds, "N", t.Rounds))
-	}
-	if t.Double {
-		parts = append(parts, lang.M("TournDouble"))
-	}
-	if t.Size > 0 {
-		parts = append(parts, lang.N("TournStartsAt", t.Size, "N", t.Size))
-	}
-	if !t.StartOn.IsZero() {
-		parts = append(parts, lang.M("TournStartsOn", "Day", t.StartOn.Format("2006-01-02")))
-	}
-	for _, w := range board.OptionWords(t.Options) {
-		parts = append(parts, lang.Literal(w))
-	}
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out = lang.M("PlayJoinComma", "A", out, "B", p)
-	}
-	return out
 }
 
 // userFirstOrder puts the args of "<userid> <password> <name> [...]"
@@ -242,13 +216,8 @@ func cmdTournamentJoin(c *call) error {
 	return tournament.Save(c.tx, t)
 }
 
-func entrantIDs(t *tournament.Tournament) []string {
-	ids := make([]string, len(t.Entrants))
-	for i, e := range t.Entrants {
-		ids[i] = e.ID
-	}
-	return ids
-}
+// entrantIDs are the userids of t's entrants (Tournament.IDs).
+func entrantIDs(t *tournament.Tournament) []string { return t.IDs() }
 
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
@@ -294,7 +263,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		return haltTournament(c, t, h)
 	}
 	if step.Over {
-		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, t.Report()...)
 		return tellEntrants(c, t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
 	if step.Round == 0 {
@@ -321,7 +290,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		}
 		tournament.Started(c.tx, t, p, b.Number)
 	}
-	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, t.Report()...)
 	return tellEntrants(c, t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
@@ -404,61 +373,13 @@ func advanceTournament(c *call, t *tournament.Tournament) error {
 	}
 }
 
-// tournamentMsgs is the standings table and the rounds with their
-// boards, to be written in the reader's language.
-func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
-	out := []lang.Msg{lang.M("TournHead", "Name", t.Name, "Settings", describeMsg(t), "Who", t.Organiser)}
-	switch {
-	case t.Over:
-		out = append(out, lang.M("TournWonBy", "Who", t.Winner))
-	case t.Started:
-		out = append(out, lang.M("TournRunning", "Round", t.Current()+1))
-	default:
-		return append(out, lang.N("TournOpen", len(t.Entrants), "N", len(t.Entrants), "Entrants", strings.Join(entrantIDs(t), ", ")), lang.Literal("\n"))
-	}
-	out = append(out, lang.Literal("\n\n"), lang.M("TournColumns"))
-	var b strings.Builder
-	for _, n := range t.TieBreakNames() {
-		fmt.Fprintf(&b, " %8s", n)
-	}
-	out = append(out, lang.Literal(b.String()), lang.M("TournColumnBoards"), lang.Literal("\n"))
-	b.Reset()
-	for _, st := range t.Standings() {
-		fmt.Fprintf(&b, "%-4d %-20s %6s", st.Rank, st.ID, tournament.FormatPoints(st.Points))
-		for _, v := range st.TieBreaks {
-			fmt.Fprintf(&b, " %8s", tournament.FormatPoints(v))
-		}
-		fmt.Fprintf(&b, " %6d\n", st.Played)
-	}
-	out = append(out, lang.Literal(b.String()))
-	for r, rd := range t.Played {
-		out = append(out, lang.Literal("\n"), lang.M("TournRoundHead", "Round", r+1), lang.Literal("\n"))
-		for _, p := range rd.Pairings {
-			switch {
-			case p.Bye():
-				out = append(out, lang.M("TournBye", "Who", p.Seats[0]))
-			case p.Done:
-				var scores []string
-				for _, v := range p.Points {
-					scores = append(scores, tournament.FormatPoints(v))
-				}
-				out = append(out, lang.M("TournPairingDone", "Number", p.Board, "Seats", strings.Join(p.Seats, " - "), "Score", strings.Join(scores, "-")))
-			default:
-				out = append(out, lang.M("TournPairingRunning", "Number", p.Board, "Seats", strings.Join(p.Seats, " - ")))
-			}
-			out = append(out, lang.Literal("\n"))
-		}
-	}
-	return out
-}
-
 // cmdTournamentShow: "<game> tournament show <name>".
 func cmdTournamentShow(c *call) error {
 	t, err := loadTournament(c.tx, c.game, c.args[0])
 	if err != nil {
 		return err
 	}
-	c.sec.say(tournamentMsgs(t)...)
+	c.sec.say(t.Report()...)
 	return nil
 }
 
@@ -482,7 +403,7 @@ func cmdTournaments(c *call) error {
 		if err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
 		}
-		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", describeMsg(t), "N", len(t.Entrants))
+		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", t.Describe(), "N", len(t.Entrants))
 		switch {
 		case t.Over:
 			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))
@@ -550,7 +471,7 @@ func adminTournament(c *call) error {
 				return err
 			}
 		}
-		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, t.Report()...)
 		if err := tellEntrants(c, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
@@ -636,6 +557,6 @@ func haltTournament(c *call, t *tournament.Tournament, h *tournament.Halted) err
 		err = setup.Err
 	}
 	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
-	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, t.Report()...)
 	return tellEntrants(c, t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }

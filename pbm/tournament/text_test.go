@@ -1,0 +1,79 @@
+package tournament
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+// english is msgs written in English, one after another.
+func english(msgs ...lang.Msg) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		b.WriteString(lang.English().Render(m))
+	}
+	return b.String()
+}
+
+func TestDescribeAndReport(t *testing.T) {
+	st := openStore(t)
+	update(t, st, func(tx *store.Tx) error {
+		tr := Announce("nim", "Spring", "org", RoundRobin, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
+		for _, w := range []string{"--double", "--start=2026-02-01"} {
+			if set, err := tr.Set(w); !set || err != nil {
+				t.Fatalf("Set %s: %v %v", w, set, err)
+			}
+		}
+		entrants(tr, 3)
+		return Save(tx, tr)
+	})
+	update(t, st, func(tx *store.Tx) error {
+		tr, err := Load(tx, "nim", "Spring")
+		if err != nil {
+			return err
+		}
+		if got := strings.Join(tr.IDs(), ","); got != "p0,p1,p2" {
+			t.Errorf("IDs %q, want p0,p1,p2", got)
+		}
+		desc := english(tr.Describe())
+		for _, want := range []string{"roundrobin, 2 seats", "double", "starts on 2026-02-01", "-forfeit="} {
+			if !strings.Contains(desc, want) {
+				t.Errorf("Describe %q lacks %q", desc, want)
+			}
+		}
+		open := english(tr.Report()...)
+		if !strings.Contains(open, "Tournament Spring: "+desc+"; organiser org; open, 3 entrants: p0, p1, p2.") {
+			t.Errorf("Report before the start:\n%s", open)
+		}
+		step, err := Begin(tx, tr, anySetup)
+		if err != nil {
+			return err
+		}
+		if len(step.Boards) == 0 {
+			t.Fatal("Begin paired no board")
+		}
+		for i, s := range step.Boards {
+			Started(tx, tr, s, 100+i)
+		}
+		return Save(tx, tr)
+	})
+	update(t, st, func(tx *store.Tx) error {
+		tr, err := Load(tx, "nim", "Spring")
+		if err != nil {
+			return err
+		}
+		running := english(tr.Report()...)
+		for _, want := range []string{"round 1 running.", "Rank Entrant", "Round 1:", "board 100: ", "p0 - p1: running", "board 105: "} {
+			if !strings.Contains(running, want) {
+				t.Errorf("Report of round 1 lacks %q:\n%s", want, running)
+			}
+		}
+		if strings.Contains(running, "open,") {
+			t.Errorf("Report of a started tournament lists it as open:\n%s", running)
+		}
+		return nil
+	})
+}
