@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
@@ -56,18 +55,10 @@ func gameNames(games *engine.Registry) []string {
 	return names
 }
 
-// setupCheck is the game's check of a board's seats and options.
+// setupCheck is the game's check of a board's seats and options
+// (tournament.GameSetup).
 func setupCheck(g engine.Game) tournament.SetupCheck {
-	return func(seats int, opts map[string]string) error { return board.CheckSetup(g, seats, opts) }
-}
-
-// setupWhy is the game's own reason in a refusal of board.CheckSetup.
-func setupWhy(err error) lang.Msg {
-	var setup *board.SetupError
-	if errors.As(err, &setup) {
-		err = setup.Err
-	}
-	return why(err)
+	return tournament.GameSetup(g)
 }
 
 // cmdTournamentNew: "<game> tournament new <userid> <password> <name>
@@ -116,8 +107,8 @@ func cmdTournamentNew(c *call) error {
 	if err := board.CheckBank(t.Options); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := checkTournament(t, c.game, s.now()); err != nil {
-		return err
+	if err := tournament.CheckNew(t, c.game, s.now()); err != nil {
+		return tournamentRefusal(err)
 	}
 	if err := tournament.Save(c.tx, t); err != nil {
 		return err
@@ -502,42 +493,6 @@ func adminTournament(c *call) error {
 // TournamentLimits bound what one organiser's tournaments ask of the
 // server (tournament.Limits).
 type TournamentLimits = tournament.Limits
-
-// checkTournament refuses a tournament of game g that could not run to
-// its end: settings its format does not take, a --start day gone by
-// (now), or a board it can reach that the game would not start with
-// its options (Tournament.CheckBoards).
-func checkTournament(t *tournament.Tournament, g engine.Game, now time.Time) error {
-	if err := t.CheckAnnounced(); err != nil {
-		return refuseMsg(lang.M("TournInvalid", "Why", tournament.Why(err)))
-	}
-	if err := t.CheckStartDay(now); err != nil {
-		return tournamentRefusal(err)
-	}
-	lo, hi := g.Players()
-	err := t.CheckBoards(lo, hi, setupCheck(g))
-	var seats *tournament.SeatsError
-	if errors.As(err, &seats) {
-		return refuseMsg(lang.N("TournSeats", seats.N, "Title", g.Title(), "Range", board.PlayerRange(lo, hi), "N", seats.N))
-	}
-	var setup *tournament.SetupError
-	if errors.As(err, &setup) {
-		return refuseMsg(lang.M("TournBoardOptions", "Seats", setup.Seats, "Title", g.Title(), "Why", setupWhy(setup.Err)))
-	}
-	return err
-}
-
-// checkSeekOptions refuses a seek of game g whose options the game
-// would not start a board of two with: it would match and then fail.
-func checkSeekOptions(g engine.Game, opts map[string]string) error {
-	if lo, _ := g.Players(); lo > 2 {
-		return nil
-	}
-	if err := board.CheckSetup(g, 2, opts); err != nil {
-		return refuseMsg(lang.M("SeekBadOptions", "Title", g.Title(), "Why", setupWhy(err)))
-	}
-	return nil
-}
 
 func isComputer(id string) bool { _, _, ok := computerID(id); return ok }
 
