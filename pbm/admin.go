@@ -110,7 +110,7 @@ func adminStats(c *call) error {
 }
 
 // adminBoard finds the board named by "<game> <board>".
-func (c *call) adminBoard(gameName, num string) (store.Board, error) {
+func adminBoard(c *call, gameName, num string) (store.Board, error) {
 	g, ok := c.s.cfg.Games.Lookup(gameName)
 	if !ok {
 		return store.Board{}, refuseMsg(lang.M("AdminNoGame", "Word", quotedWord(gameName)))
@@ -125,7 +125,7 @@ func (c *call) adminBoard(gameName, num string) (store.Board, error) {
 
 func adminAbort(c *call) error {
 	s := c.s
-	b, err := c.adminBoard(c.args[0], c.args[1])
+	b, err := adminBoard(c, c.args[0], c.args[1])
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func adminAbort(c *call) error {
 }
 
 func adminForfeit(c *call) error {
-	b, err := c.adminBoard(c.args[0], c.args[1])
+	b, err := adminBoard(c, c.args[0], c.args[1])
 	if err != nil {
 		return err
 	}

@@ -132,7 +132,7 @@ func formatNames() string {
 // third place); and echoes the line with its password masked where it
 // stands. A line that reads both ways or neither is echoed with both
 // places the password may stand in masked.
-func (c *call) userFirstOrder() {
+func userFirstOrder(c *call) {
 	if len(c.args) < 3 {
 		return
 	}
@@ -163,12 +163,6 @@ func isTournament(tx *store.Tx, game, name string) bool {
 	return err == nil
 }
 
-// organises reports whether u may run tournament t: its organiser or an
-// admin (cfg's admins).
-func organises(cfg Config, t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || cfg.isAdmin(u.ID)
-}
-
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
 func cmdTournamentJoin(c *call) error {
@@ -179,22 +173,10 @@ func cmdTournamentJoin(c *call) error {
 		if !ok {
 			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
 		}
-		if !organises(c.s.cfg, t, u) {
-			return refuseMsg(lang.M("TournOrganiserComputer", "Name", t.Name, "Who", t.Organiser))
-		}
 		who = id
 	}
-	rating, err := board.RatingOf(c.tx, c.game.Name(), who)
-	if err != nil {
-		return err
-	}
-	if err := t.Join(who, int(rating)); err != nil {
-		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
-	}
-	if who != u.ID {
-		if err := tournament.CheckComputerBoards(c.tx, gameNames(c.s.cfg.Games), c.s.cfg.Tournaments, t, isComputer); err != nil {
-			return tournamentRefusal(err)
-		}
+	if err := tournament.Enter(c.tx, t, u.ID, who, c.s.cfg.isAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
+		return tournamentRefusal(err)
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
@@ -214,8 +196,8 @@ func entrantIDs(t *tournament.Tournament) []string { return t.IDs() }
 // <password>", before the start.
 func cmdTournamentLeave(c *call) error {
 	t, u := c.tournament, c.user
-	if err := t.Leave(u.ID); err != nil {
-		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
+	if err := tournament.Quit(t, u.ID); err != nil {
+		return tournamentRefusal(err)
 	}
 	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return tournament.Save(c.tx, t)
@@ -225,8 +207,8 @@ func cmdTournamentLeave(c *call) error {
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
 	t, u := c.tournament, c.user
-	if !organises(c.s.cfg, t, u) {
-		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
+	if err := tournament.CheckStarter(t, u.ID, c.s.cfg.isAdmin(u.ID)); err != nil {
+		return tournamentRefusal(err)
 	}
 	if err := startTournament(c, t); err != nil {
 		return err
