@@ -70,16 +70,7 @@ func adminGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	ms := []lang.Msg{lang.N("AdminBoards", len(boards), "Count", len(boards)), lang.Literal("\n")}
-	for _, bd := range boards {
-		state := lang.M("AdminRunning")
-		if bd.Over {
-			state = board.OutcomeMsg(bd)
-		}
-		ms = append(ms, lang.Literal(fmt.Sprintf("  %-10s %5d %4d", bd.Game, bd.Number, len(bd.Log))), lang.M("AdminMovesColumn"),
-			lang.Literal(fmt.Sprintf("%-30s ", strings.Join(bd.Players, " "))), state, lang.Literal("\n"))
-	}
-	c.sec.say(ms...)
+	c.sec.say(board.Roster(boards)...)
 	return nil
 }
 
@@ -88,13 +79,7 @@ func adminGames(c *call) error {
 func adminStats(c *call) error {
 	n := c.tx.Counts()
 	running, finished := n.Boards()
-	var games []lang.Msg
-	for _, g := range c.s.cfg.Games.Games() {
-		name := strings.ToLower(g.Name())
-		if r, f := n.Running[name], n.Finished[name]; r+f > 0 {
-			games = append(games, lang.Literal("\n"), lang.M("AdminGameStats", "Game", g.Name(), "Running", r, "Finished", f))
-		}
-	}
+	games := board.GameCounts(n, c.s.cfg.Games.Games())
 	failed, err := c.tx.FailedMail()
 	if err != nil {
 		return err
