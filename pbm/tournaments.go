@@ -370,35 +370,15 @@ func cmdTournaments(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", page.Pages))
 	}
-	var open, running, done []lang.Msg
+	var ts []*tournament.Tournament
 	for _, doc := range docs[page.From:page.To] {
 		t, err := tournament.Decode(doc)
 		if err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
 		}
-		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", t.Describe(), "N", len(t.Entrants))
-		switch {
-		case t.Over:
-			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))
-		case t.Started:
-			running = append(running, lang.M("TournLineRound", "Line", line, "Round", t.Current()+1))
-		default:
-			open = append(open, line)
-		}
+		ts = append(ts, t)
 	}
-	var said []lang.Msg
-	for i, part := range []struct {
-		id    string
-		lines []lang.Msg
-	}{{"TournListOpen", open}, {"TournListRunning", running}, {"TournListFinished", done}} {
-		if i > 0 {
-			said = append(said, lang.Literal("\n"))
-		}
-		said = append(said, lang.M(part.id, "Title", c.game.Title(), "N", len(part.lines)))
-		for _, l := range part.lines {
-			said = append(said, lang.Literal("\n"), l)
-		}
-	}
+	said := tournament.Index(c.game.Title(), ts)
 	said = append(said, pageFooter(c.name, page, args)...)
 	c.sec.say(said...)
 	return nil

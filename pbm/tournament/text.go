@@ -95,3 +95,36 @@ func (t *Tournament) Report() []lang.Msg {
 	}
 	return out
 }
+
+// Index is the list of tournaments of a game (its title) to be written
+// in the reader's language: the open ones, the running ones and the
+// finished ones, each part with its count and a line for each of ts
+// that is in it, in the order of ts.
+func Index(title string, ts []*Tournament) []lang.Msg {
+	var open, running, done []lang.Msg
+	for _, t := range ts {
+		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", t.Describe(), "N", len(t.Entrants))
+		switch {
+		case t.Over:
+			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))
+		case t.Started:
+			running = append(running, lang.M("TournLineRound", "Line", line, "Round", t.Current()+1))
+		default:
+			open = append(open, line)
+		}
+	}
+	var said []lang.Msg
+	for i, part := range []struct {
+		id    string
+		lines []lang.Msg
+	}{{"TournListOpen", open}, {"TournListRunning", running}, {"TournListFinished", done}} {
+		if i > 0 {
+			said = append(said, lang.Literal("\n"))
+		}
+		said = append(said, lang.M(part.id, "Title", title, "N", len(part.lines)))
+		for _, l := range part.lines {
+			said = append(said, lang.Literal("\n"), l)
+		}
+	}
+	return said
+}

@@ -77,3 +77,44 @@ func TestDescribeAndReport(t *testing.T) {
 		return nil
 	})
 }
+
+// TestIndex: the list of a game's tournaments puts each, as stored, in
+// its part (open, running, finished) with the part's count.
+func TestIndex(t *testing.T) {
+	st := openStore(t)
+	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
+	update(t, st, func(tx *store.Tx) error {
+		open := Announce("nim", "Open1", "org", RoundRobin, created)
+		entrants(open, 2)
+		done := Announce("nim", "Done1", "org", RoundRobin, created)
+		entrants(done, 3)
+		done.Started, done.Over, done.Winner = true, true, "p1"
+		for _, tr := range []*Tournament{open, done} {
+			if err := Save(tx, tr); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	update(t, st, func(tx *store.Tx) error {
+		var ts []*Tournament
+		for _, name := range []string{"Open1", "Done1"} {
+			tr, err := Load(tx, "nim", name)
+			if err != nil {
+				return err
+			}
+			ts = append(ts, tr)
+		}
+		text := english(Index("Nim", ts)...)
+		open, running, finished := strings.Index(text, "Open1"), strings.Index(text, "unning"), strings.Index(text, "Done1")
+		if open < 0 || running < 0 || finished < 0 || !(open < running && running < finished) {
+			t.Errorf("Index puts the tournaments out of their parts:\n%s", text)
+		}
+		for _, want := range []string{"Open tournaments of Nim: 1\n  Open1", "2 entrants\nRunning tournaments of Nim: 0\nFinished tournaments of Nim: 1\n  Done1", "3 entrants; won by p1"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("Index lacks %q:\n%s", want, text)
+			}
+		}
+		return nil
+	})
+}
