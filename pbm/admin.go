@@ -175,24 +175,16 @@ func adminBroadcast(c *call) error {
 	if strings.TrimSpace(c.comment) == "" {
 		return refuseMsg(lang.M("AdminBroadcastEmpty"))
 	}
-	users, err := c.tx.Users()
+	to, err := account.Addressees(c.tx)
 	if err != nil {
 		return err
 	}
-	n := 0
-	for _, u := range users {
-		if u.Closed {
-			continue
-		}
-		p := s.cat.For(u.Language)
-		for _, a := range u.Addresses {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
-				return err
-			}
-			n++
+	for _, a := range to {
+		if err := tell(c.run, notice.Notice{To: []string{a.Address}, Lang: s.cat.For(a.Language).Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
+			return err
 		}
 	}
-	c.sec.say(lang.N("AdminBroadcastQueued", n, "Count", n))
+	c.sec.say(lang.N("AdminBroadcastQueued", len(to), "Count", len(to)))
 	return nil
 }
 
