@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tournament"
+	"github.com/pbmgo/pbm/pbm/tournplay"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -56,9 +57,9 @@ func gameNames(games *engine.Registry) []string {
 }
 
 // setupCheck is the game's check of a board's seats and options
-// (tournament.GameSetup).
+// (tournplay.GameSetup).
 func setupCheck(g engine.Game) tournament.SetupCheck {
-	return tournament.GameSetup(g)
+	return tournplay.GameSetup(g)
 }
 
 // cmdTournamentNew: "<game> tournament new <userid> <password> <name>
@@ -107,13 +108,13 @@ func cmdTournamentNew(c *call) error {
 	if err := board.CheckBank(t.Options); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := tournament.CheckNew(t, c.game, s.now()); err != nil {
+	if err := tournplay.CheckNew(t, c.game, s.now()); err != nil {
 		return tournamentRefusal(err)
 	}
 	if err := tournament.Save(c.tx, t); err != nil {
 		return err
 	}
-	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", t.Describe(), "Who", u.ID,
+	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", tournplay.Describe(t), "Who", u.ID,
 		"Join", c.game.Name()+" tournament join "+name+" <userid> <password>"))
 	return nil
 }
@@ -175,7 +176,7 @@ func cmdTournamentJoin(c *call) error {
 		}
 		who = id
 	}
-	if err := tournament.Enter(c.tx, t, u.ID, who, c.s.cfg.isAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
+	if err := tournplay.Enter(c.tx, t, u.ID, who, c.s.cfg.isAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
 		return tournamentRefusal(err)
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
@@ -236,7 +237,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		return haltTournament(c, t, h)
 	}
 	if step.Over {
-		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, t.Report()...)
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournplay.Report(t)...)
 		return tellEntrants(c, t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
 	if step.Round == 0 {
@@ -263,7 +264,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		}
 		tournament.Started(c.tx, t, p, b.Number)
 	}
-	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, t.Report()...)
+	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournplay.Report(t)...)
 	return tellEntrants(c, t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
@@ -352,7 +353,7 @@ func cmdTournamentShow(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.sec.say(t.Report()...)
+	c.sec.say(tournplay.Report(t)...)
 	return nil
 }
 
@@ -378,7 +379,7 @@ func cmdTournaments(c *call) error {
 		}
 		ts = append(ts, t)
 	}
-	said := tournament.Index(c.game.Title(), ts)
+	said := tournplay.Index(c.game.Title(), ts)
 	said = append(said, pageFooter(c.name, page, args)...)
 	c.sec.say(said...)
 	return nil
@@ -424,7 +425,7 @@ func adminTournament(c *call) error {
 				return err
 			}
 		}
-		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, t.Report()...)
+		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournplay.Report(t)...)
 		if err := tellEntrants(c, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
@@ -474,6 +475,6 @@ func haltTournament(c *call, t *tournament.Tournament, h *tournament.Halted) err
 		err = setup.Err
 	}
 	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
-	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, t.Report()...)
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournplay.Report(t)...)
 	return tellEntrants(c, t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }

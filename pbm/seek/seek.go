@@ -11,8 +11,7 @@
 // It is a package of its own, above pbm/account and pbm/board, because
 // a match is where one player's account and limits meet the other's
 // rating: pbm/board may not import pbm/account, and neither imports
-// this package. It may import the store, the engine's interface,
-// pbm/account and pbm/board; it
+// this package. It may import the store, pbm/account and pbm/board; it
 // knows nothing of mail, templates, MIME or the core (package pbm),
 // which reads the command, starts the board and writes the answer from
 // what Place returns.

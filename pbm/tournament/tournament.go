@@ -13,10 +13,6 @@
 // The core starts the boards a step asks for, records each board's
 // result when it ends (RecordBoard), and advances the tournament in
 // the same transaction, so that a round is paired exactly once.
-// It may import pbm/board for what a board's options and setup are
-// (CheckNew asks the game, Describe writes the options) and pbm/lang
-// for its texts (Describe, Report, the Refusals), written in the
-// reader's language by the core; pbm/board does not import it.
 package tournament
 
 import (

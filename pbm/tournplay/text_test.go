@@ -1,4 +1,4 @@
-package tournament
+package tournplay
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -21,34 +22,34 @@ func english(msgs ...lang.Msg) string {
 func TestDescribeAndReport(t *testing.T) {
 	st := openStore(t)
 	update(t, st, func(tx *store.Tx) error {
-		tr := Announce("nim", "Spring", "org", RoundRobin, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
+		tr := tournament.Announce("nim", "Spring", "org", tournament.RoundRobin, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
 		for _, w := range []string{"--double", "--start=2026-02-01"} {
 			if set, err := tr.Set(w); !set || err != nil {
 				t.Fatalf("Set %s: %v %v", w, set, err)
 			}
 		}
 		entrants(tr, 3)
-		return Save(tx, tr)
+		return tournament.Save(tx, tr)
 	})
 	update(t, st, func(tx *store.Tx) error {
-		tr, err := Load(tx, "nim", "Spring")
+		tr, err := tournament.Load(tx, "nim", "Spring")
 		if err != nil {
 			return err
 		}
 		if got := strings.Join(tr.IDs(), ","); got != "p0,p1,p2" {
 			t.Errorf("IDs %q, want p0,p1,p2", got)
 		}
-		desc := english(tr.Describe())
+		desc := english(Describe(tr))
 		for _, want := range []string{"roundrobin, 2 seats", "double", "starts on 2026-02-01", "-forfeit="} {
 			if !strings.Contains(desc, want) {
 				t.Errorf("Describe %q lacks %q", desc, want)
 			}
 		}
-		open := english(tr.Report()...)
+		open := english(Report(tr)...)
 		if !strings.Contains(open, "Tournament Spring: "+desc+"; organiser org; open, 3 entrants: p0, p1, p2.") {
 			t.Errorf("Report before the start:\n%s", open)
 		}
-		step, err := Begin(tx, tr, anySetup)
+		step, err := tournament.Begin(tx, tr, anySetup)
 		if err != nil {
 			return err
 		}
@@ -56,16 +57,16 @@ func TestDescribeAndReport(t *testing.T) {
 			t.Fatal("Begin paired no board")
 		}
 		for i, s := range step.Boards {
-			Started(tx, tr, s, 100+i)
+			tournament.Started(tx, tr, s, 100+i)
 		}
-		return Save(tx, tr)
+		return tournament.Save(tx, tr)
 	})
 	update(t, st, func(tx *store.Tx) error {
-		tr, err := Load(tx, "nim", "Spring")
+		tr, err := tournament.Load(tx, "nim", "Spring")
 		if err != nil {
 			return err
 		}
-		running := english(tr.Report()...)
+		running := english(Report(tr)...)
 		for _, want := range []string{"round 1 running.", "Rank Entrant", "Round 1:", "board 100: ", "p0 - p1: running", "board 105: "} {
 			if !strings.Contains(running, want) {
 				t.Errorf("Report of round 1 lacks %q:\n%s", want, running)
@@ -84,22 +85,22 @@ func TestIndex(t *testing.T) {
 	st := openStore(t)
 	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 	update(t, st, func(tx *store.Tx) error {
-		open := Announce("nim", "Open1", "org", RoundRobin, created)
+		open := tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
 		entrants(open, 2)
-		done := Announce("nim", "Done1", "org", RoundRobin, created)
+		done := tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)
 		entrants(done, 3)
 		done.Started, done.Over, done.Winner = true, true, "p1"
-		for _, tr := range []*Tournament{open, done} {
-			if err := Save(tx, tr); err != nil {
+		for _, tr := range []*tournament.Tournament{open, done} {
+			if err := tournament.Save(tx, tr); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	update(t, st, func(tx *store.Tx) error {
-		var ts []*Tournament
+		var ts []*tournament.Tournament
 		for _, name := range []string{"Open1", "Done1"} {
-			tr, err := Load(tx, "nim", name)
+			tr, err := tournament.Load(tx, "nim", name)
 			if err != nil {
 				return err
 			}

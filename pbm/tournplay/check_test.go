@@ -1,4 +1,4 @@
-package tournament
+package tournplay
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -16,8 +17,8 @@ import (
 func TestCheckNew(t *testing.T) {
 	g := hexemergo.Game{}
 	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
-	announce := func(words ...string) *Tournament {
-		tr := Announce("hexemergo", "Spring", "org", RoundRobin, now)
+	announce := func(words ...string) *tournament.Tournament {
+		tr := tournament.Announce("hexemergo", "Spring", "org", tournament.RoundRobin, now)
 		for _, w := range words {
 			if set, err := tr.Set(w); !set || err != nil {
 				t.Fatalf("Set %s: %v %v", w, set, err)
@@ -32,13 +33,13 @@ func TestCheckNew(t *testing.T) {
 		t.Errorf("a start today: %v", err)
 	}
 	for _, c := range []struct {
-		tr   *Tournament
+		tr   *tournament.Tournament
 		want string
 	}{
 		{announce("--rounds=3"), "TournInvalid"},
 		{announce("--start=2026-03-09"), "TournStartPast"},
 		{announce("--seats=3"), "TournSeats"},
-		{func() *Tournament { tr := announce(); tr.Options["nosuchoption"] = "7"; return tr }(), "TournBoardOptions"},
+		{func() *tournament.Tournament { tr := announce(); tr.Options["nosuchoption"] = "7"; return tr }(), "TournBoardOptions"},
 	} {
 		err := CheckNew(c.tr, g, now)
 		if got := refusalID(err); got != c.want {
@@ -51,7 +52,7 @@ func TestCheckNew(t *testing.T) {
 	update(t, st, func(tx *store.Tx) error {
 		tr := announce()
 		entrants(tr, 2)
-		step, err := Begin(tx, tr, GameSetup(g))
+		step, err := tournament.Begin(tx, tr, GameSetup(g))
 		if err != nil || step.Halted != nil || len(step.Boards) != 1 {
 			t.Errorf("Begin of a checked tournament: %+v %v", step, err)
 		}
