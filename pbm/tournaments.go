@@ -19,7 +19,8 @@ import (
 // Tournaments by mail: the commands of "<game> tournament ...", and
 // the joints where a tournament meets its boards.
 // The rules (settings, pairing, points, tie-breaks, limits, the steps
-// that advance a tournament) and its writes are package tournament's;
+// that advance a tournament) and its writes are package tournament's,
+// and where they meet the game's boards package tournplay's;
 // here the boards a step asks for are started (playStep, through
 // startBoard, as a challenge), a finished board's result is recorded
 // in the transaction that ends it (tournamentBoardOver, called by

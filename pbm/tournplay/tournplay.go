@@ -9,9 +9,10 @@
 // It is a package of its own because pbm/tournament knows boards only
 // by their numbers and may not import pbm/board. It may import the
 // engine's interface, the store, pbm/board, pbm/tournament and
-// pbm/lang; it starts no board, writes no record but a tournament's
-// through pbm/tournament, and knows nothing of mail, templates or the
-// core (package pbm). Each refusal is a *tournament.Refusal.
+// pbm/lang; it reads the store (ratings, tournaments) and writes
+// nothing (the caller saves the tournament), starts no board, and
+// knows nothing of mail, templates or the core (package pbm). Each
+// refusal is a *tournament.Refusal.
 package tournplay
 
 import (
