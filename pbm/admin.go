@@ -70,16 +70,7 @@ func adminGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	ms := []lang.Msg{lang.N("AdminBoards", len(boards), "Count", len(boards)), lang.Literal("\n")}
-	for _, bd := range boards {
-		state := lang.M("AdminRunning")
-		if bd.Over {
-			state = board.OutcomeMsg(bd)
-		}
-		ms = append(ms, lang.Literal(fmt.Sprintf("  %-10s %5d %4d", bd.Game, bd.Number, len(bd.Log))), lang.M("AdminMovesColumn"),
-			lang.Literal(fmt.Sprintf("%-30s ", strings.Join(bd.Players, " "))), state, lang.Literal("\n"))
-	}
-	c.sec.say(ms...)
+	c.sec.say(board.Roster(boards)...)
 	return nil
 }
 
@@ -88,13 +79,7 @@ func adminGames(c *call) error {
 func adminStats(c *call) error {
 	n := c.tx.Counts()
 	running, finished := n.Boards()
-	var games []lang.Msg
-	for _, g := range c.s.cfg.Games.Games() {
-		name := strings.ToLower(g.Name())
-		if r, f := n.Running[name], n.Finished[name]; r+f > 0 {
-			games = append(games, lang.Literal("\n"), lang.M("AdminGameStats", "Game", g.Name(), "Running", r, "Finished", f))
-		}
-	}
+	games := board.GameCounts(n, c.s.cfg.Games.Games())
 	failed, err := c.tx.FailedMail()
 	if err != nil {
 		return err
@@ -110,7 +95,7 @@ func adminStats(c *call) error {
 }
 
 // adminBoard finds the board named by "<game> <board>".
-func (c *call) adminBoard(gameName, num string) (store.Board, error) {
+func adminBoard(c *call, gameName, num string) (store.Board, error) {
 	g, ok := c.s.cfg.Games.Lookup(gameName)
 	if !ok {
 		return store.Board{}, refuseMsg(lang.M("AdminNoGame", "Word", quotedWord(gameName)))
@@ -125,7 +110,7 @@ func (c *call) adminBoard(gameName, num string) (store.Board, error) {
 
 func adminAbort(c *call) error {
 	s := c.s
-	b, err := c.adminBoard(c.args[0], c.args[1])
+	b, err := adminBoard(c, c.args[0], c.args[1])
 	if err != nil {
 		return err
 	}
@@ -146,7 +131,7 @@ func adminAbort(c *call) error {
 }
 
 func adminForfeit(c *call) error {
-	b, err := c.adminBoard(c.args[0], c.args[1])
+	b, err := adminBoard(c, c.args[0], c.args[1])
 	if err != nil {
 		return err
 	}
@@ -190,24 +175,16 @@ func adminBroadcast(c *call) error {
 	if strings.TrimSpace(c.comment) == "" {
 		return refuseMsg(lang.M("AdminBroadcastEmpty"))
 	}
-	users, err := c.tx.Users()
+	to, err := account.Addressees(c.tx)
 	if err != nil {
 		return err
 	}
-	n := 0
-	for _, u := range users {
-		if u.Closed {
-			continue
-		}
-		p := s.cat.For(u.Language)
-		for _, a := range u.Addresses {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
-				return err
-			}
-			n++
+	for _, a := range to {
+		if err := tell(c.run, notice.Notice{To: []string{a.Address}, Lang: s.cat.For(a.Language).Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
+			return err
 		}
 	}
-	c.sec.say(lang.N("AdminBroadcastQueued", n, "Count", n))
+	c.sec.say(lang.N("AdminBroadcastQueued", len(to), "Count", len(to)))
 	return nil
 }
 

@@ -373,7 +373,7 @@ func authenticate(c *call, cmd *command) (*command, error) {
 	case cmdtab.Entrant:
 		// "<userid> <password> <name>" is put in the usage's order
 		// first; the tournament, then the account.
-		c.userFirstOrder()
+		userFirstOrder(c)
 		i := cmd.AuthArg
 		if c.tournament, err = loadTournament(c.tx, c.game, c.args[i]); err != nil {
 			return cmd, err

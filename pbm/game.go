@@ -343,8 +343,8 @@ func cmdSeek(c *call) error {
 	if err := board.CheckBank(opts); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := checkSeekOptions(c.game, opts); err != nil {
-		return err
+	if err := board.CheckSeek(c.game, opts); err != nil {
+		return refuseMsg(lang.M("SeekBadOptions", "Title", c.game.Title(), "Why", board.Why(err)))
 	}
 	sk := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}
 	placed, err := seek.Place(c.tx, sk, func(players []string) (int, error) {

@@ -18,6 +18,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/pbm/tournament"
+	"github.com/pbmgo/pbm/pbm/tournplay"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -254,7 +255,7 @@ func enteredMsgs(tx *store.Tx, games []string, who string) ([]lang.Msg, error) {
 	}
 	said := []lang.Msg{lang.Literal("\n\n"), lang.N("AllShowTournaments", total, "N", total, "Who", trimLine(who))}
 	for _, t := range entered {
-		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", describeMsg(t), "N", len(t.Entrants))
+		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", tournplay.Describe(t), "N", len(t.Entrants))
 		switch {
 		case t.Over:
 			line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)

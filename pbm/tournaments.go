@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
@@ -13,13 +12,15 @@ import (
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tournament"
+	"github.com/pbmgo/pbm/pbm/tournplay"
 	"github.com/pbmgo/pbm/store"
 )
 
 // Tournaments by mail: the commands of "<game> tournament ...", and
 // the joints where a tournament meets its boards.
 // The rules (settings, pairing, points, tie-breaks, limits, the steps
-// that advance a tournament) and its writes are package tournament's;
+// that advance a tournament) and its writes are package tournament's,
+// and where they meet the game's boards package tournplay's;
 // here the boards a step asks for are started (playStep, through
 // startBoard, as a challenge), a finished board's result is recorded
 // in the transaction that ends it (tournamentBoardOver, called by
@@ -56,18 +57,10 @@ func gameNames(games *engine.Registry) []string {
 	return names
 }
 
-// setupCheck is the game's check of a board's seats and options.
+// setupCheck is the game's check of a board's seats and options
+// (tournplay.GameSetup).
 func setupCheck(g engine.Game) tournament.SetupCheck {
-	return func(seats int, opts map[string]string) error { return board.CheckSetup(g, seats, opts) }
-}
-
-// setupWhy is the game's own reason in a refusal of board.CheckSetup.
-func setupWhy(err error) lang.Msg {
-	var setup *board.SetupError
-	if errors.As(err, &setup) {
-		err = setup.Err
-	}
-	return why(err)
+	return tournplay.GameSetup(g)
 }
 
 // cmdTournamentNew: "<game> tournament new <userid> <password> <name>
@@ -116,13 +109,13 @@ func cmdTournamentNew(c *call) error {
 	if err := board.CheckBank(t.Options); err != nil {
 		return refuseMsg(why(err))
 	}
-	if err := checkTournament(t, c.game, s.now()); err != nil {
-		return err
+	if err := tournplay.CheckNew(t, c.game, s.now()); err != nil {
+		return tournamentRefusal(err)
 	}
 	if err := tournament.Save(c.tx, t); err != nil {
 		return err
 	}
-	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", describeMsg(t), "Who", u.ID,
+	c.sec.say(lang.M("TournAnnounced", "Title", c.game.Title(), "Name", name, "Settings", tournplay.Describe(t), "Who", u.ID,
 		"Join", c.game.Name()+" tournament join "+name+" <userid> <password>"))
 	return nil
 }
@@ -135,39 +128,13 @@ func formatNames() string {
 	return strings.Join(names, ", ")
 }
 
-// describeMsg is describe in the reader's language; the format's
-// name, the day and the options are written as they are given.
-func describeMsg(t *tournament.Tournament) lang.Msg {
-	parts := []lang.Msg{lang.Literal(string(t.Format)), lang.N("TournSeatsN", t.Seats, "N", t.Seats)}
-	if t.Rounds > 0 {
-		parts = append(parts, lang.N("TournRoundsN", t.Rounds, "N", t.Rounds))
-	}
-	if t.Double {
-		parts = append(parts, lang.M("TournDouble"))
-	}
-	if t.Size > 0 {
-		parts = append(parts, lang.N("TournStartsAt", t.Size, "N", t.Size))
-	}
-	if !t.StartOn.IsZero() {
-		parts = append(parts, lang.M("TournStartsOn", "Day", t.StartOn.Format("2006-01-02")))
-	}
-	for _, w := range board.OptionWords(t.Options) {
-		parts = append(parts, lang.Literal(w))
-	}
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out = lang.M("PlayJoinComma", "A", out, "B", p)
-	}
-	return out
-}
-
 // userFirstOrder puts the args of "<userid> <password> <name> [...]"
 // into the usage's order "<name> <userid> <password> [...]" when they
 // read only that way (a user, then a tournament of the game, in the
 // third place); and echoes the line with its password masked where it
 // stands. A line that reads both ways or neither is echoed with both
 // places the password may stand in masked.
-func (c *call) userFirstOrder() {
+func userFirstOrder(c *call) {
 	if len(c.args) < 3 {
 		return
 	}
@@ -198,12 +165,6 @@ func isTournament(tx *store.Tx, game, name string) bool {
 	return err == nil
 }
 
-// organises reports whether u may run tournament t: its organiser or an
-// admin (cfg's admins).
-func organises(cfg Config, t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || cfg.isAdmin(u.ID)
-}
-
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
 // [computer[:level]]"; the organiser may enter the computer.
 func cmdTournamentJoin(c *call) error {
@@ -214,22 +175,10 @@ func cmdTournamentJoin(c *call) error {
 		if !ok {
 			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
 		}
-		if !organises(c.s.cfg, t, u) {
-			return refuseMsg(lang.M("TournOrganiserComputer", "Name", t.Name, "Who", t.Organiser))
-		}
 		who = id
 	}
-	rating, err := board.RatingOf(c.tx, c.game.Name(), who)
-	if err != nil {
-		return err
-	}
-	if err := t.Join(who, int(rating)); err != nil {
-		return refuseMsg(lang.M("TournCannotJoin", "Who", who, "Name", t.Name, "Why", tournament.Why(err)))
-	}
-	if who != u.ID {
-		if err := tournament.CheckComputerBoards(c.tx, gameNames(c.s.cfg.Games), c.s.cfg.Tournaments, t, isComputer); err != nil {
-			return tournamentRefusal(err)
-		}
+	if err := tournplay.Enter(c.tx, t, u.ID, who, c.s.cfg.isAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
+		return tournamentRefusal(err)
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
@@ -242,20 +191,15 @@ func cmdTournamentJoin(c *call) error {
 	return tournament.Save(c.tx, t)
 }
 
-func entrantIDs(t *tournament.Tournament) []string {
-	ids := make([]string, len(t.Entrants))
-	for i, e := range t.Entrants {
-		ids[i] = e.ID
-	}
-	return ids
-}
+// entrantIDs are the userids of t's entrants (Tournament.IDs).
+func entrantIDs(t *tournament.Tournament) []string { return t.IDs() }
 
 // cmdTournamentLeave: "<game> tournament leave <name> <userid>
 // <password>", before the start.
 func cmdTournamentLeave(c *call) error {
 	t, u := c.tournament, c.user
-	if err := t.Leave(u.ID); err != nil {
-		return refuseMsg(lang.M("TournCannotLeave", "Who", u.ID, "Name", t.Name, "Why", tournament.Why(err)))
+	if err := tournament.Quit(t, u.ID); err != nil {
+		return tournamentRefusal(err)
 	}
 	c.sec.say(lang.N("TournLeft", len(t.Entrants), "Who", u.ID, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
 	return tournament.Save(c.tx, t)
@@ -265,8 +209,8 @@ func cmdTournamentLeave(c *call) error {
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
 	t, u := c.tournament, c.user
-	if !organises(c.s.cfg, t, u) {
-		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
+	if err := tournament.CheckStarter(t, u.ID, c.s.cfg.isAdmin(u.ID)); err != nil {
+		return tournamentRefusal(err)
 	}
 	if err := startTournament(c, t); err != nil {
 		return err
@@ -294,7 +238,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		return haltTournament(c, t, h)
 	}
 	if step.Over {
-		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournplay.Report(t)...)
 		return tellEntrants(c, t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
 	}
 	if step.Round == 0 {
@@ -321,7 +265,7 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		}
 		tournament.Started(c.tx, t, p, b.Number)
 	}
-	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournplay.Report(t)...)
 	return tellEntrants(c, t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
@@ -404,61 +348,13 @@ func advanceTournament(c *call, t *tournament.Tournament) error {
 	}
 }
 
-// tournamentMsgs is the standings table and the rounds with their
-// boards, to be written in the reader's language.
-func tournamentMsgs(t *tournament.Tournament) []lang.Msg {
-	out := []lang.Msg{lang.M("TournHead", "Name", t.Name, "Settings", describeMsg(t), "Who", t.Organiser)}
-	switch {
-	case t.Over:
-		out = append(out, lang.M("TournWonBy", "Who", t.Winner))
-	case t.Started:
-		out = append(out, lang.M("TournRunning", "Round", t.Current()+1))
-	default:
-		return append(out, lang.N("TournOpen", len(t.Entrants), "N", len(t.Entrants), "Entrants", strings.Join(entrantIDs(t), ", ")), lang.Literal("\n"))
-	}
-	out = append(out, lang.Literal("\n\n"), lang.M("TournColumns"))
-	var b strings.Builder
-	for _, n := range t.TieBreakNames() {
-		fmt.Fprintf(&b, " %8s", n)
-	}
-	out = append(out, lang.Literal(b.String()), lang.M("TournColumnBoards"), lang.Literal("\n"))
-	b.Reset()
-	for _, st := range t.Standings() {
-		fmt.Fprintf(&b, "%-4d %-20s %6s", st.Rank, st.ID, tournament.FormatPoints(st.Points))
-		for _, v := range st.TieBreaks {
-			fmt.Fprintf(&b, " %8s", tournament.FormatPoints(v))
-		}
-		fmt.Fprintf(&b, " %6d\n", st.Played)
-	}
-	out = append(out, lang.Literal(b.String()))
-	for r, rd := range t.Played {
-		out = append(out, lang.Literal("\n"), lang.M("TournRoundHead", "Round", r+1), lang.Literal("\n"))
-		for _, p := range rd.Pairings {
-			switch {
-			case p.Bye():
-				out = append(out, lang.M("TournBye", "Who", p.Seats[0]))
-			case p.Done:
-				var scores []string
-				for _, v := range p.Points {
-					scores = append(scores, tournament.FormatPoints(v))
-				}
-				out = append(out, lang.M("TournPairingDone", "Number", p.Board, "Seats", strings.Join(p.Seats, " - "), "Score", strings.Join(scores, "-")))
-			default:
-				out = append(out, lang.M("TournPairingRunning", "Number", p.Board, "Seats", strings.Join(p.Seats, " - ")))
-			}
-			out = append(out, lang.Literal("\n"))
-		}
-	}
-	return out
-}
-
 // cmdTournamentShow: "<game> tournament show <name>".
 func cmdTournamentShow(c *call) error {
 	t, err := loadTournament(c.tx, c.game, c.args[0])
 	if err != nil {
 		return err
 	}
-	c.sec.say(tournamentMsgs(t)...)
+	c.sec.say(tournplay.Report(t)...)
 	return nil
 }
 
@@ -476,35 +372,15 @@ func cmdTournaments(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", page.Pages))
 	}
-	var open, running, done []lang.Msg
+	var ts []*tournament.Tournament
 	for _, doc := range docs[page.From:page.To] {
 		t, err := tournament.Decode(doc)
 		if err != nil {
 			return fmt.Errorf("tournaments of %s: %w", c.game.Name(), err)
 		}
-		line := lang.N("TournLine", len(t.Entrants), "Name", fmt.Sprintf("%-20s", t.Name), "Settings", describeMsg(t), "N", len(t.Entrants))
-		switch {
-		case t.Over:
-			done = append(done, lang.M("TournLineWon", "Line", line, "Who", t.Winner))
-		case t.Started:
-			running = append(running, lang.M("TournLineRound", "Line", line, "Round", t.Current()+1))
-		default:
-			open = append(open, line)
-		}
+		ts = append(ts, t)
 	}
-	var said []lang.Msg
-	for i, part := range []struct {
-		id    string
-		lines []lang.Msg
-	}{{"TournListOpen", open}, {"TournListRunning", running}, {"TournListFinished", done}} {
-		if i > 0 {
-			said = append(said, lang.Literal("\n"))
-		}
-		said = append(said, lang.M(part.id, "Title", c.game.Title(), "N", len(part.lines)))
-		for _, l := range part.lines {
-			said = append(said, lang.Literal("\n"), l)
-		}
-	}
+	said := tournplay.Index(c.game.Title(), ts)
 	said = append(said, pageFooter(c.name, page, args)...)
 	c.sec.say(said...)
 	return nil
@@ -550,7 +426,7 @@ func adminTournament(c *call) error {
 				return err
 			}
 		}
-		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournplay.Report(t)...)
 		if err := tellEntrants(c, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
@@ -582,42 +458,6 @@ func adminTournament(c *call) error {
 // server (tournament.Limits).
 type TournamentLimits = tournament.Limits
 
-// checkTournament refuses a tournament of game g that could not run to
-// its end: settings its format does not take, a --start day gone by
-// (now), or a board it can reach that the game would not start with
-// its options (Tournament.CheckBoards).
-func checkTournament(t *tournament.Tournament, g engine.Game, now time.Time) error {
-	if err := t.CheckAnnounced(); err != nil {
-		return refuseMsg(lang.M("TournInvalid", "Why", tournament.Why(err)))
-	}
-	if err := t.CheckStartDay(now); err != nil {
-		return tournamentRefusal(err)
-	}
-	lo, hi := g.Players()
-	err := t.CheckBoards(lo, hi, setupCheck(g))
-	var seats *tournament.SeatsError
-	if errors.As(err, &seats) {
-		return refuseMsg(lang.N("TournSeats", seats.N, "Title", g.Title(), "Range", board.PlayerRange(lo, hi), "N", seats.N))
-	}
-	var setup *tournament.SetupError
-	if errors.As(err, &setup) {
-		return refuseMsg(lang.M("TournBoardOptions", "Seats", setup.Seats, "Title", g.Title(), "Why", setupWhy(setup.Err)))
-	}
-	return err
-}
-
-// checkSeekOptions refuses a seek of game g whose options the game
-// would not start a board of two with: it would match and then fail.
-func checkSeekOptions(g engine.Game, opts map[string]string) error {
-	if lo, _ := g.Players(); lo > 2 {
-		return nil
-	}
-	if err := board.CheckSetup(g, 2, opts); err != nil {
-		return refuseMsg(lang.M("SeekBadOptions", "Title", g.Title(), "Why", setupWhy(err)))
-	}
-	return nil
-}
-
 func isComputer(id string) bool { _, _, ok := computerID(id); return ok }
 
 // withdrawEverywhere takes a player who signs off out of every
@@ -636,6 +476,6 @@ func haltTournament(c *call, t *tournament.Tournament, h *tournament.Halted) err
 		err = setup.Err
 	}
 	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
-	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournamentMsgs(t)...)
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournplay.Report(t)...)
 	return tellEntrants(c, t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
 }
