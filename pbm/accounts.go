@@ -132,7 +132,7 @@ func cmdChangeAddress(c *call) error {
 	// does not redirect an account silently.
 	for _, a := range old {
 		if !contains(addrs, a) && a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
+			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
 				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}
@@ -199,7 +199,7 @@ func cmdAdd(c *call) error {
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
+			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
 				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}

@@ -75,7 +75,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 			return err
 		}
-		return commit(c, &b, g, st, change{Said: said})
+		return commit(c.unit, &b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		if b.Bank > 0 {
 			_, err := leave(c, b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
@@ -100,7 +100,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
-		if err := tell(c.run, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
+		if err := tell(c.unit, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
 				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
 				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
@@ -111,7 +111,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 			if strings.EqualFold(other, late) {
 				continue
 			}
-			if err := tell(c.run, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
+			if err := tell(c.unit, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
 					p.N("LateForfeitIn", left, "Left", left)
 			})}); err != nil {
@@ -169,7 +169,7 @@ func cmdVacation(c *call) error {
 				continue
 			}
 			told[strings.ToLower(p)] = true
-			if err := tell(c.run, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
+			if err := tell(c.unit, notice.Notice{User: p, Subject: lang.M("MailSubjectVacation", "User", u.ID),
 				Body: []lang.Msg{lang.M("ClockAwayNotice", "User", u.ID, "From", c.args[2], "To", c.args[3])}}); err != nil {
 				return err
 			}
@@ -404,7 +404,7 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		if err := u.run(c); err != nil {
 			return err
 		}
-		if err := endUnit(c.run); err != nil {
+		if err := endUnit(c.unit); err != nil {
 			return err
 		}
 		if err := tickmark.Clear(tx, u.key); err != nil {
@@ -434,7 +434,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		if !first {
 			return nil
 		}
-		c := outside(s, context.Background(), tx)
+		w := &unit{s: s, ctx: context.Background(), tx: tx}
 		why := []lang.Msg{lang.M("TickStoppedPlayer", "What", u.what)}
 		var ref *Refusal
 		if errors.As(cause, &ref) {
@@ -452,7 +452,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 				continue
 			}
 			told[strings.ToLower(id)] = true
-			if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
+			if err := tell(w, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
 				return err
 			}
 		}
@@ -463,9 +463,9 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectTickStopped", "What", a.P.Render(u.what)), Text: a.P.Join(ms), Report: true, Lang: a.P.Code()}); err != nil {
 				return err
 			}
-			c.queued++
+			w.queued++
 		}
-		queued = c.queued
+		queued = w.queued
 		return nil
 	})
 	s.log.Error("clock: a unit failed and is put off", "unit", u.key, "error", cause, "retry", now.Add(tickRetry), "reported", first && err == nil)
@@ -495,7 +495,7 @@ func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Act
 	}
 	who := b.Players[act.Seat]
 	loc := zoneOf(c.tx, who)
-	return tell(c.run, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
+	return tell(c.unit, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.T("Warning", "Title", g.Title(), "Number", b.Number, "When", p.Stamp(act.Deadline.In(loc))) + "\n\n" +
 			board.TextBoardIn(p, b, st) + "\n\n" +
 			p.T("WarningHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, who, len(b.Log)+1)
@@ -592,7 +592,7 @@ func (c *call) digest(u store.User, now time.Time) error {
 		return err
 	}
 	loc := account.Location(u, localZone())
-	return tell(c.run, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
+	return tell(c.unit, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
 		return p.N("MailSubjectDigest", len(waiting), "N", len(waiting))
 	}}, Body: notice.Written(func(p lang.Printer) string {
 		var b strings.Builder
@@ -658,7 +658,7 @@ func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *st
 	loc := zoneOf(c.tx, u.ID)
 	until := now.Add(day)
 	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, tell(c.run, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
+	return true, tell(c.unit, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.N("AutoVacationSpent", left, "Title", g.Title(), "Number", b.Number, "Until", until.In(loc), "Left", left)
 	})})
 }

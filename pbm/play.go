@@ -20,48 +20,46 @@ import (
 // (board.Change).
 type change = board.Change
 
-// commit is the one way a board changes: it plays the answers of
-// conditional moves and the queued moves that have become due
-// (playAhead), records the end of the game (ratings, result
-// notices), saves the board and records the change on the unit of
-// work with its board mails to the players and subscribers (record),
-// queued when the unit ends (boardMails).
-func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) error {
-	b.Updated = c.s.now()
-	if err := playAhead(c.run, b, g, st, &ch, ch.Lapsed); err != nil {
+// commit is the one way a board changes, in the unit of work u: it
+// plays the answers of conditional moves and the queued moves that
+// have become due (playAhead), records the end of the game (ratings,
+// result notices, the tournament's next step), saves the board and
+// records the change on u with its board mails to the players and
+// subscribers (record), queued when the unit ends (boardMails).
+func commit(u *unit, b *store.Board, g engine.Game, st engine.State, ch change) error {
+	b.Updated = u.s.now()
+	if err := playAhead(u, b, g, st, &ch, ch.Lapsed); err != nil {
 		return err
 	}
 	board.Settle(b, st)
 	if board.Ended(b) {
-		lines, err := finish(c.run, *b, g, st)
+		lines, err := finish(u, *b, g, st)
 		if err != nil {
 			return err
 		}
 		ch.Ratings = lines
-		if err := tournamentBoardOver(c, *b, st); err != nil {
+		if err := tournamentBoardOver(u, g, *b, st); err != nil {
 			return err
 		}
 	}
-	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
-	if err := board.Save(c.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
+	b.Due = clockDue(u.s, u.tx, *b, st, u.s.now())
+	if err := board.Save(u.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
-	return record(c.run, *b, g, st, ch, false)
+	return record(u, *b, g, st, ch, false)
 }
 
-// outside is the call of work done in tx outside any mail: the clock
-// (Tick) and the computer (PlayComputer). It has no mail, so no sender
-// whose board mail would wait for the answer: its board mails are
-// queued when the work ends (endUnit).
+// outside is the call of a clock's unit of work (Tick), which has no
+// mail: the handlers of the clock take a call.
 func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
-	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
+	return &call{run: &run{unit: &unit{s: s, ctx: ctx, tx: tx}}, sec: &section{}}
 }
 
 // finish runs once when a game ends (board.Finish): ratings, and the
 // result to those who asked to be notified. It returns the lines that
 // tell what the end did to the ratings.
-func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	f, err := board.Finish(r.tx, b, st)
+func finish(u *unit, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
+	f, err := board.Finish(u.tx, b, st)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +76,7 @@ func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, 
 		text = append(text, lang.Literal(sep), l)
 	}
 	for _, id := range f.Notified {
-		if err := tell(r, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
+		if err := tell(u, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
 			Body: text}); err != nil {
 			return nil, err
 		}
@@ -119,7 +117,7 @@ func leave(c *call, b store.Board, seat int, kind string, resigned, declined lan
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: who})
+	return dec, commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back
@@ -156,7 +154,7 @@ func openVote(c *call, kind string) error {
 	}
 	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func cmdAccept(c *call) error { return answerVote(c, true) }
@@ -181,14 +179,14 @@ func answerVote(c *call, yes bool) error {
 	if d.Rejected {
 		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
 	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
 	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
+	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carriedMsg tells what a vote's decision did after the event said,
@@ -335,7 +333,7 @@ func cmdQueue(c *call) error {
 	}
 	// It is the player's turn already: the queue plays now.
 	before := len(b.Log)
-	if err := commit(c, &b, g, st, change{}); err != nil {
+	if err := commit(c.unit, &b, g, st, change{}); err != nil {
 		return err
 	}
 	if len(b.Log) > before {
@@ -438,7 +436,7 @@ func cmdChat(c *call) error {
 		return refusalOn(n, err)
 	}
 	for _, id := range to {
-		if err := tell(c.run, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
+		if err := tell(c.unit, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
 		})}); err != nil {
 			return err
@@ -521,16 +519,15 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
 		}
 		canon = p.Moves[0]
-		c := outside(s, ctx, tx)
-		c.game = g
+		u := &unit{s: s, ctx: ctx, tx: tx}
 		said := []lang.Msg{lang.M("PlayPlayed", "Who", w.Player, "Moves", canon)}
 		if p.DrawLapsed {
 			said = append(said, lang.M("PlayDrawLapses"))
 		}
-		if err := commit(c, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
+		if err := commit(u, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
 			return err
 		}
-		return endUnit(c.run)
+		return endUnit(u)
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -703,26 +700,26 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 // the move before it left it mailed first; queued moves are added to
 // the change; the owners of trees the moves left or voided, of answers
 // held, and of queues dropped are told.
-func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	done, err := board.PlayAhead(r.tx, b, st, lapsed, r.s.now())
+func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
+	done, err := board.PlayAhead(u.tx, b, st, lapsed, u.s.now())
 	if err != nil {
 		return err
 	}
 	for _, a := range done {
 		switch a.Kind {
 		case board.AheadSynced:
-			if err := tellSynced(r, *b, g, a); err != nil {
+			if err := tellSynced(u, *b, g, a); err != nil {
 				return err
 			}
 		case board.AheadHeld:
-			if err := tellHeld(r, *b, g, a.User, a.Move, lapsed); err != nil {
+			if err := tellHeld(u, *b, g, a.User, a.Move, lapsed); err != nil {
 				return err
 			}
 		case board.AheadAnswer:
 			// The board as the move before the answer left it: its
 			// mail to the sender is not the answer, which carries only
 			// the board as the run leaves it.
-			if err := record(r, a.Before, g, a.BeforeState, *ch, true); err != nil {
+			if err := record(u, a.Before, g, a.BeforeState, *ch, true); err != nil {
 				return err
 			}
 			// A kill test ends the daemon here: the move and its
@@ -743,7 +740,7 @@ func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *chang
 		case board.AheadDropped:
 			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
 			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(r, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(u, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
 				return err
 			}
 		}
@@ -753,7 +750,7 @@ func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *chang
 
 // tellSynced tells a tree's owner the lines the moves left (kept as
 // unplayed) or voided (taken back).
-func tellSynced(r *run, b store.Board, g engine.Game, a board.Ahead) error {
+func tellSynced(u *unit, b store.Board, g engine.Game, a board.Ahead) error {
 	var text []lang.Msg
 	if a.Sync.Kind == board.SyncDeviated {
 		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
@@ -762,17 +759,17 @@ func tellSynced(r *run, b store.Board, g engine.Game, a board.Ahead) error {
 	}
 	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(r, notice.Notice{User: a.User, Subject: subject, Body: text})
+	return tell(u, notice.Notice{User: a.User, Subject: subject, Body: text})
 }
 
 // tellHeld tells a tree's owner that its answer waits for them: a vote
 // was open when the move it answers came.
-func tellHeld(r *run, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
+func tellHeld(u *unit, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
 	vote := lang.M("VoteDraw")
 	if !lapsed && b.Vote != nil {
 		vote = voteMsg(b.Vote.Kind)
 	}
 	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
 	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(r, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
+	return tell(u, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }

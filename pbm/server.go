@@ -432,7 +432,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
-	r := &run{s: s, tx: tx, msg: m, ctx: ctx, verdict: judge(s.cfg, m)}
+	r := &run{unit: &unit{s: s, tx: tx, ctx: ctx}, msg: m, verdict: judge(s.cfg, m)}
 	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
 	} else if !authed {
