@@ -157,7 +157,7 @@ func cmdSignoff(c *call) error {
 		if b.Over || board.SeatOf(b, u.ID) < 0 {
 			continue
 		}
-		if _, err := leave(c, b, board.SeatOf(b, u.ID), "resign", lang.M("AcctClosedResigns", "Who", u.ID), lang.M("AcctClosedDeclines", "Who", u.ID)); err != nil {
+		if _, err := leave(c.unit, b, board.SeatOf(b, u.ID), "resign", lang.M("AcctClosedResigns", "Who", u.ID), lang.M("AcctClosedDeclines", "Who", u.ID), c.comment); err != nil {
 			var ref *Refusal
 			if errors.As(err, &ref) {
 				continue

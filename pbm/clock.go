@@ -43,23 +43,23 @@ func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.T
 
 // tick does what the board's clock says at now (board.Clock.Check)
 // and mails what it did.
-func (c *call) tick(b store.Board, now time.Time) error {
-	g, st, err := c.s.boards.Replay(b, -1)
+func tick(work *unit, b store.Board, now time.Time) error {
+	g, st, err := work.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
-	clock := clockOf(c.s, b)
-	seat, u := board.Mover(c.tx, b, st)
+	clock := clockOf(work.s, b)
+	seat, u := board.Mover(work.tx, b, st)
 	act := clock.Check(b, seat, u, now)
 	late := ""
 	if act.Kind != board.VoteTimeout && act.Kind != board.Wait {
 		late = b.Players[act.Seat]
 	}
 	if act.Kind == board.ForfeitTotal || act.Kind == board.ForfeitIdle {
-		if spent, err := c.autoVacation(b, g, st, u, now); spent || err != nil {
+		if spent, err := autoVacation(work, b, g, st, u, now); spent || err != nil {
 			return err
 		}
-		if err := board.SerialForfeit(c.tx, &b, u, now); err != nil {
+		if err := board.SerialForfeit(work.tx, &b, u, now); err != nil {
 			return err
 		}
 	}
@@ -72,27 +72,27 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		}
 		days := int(clock.Forfeit / day)
 		said := []lang.Msg{lang.N("ClockVoteTimeout", days, "Who", strings.Join(names, ", "), "Days", days)}
-		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
+		if st, said, err = carriedMsg(work.s, b, st, d, said); err != nil {
 			return err
 		}
-		return commit(c.unit, &b, g, st, change{Said: said})
+		return commit(work, &b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		if b.Bank > 0 {
-			_, err := leave(c, b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late))
+			_, err := leave(work, b, act.Seat, "forfeit", lang.M("ForfeitBank", "Who", late, "When", now.UTC()), lang.M("LapseBank", "Who", late), "")
 			return err
 		}
-		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
-			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays))
+		_, err := leave(work, b, act.Seat, "forfeit", lang.N("ForfeitTotal", b.TotalDays, "Who", late, "Days", b.TotalDays, "When", now.UTC()),
+			lang.N("LapseTotal", b.TotalDays, "Who", late, "Days", b.TotalDays), "")
 		return err
 	case board.ForfeitIdle:
 		days := act.Days
-		_, err := leave(c, b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
-			lang.N("LapseIdle", days, "Who", late, "Days", days))
+		_, err := leave(work, b, act.Seat, "forfeit", lang.N("ForfeitIdle", days, "Who", late, "Days", days, "When", now.UTC()),
+			lang.N("LapseIdle", days, "Who", late, "Days", days), "")
 		return err
 	case board.Warn:
-		return c.warn(b, g, st, act, now)
+		return warn(work, b, g, st, act, now)
 	case board.Nag:
-		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
+		if err := board.Nagged(work.tx, &b, now, func(b store.Board) time.Time { return nextDue(work.s, work.tx, b, st, now) }); err != nil {
 			return err
 		}
 		days, left := act.Days, act.Left
@@ -100,7 +100,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		if !board.AllMoved(b) {
 			then = "NagLapse"
 		}
-		if err := tell(c.unit, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
+		if err := tell(work, notice.Notice{User: late, Board: &b, Subject: lang.M("MailSubjectNag", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 			return p.N("NagIdle", days, "Title", g.Title(), "Number", b.Number, "Days", days) + "\n" +
 				p.N(then, left, "Left", left) + "\n\n" + board.TextBoardIn(p, b, st) + "\n\n" +
 				p.T("NagHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, late, len(b.Log)+1)
@@ -111,7 +111,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 			if strings.EqualFold(other, late) {
 				continue
 			}
-			if err := tell(c.unit, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
+			if err := tell(work, notice.Notice{User: other, Board: &b, Subject: lang.M("MailSubjectLate", "Title", g.Title(), "Number", b.Number, "Who", late), Body: notice.Written(func(p lang.Printer) string {
 				return p.N("LateIdle", days, "Who", late, "Title", g.Title(), "Number", b.Number, "Days", days) +
 					p.N("LateForfeitIn", left, "Left", left)
 			})}); err != nil {
@@ -121,7 +121,7 @@ func (c *call) tick(b store.Board, now time.Time) error {
 		return nil
 	}
 	// Nothing that commits the board: only its next look changes.
-	return board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now))
+	return board.Reschedule(work.tx, &b, nextDue(work.s, work.tx, b, st, now))
 }
 
 // cmdVacation: "vacation <userid> <password> <from> <to>", dates as
@@ -205,7 +205,7 @@ type tickUnit struct {
 	key  string   // its name in the marks and the log: "board/nim/101"
 	what lang.Msg // its name for the people told
 	tell []string // the userids told when it fails: players, organiser
-	run  func(c *call) error
+	run  func(work *unit) error
 	// hold, when set, puts the unit off after a failure within the
 	// transaction that records it (a board's Due).
 	hold func(tx *store.Tx, until time.Time) error
@@ -298,7 +298,7 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			units = append(units, digestUnit(s, id, now))
 		}
 		units = append(units, tickUnit{key: "refusals", what: lang.M("TickWhatHousekeeping"),
-			run: func(c *call) error { return c.tx.PruneRefusals(now.Add(-day)) }})
+			run: func(work *unit) error { return work.tx.PruneRefusals(now.Add(-day)) }})
 		return nil
 	})
 	return units, err
@@ -310,7 +310,7 @@ func heldOff(tx *store.Tx, key string, now time.Time) bool {
 	return tickmark.HeldOff(tx, key, now)
 }
 
-// boardUnit runs the clock of one board (call.tick). The board is read
+// boardUnit runs the clock of one board (tick). The board is read
 // again in the unit's transaction: the intake may have changed it.
 func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 	game, number := b.Game, b.Number
@@ -322,8 +322,8 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 		key:  fmt.Sprintf("board/%s/%d", strings.ToLower(game), number),
 		what: lang.M("TickWhatBoard", "Title", title, "Number", number),
 		tell: append([]string(nil), b.Players...),
-		run: func(c *call) error {
-			b, err := c.tx.Board(game, number)
+		run: func(work *unit) error {
+			b, err := work.tx.Board(game, number)
 			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
@@ -333,10 +333,10 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			if b.Over || b.Due.IsZero() || b.Due.After(now) {
 				return nil
 			}
-			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
+			if _, ok := s.cfg.Games.Lookup(b.Game); !ok {
 				return nil
 			}
-			return c.tick(b, now)
+			return tick(work, b, now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return board.Hold(tx, game, number, until)
@@ -355,22 +355,21 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 		key:  fmt.Sprintf("tournament/%s/%s", strings.ToLower(game), strings.ToLower(name)),
 		what: lang.M("TickWhatTournament", "Title", title, "Name", name),
 		tell: []string{organiser},
-		run: func(c *call) error {
+		run: func(work *unit) error {
 			if !ok {
 				return nil
 			}
-			c.game = g
-			t, err := loadTournament(c.tx, c.game, name)
+			t, err := loadTournament(work.tx, g, name)
 			if err != nil {
 				return err
 			}
 			if !t.DueToStart(now) {
 				return nil
 			}
-			if err := startTournament(c, t); err != nil {
+			if err := startTournament(work, g, t); err != nil {
 				return err
 			}
-			return tournament.Save(c.tx, t)
+			return tournament.Save(work.tx, t)
 		},
 	}
 }
@@ -381,8 +380,8 @@ func lapseUnit(s *Server, id string, now time.Time) tickUnit {
 	return tickUnit{
 		key:  "account/" + strings.ToLower(id),
 		what: lang.M("TickWhatAccount", "User", id),
-		run: func(c *call) error {
-			n, err := account.DropLapsed(c.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
+		run: func(work *unit) error {
+			n, err := account.DropLapsed(work.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
 			if n > 0 {
 				s.log.Info("unconfirmed addresses dropped", "user", id, "count", n)
 			}
@@ -400,17 +399,17 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		}
 	}()
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		c := outside(s, context.Background(), tx)
-		if err := u.run(c); err != nil {
+		work := &unit{s: s, ctx: context.Background(), tx: tx}
+		if err := u.run(work); err != nil {
 			return err
 		}
-		if err := endUnit(c.unit); err != nil {
+		if err := endUnit(work); err != nil {
 			return err
 		}
 		if err := tickmark.Clear(tx, u.key); err != nil {
 			return err
 		}
-		queued = c.queued
+		queued = work.queued
 		return nil
 	})
 	return queued, err
@@ -489,13 +488,13 @@ func localZone() *time.Location { return time.Local }
 // day is left before the clock forfeits it (board.Clock.WarnAt): the
 // deadline in the player's language and zone, and the command to
 // move.
-func (c *call) warn(b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
-	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
+func warn(work *unit, b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
+	if err := board.Warned(work.tx, &b, func(b store.Board) time.Time { return nextDue(work.s, work.tx, b, st, now) }); err != nil {
 		return err
 	}
 	who := b.Players[act.Seat]
-	loc := zoneOf(c.tx, who)
-	return tell(c.unit, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
+	loc := zoneOf(work.tx, who)
+	return tell(work, notice.Notice{User: who, Board: &b, Subject: lang.M("MailSubjectWarning", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.T("Warning", "Title", g.Title(), "Number", b.Number, "When", p.Stamp(act.Deadline.In(loc))) + "\n\n" +
 			board.TextBoardIn(p, b, st) + "\n\n" +
 			p.T("WarningHowTo") + fmt.Sprintf(" %s move %d %s <password> <move>#%d", g.Name(), b.Number, who, len(b.Log)+1)
@@ -556,8 +555,8 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 		key:  "digest/" + strings.ToLower(id),
 		what: lang.M("TickWhatAccount", "User", id),
 		tell: []string{id},
-		run: func(c *call) error {
-			u, err := c.tx.User(id)
+		run: func(work *unit) error {
+			u, err := work.tx.User(id)
 			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
@@ -567,10 +566,10 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if u.Closed || u.Digest == "" || u.DigestNext.IsZero() || u.DigestNext.After(now) {
 				return nil
 			}
-			if err := c.digest(u, now); err != nil {
+			if err := digest(work, u, now); err != nil {
 				return err
 			}
-			return account.DigestSent(c.tx, u, localZone(), now)
+			return account.DigestSent(work.tx, u, localZone(), now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return account.HoldDigest(tx, id, until)
@@ -586,13 +585,13 @@ func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.W
 
 // digest mails u the boards where u is to move, the most urgent
 // first; nothing when nothing waits.
-func (c *call) digest(u store.User, now time.Time) error {
-	waiting, err := waitingFor(c.s, c.tx, u, now)
+func digest(work *unit, u store.User, now time.Time) error {
+	waiting, err := waitingFor(work.s, work.tx, u, now)
 	if err != nil || len(waiting) == 0 {
 		return err
 	}
 	loc := account.Location(u, localZone())
-	return tell(c.unit, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
+	return tell(work, notice.Notice{User: u.ID, Subject: lang.Msg{Write: func(p lang.Printer) string {
 		return p.N("MailSubjectDigest", len(waiting), "N", len(waiting))
 	}}, Body: notice.Written(func(p lang.Printer) string {
 		var b strings.Builder
@@ -644,21 +643,21 @@ func setAutoVacation(c *call, u store.User) error {
 // autoVacation spends a day of the mover's vacation days instead of
 // the forfeit the clock would make (board.SpendAutoDay), and tells the
 // player; false when the forfeit is to happen.
-func (c *call) autoVacation(b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
+func autoVacation(work *unit, b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
 	if u == nil {
 		return false, nil
 	}
-	left, ok, err := board.SpendVacationDay(c.tx, u, now, c.s.cfg.VacationDays)
+	left, ok, err := board.SpendVacationDay(work.tx, u, now, work.s.cfg.VacationDays)
 	if !ok || err != nil {
 		return ok, err
 	}
-	if err := board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now)); err != nil {
+	if err := board.Reschedule(work.tx, &b, nextDue(work.s, work.tx, b, st, now)); err != nil {
 		return true, err
 	}
-	loc := zoneOf(c.tx, u.ID)
+	loc := zoneOf(work.tx, u.ID)
 	until := now.Add(day)
-	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, tell(c.unit, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
+	work.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
+	return true, tell(work, notice.Notice{User: u.ID, Board: &b, Subject: lang.M("MailSubjectAutoVacation", "Title", g.Title(), "Number", b.Number), Body: notice.Written(func(p lang.Printer) string {
 		return p.N("AutoVacationSpent", left, "Title", g.Title(), "Number", b.Number, "Until", until.In(loc), "Left", left)
 	})})
 }

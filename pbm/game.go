@@ -250,7 +250,7 @@ func play(c *call, b store.Board, u store.User, seat int, moves []string) error 
 
 func cmdResign(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	declined, err := leave(c, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
+	declined, err := leave(c.unit, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID), c.comment)
 	if err != nil {
 		return err
 	}

@@ -49,12 +49,6 @@ func commit(u *unit, b *store.Board, g engine.Game, st engine.State, ch change) 
 	return record(u, *b, g, st, ch, false)
 }
 
-// outside is the call of a clock's unit of work (Tick), which has no
-// mail: the handlers of the clock take a call.
-func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
-	return &call{run: &run{unit: &unit{s: s, ctx: ctx, tx: tx}}, sec: &section{}}
-}
-
 // finish runs once when a game ends (board.Finish): ratings, and the
 // result to those who asked to be notified. It returns the lines that
 // tell what the end did to the ratings.
@@ -95,14 +89,15 @@ func finish(u *unit, b store.Board, g engine.Game, st engine.State) ([]lang.Msg,
 
 // leave takes a player off a board: a resignation (or a forfeit) once
 // every seat has moved, a decline before. resigned is the event for a
-// resignation, declined the one for a decline.
-func leave(c *call, b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
-	g, st, err := c.s.boards.Replay(b, -1)
+// resignation, declined the one for a decline; comment is the
+// player's comment, for the board mail.
+func leave(u *unit, b store.Board, seat int, kind string, resigned, declined lang.Msg, comment string) (bool, error) {
+	g, st, err := u.s.boards.Replay(b, -1)
 	if err != nil {
 		return false, err
 	}
 	who := b.Players[seat]
-	dec, err := board.Leave(&b, st, seat, kind, c.s.now())
+	dec, err := board.Leave(&b, st, seat, kind, u.s.now())
 	if err != nil {
 		id := "PlayCannotResign"
 		if dec {
@@ -117,7 +112,7 @@ func leave(c *call, b store.Board, seat int, kind string, resigned, declined lan
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: who})
+	return dec, commit(u, &b, g, st, change{Said: said, Comment: comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back

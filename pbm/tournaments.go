@@ -233,7 +233,7 @@ func cmdTournamentJoin(c *call) error {
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
-		if err := startTournament(c, t); err != nil {
+		if err := startTournament(c.unit, c.game, t); err != nil {
 			return err
 		}
 		said = append(said, lang.M("TournJoinStarted"))
@@ -268,7 +268,7 @@ func cmdTournamentStart(c *call) error {
 	if !organises(c.s.cfg, t, u) {
 		return refuseMsg(lang.M("TournOrganiserStart", "Name", t.Name, "Who", t.Organiser))
 	}
-	if err := startTournament(c, t); err != nil {
+	if err := startTournament(c.unit, c.game, t); err != nil {
 		return err
 	}
 	c.sec.say(lang.N("TournStarted", len(t.Entrants), "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
@@ -277,12 +277,12 @@ func cmdTournamentStart(c *call) error {
 
 // startTournament seeds and pairs the first round (tournament.Begin)
 // and plays it. The caller saves t.
-func startTournament(c *call, t *tournament.Tournament) error {
-	step, err := tournament.Begin(c.tx, t, setupCheck(c.game))
+func startTournament(u *unit, g engine.Game, t *tournament.Tournament) error {
+	step, err := tournament.Begin(u.tx, t, setupCheck(g))
 	if err != nil {
 		return tournamentRefusal(err)
 	}
-	return playStep(c.unit, c.game, t, step)
+	return playStep(u, g, t, step)
 }
 
 // playStep does what a step of tournament t asks: it starts the
