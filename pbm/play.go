@@ -601,16 +601,18 @@ func cmdIf(c *call) error {
 		} else if err != nil {
 			return err
 		}
-		if st.ToMove() == seat {
-			return moveAndIf(c, b, g, st, u, seat, x, moves)
-		}
-		if _, err = board.AddLine(&x, b, st, seat, moves); errors.As(err, &le) {
+		first, err := board.EnterLine(c.tx, &x, b, st, seat, moves)
+		var fe *board.FirstMoveError
+		switch {
+		case errors.As(err, &fe):
+			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(fe.Move), "Why", why(fe.Err)),
+				lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
+		case errors.As(err, &le):
 			return refuseOn(n, lineRefusal(g, b, le)...)
-		} else if err != nil {
+		case err != nil:
 			return err
-		}
-		if err := board.SaveConditional(c.tx, x); err != nil {
-			return err
+		case first != "":
+			return moveAndIf(c, b, g, u, seat, first)
 		}
 		c.sec.say(lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))
 	}
@@ -618,33 +620,11 @@ func cmdIf(c *call) error {
 	return nil
 }
 
-// moveAndIf is a line entered at its owner's turn: its first move is
-// the owner's, played now as "move" plays it, and the rest of the line
-// is kept from the position after it. The rest is checked before the
-// move is played, and kept before, so that an answer the move draws
-// from another tree is answered from it in the same step.
-func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
+// moveAndIf plays the first move of a line entered at its owner's
+// turn (board.EnterLine) as "move" plays it, and shows the tree as the
+// move left it.
+func moveAndIf(c *call, b store.Board, g engine.Game, u store.User, seat int, first string) error {
 	n := b.Number
-	try := st.Clone()
-	first, err := try.Play(moves[0])
-	if err != nil {
-		return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(moves[0]), "Why", why(err)),
-			lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
-	}
-	after := b
-	after.Log = append(append([]store.Entry(nil), b.Log...), store.Entry{Seat: seat, Move: first})
-	board.Sync(&x, after)
-	if len(moves) > 1 {
-		var le *board.LineError
-		if _, err := board.AddLine(&x, after, try, seat, moves[1:]); errors.As(err, &le) {
-			return refuseOn(n, lineRefusal(g, after, le)...)
-		} else if err != nil {
-			return err
-		}
-	}
-	if err := board.SaveConditional(c.tx, x); err != nil {
-		return err
-	}
 	if err := play(c, b, u, seat, []string{first}); err != nil {
 		return err
 	}
@@ -655,7 +635,8 @@ func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.U
 	if now.Over {
 		return nil
 	}
-	if x, err = board.ConditionalOf(c.tx, now, u.ID); err != nil {
+	x, err := board.ConditionalOf(c.tx, now, u.ID)
+	if err != nil {
 		return err
 	}
 	c.sec.say(append(c.sec.msgs, lang.Literal("\n\n"), lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))...)
