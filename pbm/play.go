@@ -205,13 +205,7 @@ func voteLine(p lang.Printer, b store.Board) string {
 	if b.Vote == nil {
 		return ""
 	}
-	var waiting []string
-	for _, s := range board.InGame(b) {
-		if !board.ContainsSeat(b.Vote.Accepted, s) {
-			waiting = append(waiting, b.Players[s])
-		}
-	}
-	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(waiting, ", "))
+	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(board.VoteWaiting(b), ", "))
 }
 
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
@@ -392,16 +386,12 @@ func cmdPreview(c *call) error {
 	if err != nil {
 		return refusalOn(n, err)
 	}
-	var played []string
-	for _, mv := range moves {
-		if st.Result().Over {
-			return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(mv)))
-		}
-		canon, err := st.Play(mv)
-		if err != nil {
-			return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(mv), "Why", why(err)))
-		}
-		played = append(played, canon)
+	played, err := board.Preview(st, moves)
+	var pe *board.PreviewError
+	if errors.As(err, &pe) && pe.Over {
+		return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(pe.Move)))
+	} else if errors.As(err, &pe) {
+		return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(pe.Move), "Why", why(pe.Err)))
 	}
 	c.sec.say(lang.M("PreviewOf", "Title", g.Title(), "Number", n, "Moves", listOrNone(played)), lang.Literal("\n\n"), drawn(b, st))
 	c.sec.subject = lang.M("MailSubjectPreview", "Title", g.Title(), "Number", n)
