@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"strconv"
 	"strings"
 
@@ -273,45 +272,6 @@ func resignSeat(c *call, b store.Board, seat int, kind string, event lang.Msg) e
 	}
 	said := []lang.Msg{event}
 	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
-}
-
-// ratingLines are the lines of the mail of a game's end that tell what
-// it did to the ratings.
-func ratingLines(b store.Board, r board.Rating) []lang.Msg {
-	switch r.Unrated {
-	case board.UnratedAborted:
-		return []lang.Msg{lang.M("RatingNotAborted")}
-	case board.UnratedDeclined:
-		return []lang.Msg{lang.M("RatingNotDeclined", "Who", board.Decliner(b))}
-	case board.UnratedFew:
-		return []lang.Msg{lang.M("RatingNotFew")}
-	case board.UnratedSerial:
-		return []lang.Msg{lang.M("RatingNotSerial", "Who", board.Forfeiter(b))}
-	}
-	var lines []lang.Msg
-	for _, ch := range r.Changes {
-		prov := lang.Literal("")
-		if ch.Provisional {
-			prov = lang.M("RatingProvisional")
-		}
-		before, after := fmt.Sprintf("%.0f", ch.Before), fmt.Sprintf("%.0f", ch.After)
-		switch {
-		case math.Round(ch.After) < math.Round(ch.Before):
-			lines = append(lines, lang.M("RatingDown", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
-		case math.Round(ch.After) == math.Round(ch.Before):
-			lines = append(lines, lang.M("RatingStayed", "Who", ch.User, "After", after, "Provisional", prov))
-		default:
-			lines = append(lines, lang.M("RatingUp", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
-		}
-	}
-	for _, ch := range r.Changes {
-		if ch.Provisional {
-			// How a provisional rating moves, once, below the lines.
-			lines = append(lines, lang.M("RatingProvisionalNote", "N", board.ProvisionalGames))
-			break
-		}
-	}
-	return lines
 }
 
 // Seeking a game, as pbmserv's seek list: "<game> seek <userid>

@@ -59,7 +59,7 @@ func finish(u *unit, b store.Board, g engine.Game, st engine.State) ([]lang.Msg,
 	}
 	var lines []lang.Msg
 	if f.Over {
-		lines = ratingLines(b, f.Rating)
+		lines = notice.RatingLines(b, f.Rating)
 	}
 	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
 	for i, l := range lines {
