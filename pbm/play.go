@@ -122,14 +122,6 @@ func leave(u *unit, b store.Board, seat int, kind string, resigned, declined lan
 func cmdPropose(c *call) error { return openVote(c, "draw") }
 func cmdUndo(c *call) error    { return openVote(c, "undo") }
 
-// voteMsg is what a vote is about.
-func voteMsg(kind string) lang.Msg {
-	if kind == "draw" {
-		return lang.M("VoteDraw")
-	}
-	return lang.M("VoteUndo")
-}
-
 func openVote(c *call, kind string) error {
 	b, u, seat := c.board, c.user, c.seat
 	g, st, err := c.s.boards.Replay(b, -1)
@@ -139,7 +131,7 @@ func openVote(c *call, kind string) error {
 	switch err := board.Propose(&b, seat, kind, c.s.now()); err {
 	case nil:
 	case board.ErrVoteOpen:
-		return refuseOn(b.Number, lang.M("VoteAlreadyOpen", "Vote", voteMsg(b.Vote.Kind), "Number", b.Number))
+		return refuseOn(b.Number, lang.M("VoteAlreadyOpen", "Vote", notice.VoteMsg(b.Vote.Kind), "Number", b.Number))
 	case board.ErrVoteNobody:
 		return refuseOn(b.Number, lang.M("VoteNobody"))
 	case board.ErrVoteNoMove:
@@ -147,7 +139,7 @@ func openVote(c *call, kind string) error {
 	default:
 		return err
 	}
-	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
+	said := lang.M("VoteProposes", "Who", u.ID, "Vote", notice.VoteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
 	return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
@@ -172,11 +164,11 @@ func answerVote(c *call, yes bool) error {
 		return err
 	}
 	if d.Rejected {
-		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
+		said := lang.M("VoteRejects", "Who", u.ID, "Vote", notice.VoteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
 		return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
-	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
+	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", notice.VoteMsg(d.Kind))}
 	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
@@ -198,14 +190,6 @@ func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, sai
 		return nil, nil, err
 	}
 	return st, append(said, lang.M("VoteUndoCarried", "Who", b.Players[d.Undone.Seat], "Move", d.Undone.Move)), nil
-}
-
-// voteLine tells an open vote, for the board mail, written by p.
-func voteLine(p lang.Printer, b store.Board) string {
-	if b.Vote == nil {
-		return ""
-	}
-	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(board.VoteWaiting(b), ", "))
 }
 
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
@@ -674,11 +658,11 @@ func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *chan
 	for _, a := range done {
 		switch a.Kind {
 		case board.AheadSynced:
-			if err := tellSynced(u, *b, g, a); err != nil {
+			if err := tell(u, notice.Synced(*b, g, a)); err != nil {
 				return err
 			}
 		case board.AheadHeld:
-			if err := tellHeld(u, *b, g, a.User, a.Move, lapsed); err != nil {
+			if err := tell(u, notice.Held(*b, g, a.User, a.Move, lapsed)); err != nil {
 				return err
 			}
 		case board.AheadAnswer:
@@ -712,30 +696,4 @@ func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *chan
 		}
 	}
 	return nil
-}
-
-// tellSynced tells a tree's owner the lines the moves left (kept as
-// unplayed) or voided (taken back).
-func tellSynced(u *unit, b store.Board, g engine.Game, a board.Ahead) error {
-	var text []lang.Msg
-	if a.Sync.Kind == board.SyncDeviated {
-		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
-	} else {
-		text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
-	}
-	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
-	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(u, notice.Notice{User: a.User, Subject: subject, Body: text})
-}
-
-// tellHeld tells a tree's owner that its answer waits for them: a vote
-// was open when the move it answers came.
-func tellHeld(u *unit, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
-	vote := lang.M("VoteDraw")
-	if !lapsed && b.Vote != nil {
-		vote = voteMsg(b.Vote.Kind)
-	}
-	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
-	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(u, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }

@@ -286,7 +286,7 @@ func New(cfg Config) (*Server, error) {
 	s.boards = board.NewBoards(func() *engine.Registry { return s.cfg.Games }, 10000)
 	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.cat.For, Broken: broken, Bound: boundText,
 		ForfeitDays: cfg.ForfeitDays, Log: log,
-		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
+		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: notice.VoteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()
