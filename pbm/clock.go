@@ -433,7 +433,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		if !first {
 			return nil
 		}
-		w := &unit{s: s, ctx: context.Background(), tx: tx}
+		work := &unit{s: s, ctx: context.Background(), tx: tx}
 		why := []lang.Msg{lang.M("TickStoppedPlayer", "What", u.what)}
 		var ref *Refusal
 		if errors.As(cause, &ref) {
@@ -451,7 +451,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 				continue
 			}
 			told[strings.ToLower(id)] = true
-			if err := tell(w, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
+			if err := tell(work, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
 				return err
 			}
 		}
@@ -462,9 +462,9 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 			if err := s.notices.Enqueue(tx, 0, outMail{To: a.Address, Subject: a.P.T("MailSubjectTickStopped", "What", a.P.Render(u.what)), Text: a.P.Join(ms), Report: true, Lang: a.P.Code()}); err != nil {
 				return err
 			}
-			w.queued++
+			work.queued++
 		}
-		queued = w.queued
+		queued = work.queued
 		return nil
 	})
 	s.log.Error("clock: a unit failed and is put off", "unit", u.key, "error", cause, "retry", now.Add(tickRetry), "reported", first && err == nil)

@@ -136,7 +136,9 @@ func option(g engine.Game, a string, opts map[string]string) error {
 // the unit of work u, with the options of a challenge (server options
 // under "-nag", "-forfeit", "-total"); set adjusts the board before its
 // first commit (a tournament names itself). The board mail tells
-// event.
+// event. The answer to a mail plays on the board only when its command
+// says so (cmdChallenge, cmdSeek set the section's board): the boards
+// of a tournament's round have mails of their own.
 func startBoard(u *unit, g engine.Game, players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
 	s := u.s
 	var seedBytes [8]byte
