@@ -61,17 +61,8 @@ func finish(u *unit, b store.Board, g engine.Game, st engine.State) ([]lang.Msg,
 	if f.Over {
 		lines = notice.RatingLines(b, f.Rating)
 	}
-	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
-	for i, l := range lines {
-		sep := "\n"
-		if i == 0 {
-			sep = "\n\n"
-		}
-		text = append(text, lang.Literal(sep), l)
-	}
 	for _, id := range f.Notified {
-		if err := tell(u, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
-			Body: text}); err != nil {
+		if err := tell(u, notice.Ended(b, g, st, lines, id)); err != nil {
 			return nil, err
 		}
 	}

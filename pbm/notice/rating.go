@@ -3,7 +3,9 @@ package notice
 import (
 	"fmt"
 	"math"
+	"strings"
 
+	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/store"
@@ -47,4 +49,19 @@ func RatingLines(b store.Board, r board.Rating) []lang.Msg {
 		}
 	}
 	return lines
+}
+
+// Ended is the notice to user, who asked to be notified (board.Finish),
+// that the game on b has ended at st: the result, then the lines of
+// RatingLines.
+func Ended(b store.Board, g engine.Game, st engine.State, ratings []lang.Msg, user string) Notice {
+	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
+	for i, l := range ratings {
+		sep := "\n"
+		if i == 0 {
+			sep = "\n\n"
+		}
+		text = append(text, lang.Literal(sep), l)
+	}
+	return Notice{User: user, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number), Body: text}
 }
