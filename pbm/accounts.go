@@ -132,7 +132,7 @@ func cmdChangeAddress(c *call) error {
 	// does not redirect an account silently.
 	for _, a := range old {
 		if !contains(addrs, a) && a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
+			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
 				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}
@@ -157,7 +157,7 @@ func cmdSignoff(c *call) error {
 		if b.Over || board.SeatOf(b, u.ID) < 0 {
 			continue
 		}
-		if _, err := leave(c, b, board.SeatOf(b, u.ID), "resign", lang.M("AcctClosedResigns", "Who", u.ID), lang.M("AcctClosedDeclines", "Who", u.ID)); err != nil {
+		if _, err := leave(c.unit, b, board.SeatOf(b, u.ID), "resign", lang.M("AcctClosedResigns", "Who", u.ID), lang.M("AcctClosedDeclines", "Who", u.ID), c.comment); err != nil {
 			var ref *Refusal
 			if errors.As(err, &ref) {
 				continue
@@ -199,7 +199,7 @@ func cmdAdd(c *call) error {
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
 	for _, a := range old {
 		if a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
+			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
 				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)}}); err != nil {
 				return err
 			}

@@ -123,7 +123,7 @@ func adminAbort(c *call) error {
 	}
 	b.Aborted = true
 	said := []lang.Msg{lang.M("AdminAbortedEvent")}
-	if err := commit(c, &b, g, st, change{Said: said}); err != nil {
+	if err := commit(c.unit, &b, g, st, change{Said: said}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("AdminAborted", "Title", g.Title(), "Number", b.Number))
@@ -162,7 +162,7 @@ func adminSetPassword(c *call) error {
 	}
 	s.creds.Forget(u.ID)
 	for _, a := range u.Addresses {
-		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectPasswordReset"), Body: []lang.Msg{lang.M("AdminPasswordReset", "User", u.ID)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectPasswordReset"), Body: []lang.Msg{lang.M("AdminPasswordReset", "User", u.ID)}}); err != nil {
 			return err
 		}
 	}
@@ -180,7 +180,7 @@ func adminBroadcast(c *call) error {
 		return err
 	}
 	for _, a := range to {
-		if err := tell(c.run, notice.Notice{To: []string{a.Address}, Lang: s.cat.For(a.Language).Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{To: []string{a.Address}, Lang: s.cat.For(a.Language).Code(), Subject: lang.M("MailSubjectBroadcast", "Server", s.cfg.Name), Body: []lang.Msg{lang.Literal(c.comment)}}); err != nil {
 			return err
 		}
 	}
@@ -280,7 +280,7 @@ func cmdMessage(c *call) error {
 		return err
 	}
 	for _, id := range targets {
-		if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectMessageFrom", "User", u.ID), Body: []lang.Msg{lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n" + c.comment)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{User: id, Subject: lang.M("MailSubjectMessageFrom", "User", u.ID), Body: []lang.Msg{lang.M("BoardCommentBy", "Who", u.ID), lang.Literal("\n\n" + c.comment)}}); err != nil {
 			return err
 		}
 		c.lim.MarkMessaged(id)

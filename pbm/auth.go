@@ -126,7 +126,7 @@ func (c *call) tellLocked(u store.User, until time.Time) error {
 	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
 		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
 	for _, a := range u.Addresses {
-		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -148,7 +148,7 @@ func (c *call) reportForeign() error {
 	}
 	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
 	for _, a := range c.owner.Addresses {
-		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}
@@ -245,7 +245,7 @@ func (r *run) rateLimit() (bool, error) {
 		p := r.answerPrinter()
 		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
 			"Until", f.Rate.Start.Add(account.RateWindow).UTC()), 79)
-		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		if err := tell(r.unit, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return false, err
 		}
 	}
@@ -316,7 +316,7 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
 		text := mail.Wrap(c.s.cat.For(u.Language).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
 			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		if err := tell(c.unit, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
 			return err
 		}
 	}

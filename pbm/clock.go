@@ -38,20 +38,20 @@ func nextDue(s *Server, tx *store.Tx, b store.Board, st engine.State, now time.T
 
 // tickBoard does what the board's clock says at now (board.Clock.Check)
 // and mails what it did.
-func tickBoard(c *call, b store.Board, now time.Time) error {
-	g, st, err := c.s.boards.Replay(b, -1)
+func tickBoard(work *unit, b store.Board, now time.Time) error {
+	g, st, err := work.s.boards.Replay(b, -1)
 	if err != nil {
 		return err
 	}
-	clock := clockOf(c.s, b)
-	seat, u := board.Mover(c.tx, b, st)
+	clock := clockOf(work.s, b)
+	seat, u := board.Mover(work.tx, b, st)
 	act := clock.Check(b, seat, u, now)
 	late := act.Late(b)
 	if act.Kind == board.ForfeitTotal || act.Kind == board.ForfeitIdle {
-		if spent, err := autoVacation(c, b, g, st, u, now); spent || err != nil {
+		if spent, err := autoVacation(work, b, g, st, u, now); spent || err != nil {
 			return err
 		}
-		if err := board.SerialForfeit(c.tx, &b, u, now); err != nil {
+		if err := board.SerialForfeit(work.tx, &b, u, now); err != nil {
 			return err
 		}
 	}
@@ -59,31 +59,31 @@ func tickBoard(c *call, b store.Board, now time.Time) error {
 	case board.VoteTimeout:
 		silent, d := board.Timeout(&b, now)
 		said := []lang.Msg{notice.VoteTimeout(b, silent, int(clock.Forfeit/day))}
-		if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
+		if st, said, err = carriedMsg(work.s, b, st, d, said); err != nil {
 			return err
 		}
-		return commit(c, &b, g, st, change{Said: said})
+		return commit(work, &b, g, st, change{Said: said})
 	case board.ForfeitTotal:
 		fallthrough
 	case board.ForfeitIdle:
 		said, lapse := notice.Forfeit(act.Kind, b, late, act.Days, now)
-		_, err := leave(c, b, act.Seat, "forfeit", said, lapse)
+		_, err := leave(work, b, act.Seat, "forfeit", said, lapse, "")
 		return err
 	case board.Warn:
-		return warn(c, b, g, st, act, now)
+		return warn(work, b, g, st, act, now)
 	case board.Nag:
-		if err := board.Nagged(c.tx, &b, now, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
+		if err := board.Nagged(work.tx, &b, now, func(b store.Board) time.Time { return nextDue(work.s, work.tx, b, st, now) }); err != nil {
 			return err
 		}
 		for _, n := range notice.Nag(b, g, st, late, act.Days, act.Left, !board.AllMoved(b)) {
-			if err := tell(c.run, n); err != nil {
+			if err := tell(work, n); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	// Nothing that commits the board: only its next look changes.
-	return board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now))
+	return board.Reschedule(work.tx, &b, nextDue(work.s, work.tx, b, st, now))
 }
 
 // cmdVacation: "vacation <userid> <password> <from> <to>", dates as
@@ -122,7 +122,7 @@ func cmdVacation(c *call) error {
 		return err
 	}
 	for _, p := range told {
-		if err := tell(c.run, notice.Away(p, u.ID, c.args[2], c.args[3])); err != nil {
+		if err := tell(c.unit, notice.Away(p, u.ID, c.args[2], c.args[3])); err != nil {
 			return err
 		}
 	}
@@ -156,7 +156,7 @@ type tickUnit struct {
 	key  string   // its name in the marks and the log: "board/nim/101"
 	what lang.Msg // its name for the people told
 	tell []string // the userids told when it fails: players, organiser
-	run  func(c *call) error
+	run  func(work *unit) error
 	// hold, when set, puts the unit off after a failure within the
 	// transaction that records it (a board's Due).
 	hold func(tx *store.Tx, until time.Time) error
@@ -229,7 +229,7 @@ func tickUnits(s *Server, now time.Time) ([]tickUnit, error) {
 			units = append(units, digestUnit(s, id, now))
 		}
 		units = append(units, tickUnit{key: "refusals", what: lang.M("TickWhatHousekeeping"),
-			run: func(c *call) error { return c.tx.PruneRefusals(now.Add(-day)) }})
+			run: func(work *unit) error { return work.tx.PruneRefusals(now.Add(-day)) }})
 		return nil
 	})
 	return units, err
@@ -247,8 +247,8 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 		key:  clockdue.BoardKey(game, number),
 		what: lang.M("TickWhatBoard", "Title", title, "Number", number),
 		tell: append([]string(nil), b.Players...),
-		run: func(c *call) error {
-			b, err := c.tx.Board(game, number)
+		run: func(work *unit) error {
+			b, err := work.tx.Board(game, number)
 			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
@@ -258,10 +258,10 @@ func boardUnit(s *Server, b store.Board, now time.Time) tickUnit {
 			if !board.DueAt(b, now) {
 				return nil
 			}
-			if c.game, _ = s.cfg.Games.Lookup(b.Game); c.game == nil {
+			if _, ok := s.cfg.Games.Lookup(b.Game); !ok {
 				return nil
 			}
-			return tickBoard(c, b, now)
+			return tickBoard(work, b, now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return board.Hold(tx, game, number, until)
@@ -280,22 +280,21 @@ func tournamentUnit(s *Server, game, name, organiser string, now time.Time) tick
 		key:  clockdue.TournamentKey(game, name),
 		what: lang.M("TickWhatTournament", "Title", title, "Name", name),
 		tell: []string{organiser},
-		run: func(c *call) error {
+		run: func(work *unit) error {
 			if !ok {
 				return nil
 			}
-			c.game = g
-			t, err := loadTournament(c.tx, c.game, name)
+			t, err := loadTournament(work.tx, g, name)
 			if err != nil {
 				return err
 			}
 			if !t.DueToStart(now) {
 				return nil
 			}
-			if err := startTournament(c, t); err != nil {
+			if err := startTournament(work, g, t); err != nil {
 				return err
 			}
-			return tournament.Save(c.tx, t)
+			return tournament.Save(work.tx, t)
 		},
 	}
 }
@@ -306,8 +305,8 @@ func lapseUnit(s *Server, id string, now time.Time) tickUnit {
 	return tickUnit{
 		key:  clockdue.AccountKey(id),
 		what: lang.M("TickWhatAccount", "User", id),
-		run: func(c *call) error {
-			n, err := account.DropLapsed(c.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
+		run: func(work *unit) error {
+			n, err := account.DropLapsed(work.tx, id, now.Add(-time.Duration(s.cfg.ConfirmDays)*day))
 			if n > 0 {
 				s.log.Info("unconfirmed addresses dropped", "user", id, "count", n)
 			}
@@ -325,17 +324,17 @@ func runTickUnit(s *Server, u tickUnit) (queued int, err error) {
 		}
 	}()
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
-		c := outside(s, context.Background(), tx)
-		if err := u.run(c); err != nil {
+		work := &unit{s: s, ctx: context.Background(), tx: tx}
+		if err := u.run(work); err != nil {
 			return err
 		}
-		if err := endUnit(c.run); err != nil {
+		if err := endUnit(work); err != nil {
 			return err
 		}
 		if err := tickmark.Clear(tx, u.key); err != nil {
 			return err
 		}
-		queued = c.queued
+		queued = work.queued
 		return nil
 	})
 	return queued, err
@@ -359,7 +358,7 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 		if !first {
 			return nil
 		}
-		c := outside(s, context.Background(), tx)
+		work := &unit{s: s, ctx: context.Background(), tx: tx}
 		why := []lang.Msg{lang.M("TickStoppedPlayer", "What", u.what)}
 		var ref *Refusal
 		if errors.As(cause, &ref) {
@@ -377,16 +376,16 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 				continue
 			}
 			told[strings.ToLower(id)] = true
-			if err := tell(c.run, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
+			if err := tell(work, notice.Notice{User: id, Subject: lang.M("MailSubjectTickStopped", "What", u.what), Body: why}); err != nil {
 				return err
 			}
 		}
 		n, err := s.notices.TickStoppedToAdmins(tx, s.cfg.Admins, u.what, u.key, cause)
-		c.queued += n
+		work.queued += n
 		if err != nil {
 			return err
 		}
-		queued = c.queued
+		queued = work.queued
 		return nil
 	})
 	s.log.Error("clock: a unit failed and is put off", "unit", u.key, "error", cause, "retry", now.Add(tickRetry), "reported", first && err == nil)
@@ -397,12 +396,12 @@ func failTickUnit(s *Server, u tickUnit, now time.Time, cause error) (int, error
 // day is left before the clock forfeits it (board.Clock.WarnAt): the
 // deadline in the player's language and zone, and the command to
 // move.
-func warn(c *call, b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
-	if err := board.Warned(c.tx, &b, func(b store.Board) time.Time { return nextDue(c.s, c.tx, b, st, now) }); err != nil {
+func warn(work *unit, b store.Board, g engine.Game, st engine.State, act board.Action, now time.Time) error {
+	if err := board.Warned(work.tx, &b, func(b store.Board) time.Time { return nextDue(work.s, work.tx, b, st, now) }); err != nil {
 		return err
 	}
 	who := b.Players[act.Seat]
-	return tell(c.run, notice.Warning(b, g, st, who, act.Deadline, account.ZoneOf(c.tx, who, account.ServerZone())))
+	return tell(work, notice.Warning(b, g, st, who, act.Deadline, account.ZoneOf(work.tx, who, account.ServerZone())))
 }
 
 // cmdTimezone: "timezone <userid> <password> <zone>", an IANA zone
@@ -459,8 +458,8 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 		key:  clockdue.DigestKey(id),
 		what: lang.M("TickWhatAccount", "User", id),
 		tell: []string{id},
-		run: func(c *call) error {
-			u, err := c.tx.User(id)
+		run: func(work *unit) error {
+			u, err := work.tx.User(id)
 			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
@@ -470,10 +469,10 @@ func digestUnit(s *Server, id string, now time.Time) tickUnit {
 			if !account.DigestDue(u, now) {
 				return nil
 			}
-			if err := mailDigest(c, u, now); err != nil {
+			if err := mailDigest(work, u, now); err != nil {
 				return err
 			}
-			return account.DigestSent(c.tx, u, account.ServerZone(), now)
+			return account.DigestSent(work.tx, u, account.ServerZone(), now)
 		},
 		hold: func(tx *store.Tx, until time.Time) error {
 			return account.HoldDigest(tx, id, until)
@@ -489,12 +488,12 @@ func waitingFor(s *Server, tx *store.Tx, u store.User, now time.Time) ([]board.W
 
 // mailDigest mails u the boards where u is to move, the most urgent
 // first; nothing when nothing waits.
-func mailDigest(c *call, u store.User, now time.Time) error {
-	waiting, err := waitingFor(c.s, c.tx, u, now)
+func mailDigest(work *unit, u store.User, now time.Time) error {
+	waiting, err := waitingFor(work.s, work.tx, u, now)
 	if err != nil || len(waiting) == 0 {
 		return err
 	}
-	return tell(c.run, notice.Digest(u, waiting, account.Location(u, account.ServerZone()), now))
+	return tell(work, notice.Digest(u, waiting, account.Location(u, account.ServerZone()), now))
 }
 
 // setAutoVacation: "vacation <userid> <password> auto on|off". With it
@@ -520,19 +519,19 @@ func setAutoVacation(c *call, u store.User) error {
 // autoVacation spends a day of the mover's vacation days instead of
 // the forfeit the clock would make (board.SpendAutoDay), and tells the
 // player; false when the forfeit is to happen.
-func autoVacation(c *call, b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
+func autoVacation(work *unit, b store.Board, g engine.Game, st engine.State, u *store.User, now time.Time) (bool, error) {
 	if u == nil {
 		return false, nil
 	}
-	left, ok, err := board.SpendVacationDay(c.tx, u, now, c.s.cfg.VacationDays)
+	left, ok, err := board.SpendVacationDay(work.tx, u, now, work.s.cfg.VacationDays)
 	if !ok || err != nil {
 		return ok, err
 	}
-	if err := board.Reschedule(c.tx, &b, nextDue(c.s, c.tx, b, st, now)); err != nil {
+	if err := board.Reschedule(work.tx, &b, nextDue(work.s, work.tx, b, st, now)); err != nil {
 		return true, err
 	}
-	c.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
-	return true, tell(c.run, notice.AutoVacation(b, g, u.ID, now.Add(day), account.ZoneOf(c.tx, u.ID, account.ServerZone()), left))
+	work.s.log.Info("clock: a day of automatic vacation instead of a forfeit", "user", u.ID, "game", b.Game, "board", b.Number, "left", left)
+	return true, tell(work, notice.AutoVacation(b, g, u.ID, now.Add(day), account.ZoneOf(work.tx, u.ID, account.ServerZone()), left))
 }
 
 // cmdDaysOff: "daysoff <userid> <password> <days>|none", days as

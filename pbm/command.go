@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"context"
 	"errors"
 	"strings"
 
@@ -110,12 +109,9 @@ type call struct {
 
 // run is the handling of one mail.
 type run struct {
-	s        *Server
-	ctx      context.Context // the mail's deadline (guard.go)
-	tx       *store.Tx
+	*unit
 	msg      *mail.Message
 	sections []*section
-	queued   int
 	after    []func()
 	// guessed is set when a command refused a password, foreignGuess
 	// when it was for an account the sender's address is not one of
@@ -124,12 +120,6 @@ type run struct {
 	// replyTo, when set, is the Reply-To of the answer: the
 	// confirmation address of an admin claim (admin.go).
 	replyTo string
-	// changed are the board changes the unit of work made, with their
-	// board mails (record), queued when it ends (boardMails); those to
-	// the sender's own address are kept back so that the answer to the
-	// mail can be the board (boardAnswer): the mover gets one mail per
-	// move.
-	changed []changed
 	// own is the sender's own text of the body (bodyLines).
 	own []string
 	// checked are the passwords checked for this mail (rateLimit, auth.go).

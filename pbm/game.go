@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"strconv"
 	"strings"
 
@@ -102,10 +101,11 @@ func cmdChallenge(c *call) error {
 	if err := checkLimits(c, players, u.ID); err != nil {
 		return err
 	}
-	b, st, err := startBoard(c, players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)
+	b, st, err := startBoard(c.unit, c.game, players, opts, func(b *store.Board) {}, lang.M("GameChallengeBy", "Who", u.ID), c.comment, u.ID)
 	if err != nil {
 		return err
 	}
+	c.sec.board = b.Number
 	c.sec.say(lang.M("GameStarted", "Title", c.game.Title(), "Number", b.Number, "Players", strings.Join(players, ", "), "Status", board.StatusMsg(b, st)))
 	return nil
 }
@@ -132,16 +132,19 @@ func option(g engine.Game, a string, opts map[string]string) error {
 	return refuseMsg(lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", optionList(g)))
 }
 
-// startBoard starts a board of the call's game for players, in seat
-// order, with the options of a challenge (server options under "-nag",
-// "-forfeit", "-total"); set adjusts the board before its first commit
-// (a tournament names itself). The board mail tells event.
-func startBoard(c *call, players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
-	s := c.s
+// startBoard starts a board of game g for players, in seat order, in
+// the unit of work u, with the options of a challenge (server options
+// under "-nag", "-forfeit", "-total"); set adjusts the board before its
+// first commit (a tournament names itself). The board mail tells
+// event. The answer to a mail plays on the board only when its command
+// says so (cmdChallenge, cmdSeek set the section's board): the boards
+// of a tournament's round have mails of their own.
+func startBoard(u *unit, g engine.Game, players []string, opts map[string]string, set func(*store.Board), event lang.Msg, comment, by string) (store.Board, engine.State, error) {
+	s := u.s
 	var seedBytes [8]byte
 	rand.Read(seedBytes[:])
 	seed := binary.BigEndian.Uint64(seedBytes[:])
-	b, st, err := board.New(c.tx, c.game, players, opts, seed, s.now(), board.Days{Nag: s.cfg.NagDays, Forfeit: s.cfg.ForfeitDays})
+	b, st, err := board.New(u.tx, g, players, opts, seed, s.now(), board.Days{Nag: s.cfg.NagDays, Forfeit: s.cfg.ForfeitDays})
 	var setup *board.SetupError
 	if errors.As(err, &setup) {
 		return store.Board{}, nil, refuseMsg(lang.M("GameInvalid", "Why", why(setup.Err)))
@@ -149,14 +152,13 @@ func startBoard(c *call, players []string, opts map[string]string, set func(*sto
 	if err != nil {
 		return store.Board{}, nil, err
 	}
-	b.ThreadID = mail.NewID(fmt.Sprintf("%s.%d", c.game.Name(), b.Number), s.domain)
+	b.ThreadID = mail.NewID(fmt.Sprintf("%s.%d", g.Name(), b.Number), s.domain)
 	set(&b)
-	if err := board.AddWatchers(c.tx, &b); err != nil {
+	if err := board.AddWatchers(u.tx, &b); err != nil {
 		return store.Board{}, nil, err
 	}
-	c.sec.board = b.Number
 	said := []lang.Msg{event}
-	if err := commit(c, &b, c.game, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
+	if err := commit(u, &b, g, st, change{New: true, Said: said, Comment: comment, By: by}); err != nil {
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
@@ -240,7 +242,7 @@ func play(c *call, b store.Board, u store.User, seat int, moves []string) error 
 	if p.DrawLapsed {
 		said = append(said, lang.M("PlayDrawLapses"))
 	}
-	if err := commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
+	if err := commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID, Lapsed: p.DrawLapsed}); err != nil {
 		return err
 	}
 	c.sec.say(lang.M("PlayPlayedOn", "Who", u.ID, "Title", g.Title(), "Number", n, "N", start+len(played), "Moves", strings.Join(played, " "), "Status", board.StatusMsg(b, st)))
@@ -249,7 +251,7 @@ func play(c *call, b store.Board, u store.User, seat int, moves []string) error 
 
 func cmdResign(c *call) error {
 	b, u, seat := c.board, c.user, c.seat
-	declined, err := leave(c, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID))
+	declined, err := leave(c.unit, b, seat, "resign", lang.M("PlayResigns", "Who", u.ID), lang.M("PlayDeclines", "Who", u.ID), c.comment)
 	if err != nil {
 		return err
 	}
@@ -271,46 +273,7 @@ func resignSeat(c *call, b store.Board, seat int, kind string, event lang.Msg) e
 		return refuseOn(b.Number, lang.M("PlayCannotResign", "Who", b.Players[seat], "Number", b.Number, "Why", why(err)))
 	}
 	said := []lang.Msg{event}
-	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
-}
-
-// ratingLines are the lines of the mail of a game's end that tell what
-// it did to the ratings.
-func ratingLines(b store.Board, r board.Rating) []lang.Msg {
-	switch r.Unrated {
-	case board.UnratedAborted:
-		return []lang.Msg{lang.M("RatingNotAborted")}
-	case board.UnratedDeclined:
-		return []lang.Msg{lang.M("RatingNotDeclined", "Who", board.Decliner(b))}
-	case board.UnratedFew:
-		return []lang.Msg{lang.M("RatingNotFew")}
-	case board.UnratedSerial:
-		return []lang.Msg{lang.M("RatingNotSerial", "Who", board.Forfeiter(b))}
-	}
-	var lines []lang.Msg
-	for _, ch := range r.Changes {
-		prov := lang.Literal("")
-		if ch.Provisional {
-			prov = lang.M("RatingProvisional")
-		}
-		before, after := fmt.Sprintf("%.0f", ch.Before), fmt.Sprintf("%.0f", ch.After)
-		switch {
-		case math.Round(ch.After) < math.Round(ch.Before):
-			lines = append(lines, lang.M("RatingDown", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
-		case math.Round(ch.After) == math.Round(ch.Before):
-			lines = append(lines, lang.M("RatingStayed", "Who", ch.User, "After", after, "Provisional", prov))
-		default:
-			lines = append(lines, lang.M("RatingUp", "Who", ch.User, "Before", before, "After", after, "Provisional", prov))
-		}
-	}
-	for _, ch := range r.Changes {
-		if ch.Provisional {
-			// How a provisional rating moves, once, below the lines.
-			lines = append(lines, lang.M("RatingProvisionalNote", "N", board.ProvisionalGames))
-			break
-		}
-	}
-	return lines
+	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: b.Players[seat]})
 }
 
 // Seeking a game, as pbmserv's seek list: "<game> seek <userid>
@@ -348,7 +311,10 @@ func cmdSeek(c *call) error {
 	}
 	sk := store.Seek{Game: c.game.Name(), User: u.ID, Count: count, Options: opts, Created: s.now()}
 	placed, err := seek.Place(c.tx, sk, func(players []string) (int, error) {
-		b, _, err := startBoard(c, players, maps.Clone(opts), func(*store.Board) {}, lang.M("SeekStarted", "A", players[0], "B", players[1]), "", "")
+		b, _, err := startBoard(c.unit, c.game, players, maps.Clone(opts), func(*store.Board) {}, lang.M("SeekStarted", "A", players[0], "B", players[1]), "", "")
+		if err == nil {
+			c.sec.board = b.Number
+		}
 		return b.Number, err
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,6 +15,26 @@ import (
 	"github.com/pbmgo/pbm/pbm/quote"
 	"github.com/pbmgo/pbm/store"
 )
+
+// unit is a unit of work: one transaction of the store, with the
+// server's dependencies, and what the work did in it: the board
+// changes it made with their board mails (record), and the count of
+// mails it queued. A mail's handling (run) is one; the clock's units
+// (Tick) and the computer's move (PlayComputer) are others, with the
+// same operations (commit, tell) and no mail.
+type unit struct {
+	s   *Server
+	ctx context.Context // the work's deadline (guard.go)
+	tx  *store.Tx
+	// queued counts the mails queued (send).
+	queued int
+	// changed are the board changes the unit of work made, with their
+	// board mails (record), queued when it ends (boardMails); those to
+	// the sender's own address are kept back so that the answer to the
+	// mail can be the board (boardAnswer): the mover gets one mail per
+	// move.
+	changed []changed
+}
 
 // outMail is one mail to one recipient, before it is rendered to MIME
 // (notice.Mail).
@@ -41,78 +62,71 @@ type heldBoard struct {
 
 // record writes the board mails of a change to every player and
 // subscriber (notice.Writer.BoardMails) and adds the change to the
-// unit of work r; they are queued when the unit ends (boardMails).
+// unit of work u; they are queued when the unit ends (boardMails).
 // The mails keep their own copy of the board and the position: a
 // picture may be drawn after the unit has moved the board on.
-func record(r *run, b store.Board, g engine.Game, st engine.State, ch change, passing bool) error {
-	ms, err := r.s.notices.BoardMails(r.tx, b.Clone(), g, st.Clone(), ch)
+func record(u *unit, b store.Board, g engine.Game, st engine.State, ch change, passing bool) error {
+	ms, err := u.s.notices.BoardMails(u.tx, b.Clone(), g, st.Clone(), ch)
 	if err != nil {
 		return err
 	}
-	r.changed = append(r.changed, changed{game: b.Game, board: b.Number, mails: ms, passing: passing})
+	u.changed = append(u.changed, changed{game: b.Game, board: b.Number, mails: ms, passing: passing})
 	return nil
 }
 
-// boardMails queues the board mails of the changes recorded on r, in
+// boardMails queues the board mails of the changes recorded on u, in
 // the order the changes were made, except the mails to the sender's
-// own address of a change that may answer the mail: those it returns,
-// for the answer (boardAnswer).
-func boardMails(r *run) ([]heldBoard, error) {
+// own address from of a change that may answer the mail: those it
+// returns, for the answer (boardAnswer). Work without a mail has no
+// sender (from is ""): it holds none back.
+func boardMails(u *unit, from string) ([]heldBoard, error) {
 	var held []heldBoard
-	for _, c := range r.changed {
+	for _, c := range u.changed {
 		for _, m := range c.mails {
-			if !c.passing && r.msg != nil && r.msg.From != "" && strings.EqualFold(m.To, r.msg.From) {
+			if !c.passing && from != "" && strings.EqualFold(m.To, from) {
 				held = append(held, heldBoard{game: c.game, board: c.board, m: m})
 				continue
 			}
-			if err := send(r, m); err != nil {
+			if err := send(u, m); err != nil {
 				return nil, err
 			}
 		}
 	}
-	r.changed = nil
+	u.changed = nil
 	return held, nil
 }
 
 // endUnit ends a unit of work outside any mail (the clock, the
 // computer): the board mails of its changes are queued.
-func endUnit(r *run) error {
-	held, err := boardMails(r)
-	if err != nil {
-		return err
-	}
-	for _, h := range held {
-		if err := send(r, h.m); err != nil {
-			return err
-		}
-	}
-	return nil
+func endUnit(u *unit) error {
+	_, err := boardMails(u, "")
+	return err
 }
 
 // send queues one mail. A mail whose picture is still to be drawn
 // waits for the batch's pictures when the mail is handled in a group
 // commit, and is drawn now otherwise.
-func send(r *run, m outMail) error {
-	r.queued++
+func send(u *unit, m outMail) error {
+	u.queued++
 	if m.Picture != nil {
-		if later := notice.LaterOf(r.ctx); later != nil {
-			return later.Add(r.tx, m)
+		if later := notice.LaterOf(u.ctx); later != nil {
+			return later.Add(u.tx, m)
 		}
 		if err := m.Picture.Draw(); err != nil {
 			return err
 		}
 	}
-	return r.s.notices.Enqueue(r.tx, 0, m)
+	return u.s.notices.Enqueue(u.tx, 0, m)
 }
 
 // tell queues the mails of a notice (notice.Writer.Mails).
-func tell(r *run, n notice.Notice) error {
-	ms, err := r.s.notices.Mails(r.tx, n)
+func tell(u *unit, n notice.Notice) error {
+	ms, err := u.s.notices.Mails(u.tx, n)
 	if err != nil {
 		return err
 	}
 	for _, m := range ms {
-		if err := send(r, m); err != nil {
+		if err := send(u, m); err != nil {
 			return err
 		}
 	}
@@ -148,7 +162,7 @@ var picturesDrawn = &notice.PicturesDrawn
 // reply queues the one answer to the mail's sender that reports each
 // command (protocol.md, Replies).
 func (r *run) reply() error {
-	held, err := boardMails(r)
+	held, err := boardMails(r.unit, r.msg.From)
 	if err != nil {
 		return err
 	}
@@ -192,7 +206,7 @@ func (r *run) reply() error {
 		held = nil
 	}
 	for _, h := range held {
-		if err := send(r, h.m); err != nil {
+		if err := send(r.unit, h.m); err != nil {
 			return err
 		}
 	}
@@ -216,7 +230,7 @@ func (r *run) reply() error {
 			m.InReplyTo = board.InReplyTo
 		}
 	}
-	return send(r, m)
+	return send(r.unit, m)
 }
 
 // boardAnswer chooses, among the board mails held for the sender

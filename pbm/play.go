@@ -20,66 +20,49 @@ import (
 // (board.Change).
 type change = board.Change
 
-// commit is the one way a board changes: it plays the answers of
-// conditional moves and the queued moves that have become due
-// (playAhead), records the end of the game (ratings, result
-// notices), saves the board and records the change on the unit of
-// work with its board mails to the players and subscribers (record),
-// queued when the unit ends (boardMails).
-func commit(c *call, b *store.Board, g engine.Game, st engine.State, ch change) error {
-	b.Updated = c.s.now()
-	if err := playAhead(c.run, b, g, st, &ch, ch.Lapsed); err != nil {
+// commit is the one way a board changes, in the unit of work u: it
+// plays the answers of conditional moves and the queued moves that
+// have become due (playAhead), records the end of the game (ratings,
+// result notices, the tournament's next step), saves the board and
+// records the change on u with its board mails to the players and
+// subscribers (record), queued when the unit ends (boardMails).
+func commit(u *unit, b *store.Board, g engine.Game, st engine.State, ch change) error {
+	b.Updated = u.s.now()
+	if err := playAhead(u, b, g, st, &ch, ch.Lapsed); err != nil {
 		return err
 	}
 	board.Settle(b, st)
 	if board.Ended(b) {
-		lines, err := finish(c.run, *b, g, st)
+		lines, err := finish(u, *b, g, st)
 		if err != nil {
 			return err
 		}
 		ch.Ratings = lines
-		if err := tournamentBoardOver(c, *b, st); err != nil {
+		if err := tournamentBoardOver(u, g, *b, st); err != nil {
 			return err
 		}
 	}
-	b.Due = clockDue(c.s, c.tx, *b, st, c.s.now())
-	if err := board.Save(c.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
+	b.Due = clockDue(u.s, u.tx, *b, st, u.s.now())
+	if err := board.Save(u.tx, *b, board.WaitingOf(*b, board.ToMove(*b, st))); err != nil {
 		return err
 	}
-	return record(c.run, *b, g, st, ch, false)
-}
-
-// outside is the call of work done in tx outside any mail: the clock
-// (Tick) and the computer (PlayComputer). It has no mail, so no sender
-// whose board mail would wait for the answer: its board mails are
-// queued when the work ends (endUnit).
-func outside(s *Server, ctx context.Context, tx *store.Tx) *call {
-	return &call{run: &run{s: s, ctx: ctx, tx: tx}, sec: &section{}}
+	return record(u, *b, g, st, ch, false)
 }
 
 // finish runs once when a game ends (board.Finish): ratings, and the
 // result to those who asked to be notified. It returns the lines that
 // tell what the end did to the ratings.
-func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
-	f, err := board.Finish(r.tx, b, st)
+func finish(u *unit, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, error) {
+	f, err := board.Finish(u.tx, b, st)
 	if err != nil {
 		return nil, err
 	}
 	var lines []lang.Msg
 	if f.Over {
-		lines = ratingLines(b, f.Rating)
-	}
-	text := []lang.Msg{lang.M("PlayEnded", "Title", g.Title(), "Number", b.Number, "Players", strings.Join(b.Players, ", "), "Status", board.StatusMsg(b, st))}
-	for i, l := range lines {
-		sep := "\n"
-		if i == 0 {
-			sep = "\n\n"
-		}
-		text = append(text, lang.Literal(sep), l)
+		lines = notice.RatingLines(b, f.Rating)
 	}
 	for _, id := range f.Notified {
-		if err := tell(r, notice.Notice{User: id, Subject: lang.M("MailSubjectNotification", "Title", g.Title(), "Number", b.Number),
-			Body: text}); err != nil {
+		if err := tell(u, notice.Ended(b, g, st, lines, id)); err != nil {
 			return nil, err
 		}
 	}
@@ -97,14 +80,15 @@ func finish(r *run, b store.Board, g engine.Game, st engine.State) ([]lang.Msg, 
 
 // leave takes a player off a board: a resignation (or a forfeit) once
 // every seat has moved, a decline before. resigned is the event for a
-// resignation, declined the one for a decline.
-func leave(c *call, b store.Board, seat int, kind string, resigned, declined lang.Msg) (bool, error) {
-	g, st, err := c.s.boards.Replay(b, -1)
+// resignation, declined the one for a decline; comment is the
+// player's comment, for the board mail.
+func leave(u *unit, b store.Board, seat int, kind string, resigned, declined lang.Msg, comment string) (bool, error) {
+	g, st, err := u.s.boards.Replay(b, -1)
 	if err != nil {
 		return false, err
 	}
 	who := b.Players[seat]
-	dec, err := board.Leave(&b, st, seat, kind, c.s.now())
+	dec, err := board.Leave(&b, st, seat, kind, u.s.now())
 	if err != nil {
 		id := "PlayCannotResign"
 		if dec {
@@ -119,7 +103,7 @@ func leave(c *call, b store.Board, seat int, kind string, resigned, declined lan
 			said[1] = lang.M("DeclineRemoved", "Title", g.Title(), "Number", b.Number)
 		}
 	}
-	return dec, commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: who})
+	return dec, commit(u, &b, g, st, change{Said: said, Comment: comment, By: who})
 }
 
 // Votes follow pbmserv: a draw offer ("propose") or a take-back
@@ -128,14 +112,6 @@ func leave(c *call, b store.Board, seat int, kind string, resigned, declined lan
 
 func cmdPropose(c *call) error { return openVote(c, "draw") }
 func cmdUndo(c *call) error    { return openVote(c, "undo") }
-
-// voteMsg is what a vote is about.
-func voteMsg(kind string) lang.Msg {
-	if kind == "draw" {
-		return lang.M("VoteDraw")
-	}
-	return lang.M("VoteUndo")
-}
 
 func openVote(c *call, kind string) error {
 	b, u, seat := c.board, c.user, c.seat
@@ -146,7 +122,7 @@ func openVote(c *call, kind string) error {
 	switch err := board.Propose(&b, seat, kind, c.s.now()); err {
 	case nil:
 	case board.ErrVoteOpen:
-		return refuseOn(b.Number, lang.M("VoteAlreadyOpen", "Vote", voteMsg(b.Vote.Kind), "Number", b.Number))
+		return refuseOn(b.Number, lang.M("VoteAlreadyOpen", "Vote", notice.VoteMsg(b.Vote.Kind), "Number", b.Number))
 	case board.ErrVoteNobody:
 		return refuseOn(b.Number, lang.M("VoteNobody"))
 	case board.ErrVoteNoMove:
@@ -154,9 +130,9 @@ func openVote(c *call, kind string) error {
 	default:
 		return err
 	}
-	said := lang.M("VoteProposes", "Who", u.ID, "Vote", voteMsg(kind), "Title", g.Title(), "Number", b.Number)
+	said := lang.M("VoteProposes", "Who", u.ID, "Vote", notice.VoteMsg(kind), "Title", g.Title(), "Number", b.Number)
 	c.sec.say(said)
-	return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+	return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 }
 
 func cmdAccept(c *call) error { return answerVote(c, true) }
@@ -179,16 +155,16 @@ func answerVote(c *call, yes bool) error {
 		return err
 	}
 	if d.Rejected {
-		said := lang.M("VoteRejects", "Who", u.ID, "Vote", voteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
+		said := lang.M("VoteRejects", "Who", u.ID, "Vote", notice.VoteMsg(d.Kind), "Title", g.Title(), "Number", b.Number)
 		c.sec.say(said)
-		return commit(c, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
+		return commit(c.unit, &b, g, st, change{Said: []lang.Msg{said}, Comment: c.comment, By: u.ID})
 	}
-	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", voteMsg(d.Kind))}
+	said := []lang.Msg{lang.M("VoteAccepts", "Who", u.ID, "Vote", notice.VoteMsg(d.Kind))}
 	if st, said, err = carriedMsg(c.s, b, st, d, said); err != nil {
 		return err
 	}
 	c.sec.say(said...)
-	return commit(c, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
+	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
 // carriedMsg tells what a vote's decision did after the event said,
@@ -205,20 +181,6 @@ func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, sai
 		return nil, nil, err
 	}
 	return st, append(said, lang.M("VoteUndoCarried", "Who", b.Players[d.Undone.Seat], "Move", d.Undone.Move)), nil
-}
-
-// voteLine tells an open vote, for the board mail, written by p.
-func voteLine(p lang.Printer, b store.Board) string {
-	if b.Vote == nil {
-		return ""
-	}
-	var waiting []string
-	for _, s := range board.InGame(b) {
-		if !board.ContainsSeat(b.Vote.Accepted, s) {
-			waiting = append(waiting, b.Players[s])
-		}
-	}
-	return p.T("VoteOpen", "Who", b.Players[b.Vote.By], "Vote", voteMsg(b.Vote.Kind), "Waiting", strings.Join(waiting, ", "))
 }
 
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
@@ -335,7 +297,7 @@ func cmdQueue(c *call) error {
 	}
 	// It is the player's turn already: the queue plays now.
 	before := len(b.Log)
-	if err := commit(c, &b, g, st, change{}); err != nil {
+	if err := commit(c.unit, &b, g, st, change{}); err != nil {
 		return err
 	}
 	if len(b.Log) > before {
@@ -399,16 +361,12 @@ func cmdPreview(c *call) error {
 	if err != nil {
 		return refusalOn(n, err)
 	}
-	var played []string
-	for _, mv := range moves {
-		if st.Result().Over {
-			return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(mv)))
-		}
-		canon, err := st.Play(mv)
-		if err != nil {
-			return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(mv), "Why", why(err)))
-		}
-		played = append(played, canon)
+	played, err := board.Preview(st, moves)
+	var pe *board.PreviewError
+	if errors.As(err, &pe) && pe.Over {
+		return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(pe.Move)))
+	} else if errors.As(err, &pe) {
+		return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(pe.Move), "Why", why(pe.Err)))
 	}
 	c.sec.say(lang.M("PreviewOf", "Title", g.Title(), "Number", n, "Moves", listOrNone(played)), lang.Literal("\n\n"), drawn(b, st))
 	c.sec.subject = lang.M("MailSubjectPreview", "Title", g.Title(), "Number", n)
@@ -438,7 +396,7 @@ func cmdChat(c *call) error {
 		return refusalOn(n, err)
 	}
 	for _, id := range to {
-		if err := tell(c.run, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
+		if err := tell(c.unit, notice.Notice{User: id, Board: &b, Subject: lang.M("MailSubjectChat", "Title", c.game.Title(), "Number", n, "Who", u.ID), Body: notice.Written(func(p lang.Printer) string {
 			return p.T("BoardCommentBy", "Who", u.ID) + "\n\n" + c.comment
 		})}); err != nil {
 			return err
@@ -521,16 +479,15 @@ func (s *Server) PlayComputer(ctx context.Context, w store.Waiting) (string, err
 			return broken(fmt.Errorf("the engine refused the computer's move %q: %w", move, err))
 		}
 		canon = p.Moves[0]
-		c := outside(s, ctx, tx)
-		c.game = g
+		u := &unit{s: s, ctx: ctx, tx: tx}
 		said := []lang.Msg{lang.M("PlayPlayed", "Who", w.Player, "Moves", canon)}
 		if p.DrawLapsed {
 			said = append(said, lang.M("PlayDrawLapses"))
 		}
-		if err := commit(c, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
+		if err := commit(u, &b, g, st, change{Said: said, By: w.Player, Lapsed: p.DrawLapsed}); err != nil {
 			return err
 		}
-		return endUnit(c.run)
+		return endUnit(u)
 	})
 	switch {
 	case errors.Is(err, errMoved):
@@ -609,16 +566,18 @@ func cmdIf(c *call) error {
 		} else if err != nil {
 			return err
 		}
-		if st.ToMove() == seat {
-			return moveAndIf(c, b, g, st, u, seat, x, moves)
-		}
-		if _, err = board.AddLine(&x, b, st, seat, moves); errors.As(err, &le) {
+		first, err := board.EnterLine(c.tx, &x, b, st, seat, moves)
+		var fe *board.FirstMoveError
+		switch {
+		case errors.As(err, &fe):
+			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(fe.Move), "Why", why(fe.Err)),
+				lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
+		case errors.As(err, &le):
 			return refuseOn(n, lineRefusal(g, b, le)...)
-		} else if err != nil {
+		case err != nil:
 			return err
-		}
-		if err := board.SaveConditional(c.tx, x); err != nil {
-			return err
+		case first != "":
+			return moveAndIf(c, b, g, u, seat, first)
 		}
 		c.sec.say(lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))
 	}
@@ -626,33 +585,11 @@ func cmdIf(c *call) error {
 	return nil
 }
 
-// moveAndIf is a line entered at its owner's turn: its first move is
-// the owner's, played now as "move" plays it, and the rest of the line
-// is kept from the position after it. The rest is checked before the
-// move is played, and kept before, so that an answer the move draws
-// from another tree is answered from it in the same step.
-func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.User, seat int, x store.Conditional, moves []string) error {
+// moveAndIf plays the first move of a line entered at its owner's
+// turn (board.EnterLine) as "move" plays it, and shows the tree as the
+// move left it.
+func moveAndIf(c *call, b store.Board, g engine.Game, u store.User, seat int, first string) error {
 	n := b.Number
-	try := st.Clone()
-	first, err := try.Play(moves[0])
-	if err != nil {
-		return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(moves[0]), "Why", why(err)),
-			lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
-	}
-	after := b
-	after.Log = append(append([]store.Entry(nil), b.Log...), store.Entry{Seat: seat, Move: first})
-	board.Sync(&x, after)
-	if len(moves) > 1 {
-		var le *board.LineError
-		if _, err := board.AddLine(&x, after, try, seat, moves[1:]); errors.As(err, &le) {
-			return refuseOn(n, lineRefusal(g, after, le)...)
-		} else if err != nil {
-			return err
-		}
-	}
-	if err := board.SaveConditional(c.tx, x); err != nil {
-		return err
-	}
 	if err := play(c, b, u, seat, []string{first}); err != nil {
 		return err
 	}
@@ -663,7 +600,8 @@ func moveAndIf(c *call, b store.Board, g engine.Game, st engine.State, u store.U
 	if now.Over {
 		return nil
 	}
-	if x, err = board.ConditionalOf(c.tx, now, u.ID); err != nil {
+	x, err := board.ConditionalOf(c.tx, now, u.ID)
+	if err != nil {
 		return err
 	}
 	c.sec.say(append(c.sec.msgs, lang.Literal("\n\n"), lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))...)
@@ -703,26 +641,26 @@ func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 // the move before it left it mailed first; queued moves are added to
 // the change; the owners of trees the moves left or voided, of answers
 // held, and of queues dropped are told.
-func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
-	done, err := board.PlayAhead(r.tx, b, st, lapsed, r.s.now())
+func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *change, lapsed bool) error {
+	done, err := board.PlayAhead(u.tx, b, st, lapsed, u.s.now())
 	if err != nil {
 		return err
 	}
 	for _, a := range done {
 		switch a.Kind {
 		case board.AheadSynced:
-			if err := tellSynced(r, *b, g, a); err != nil {
+			if err := tell(u, notice.Synced(*b, g, a)); err != nil {
 				return err
 			}
 		case board.AheadHeld:
-			if err := tellHeld(r, *b, g, a.User, a.Move, lapsed); err != nil {
+			if err := tell(u, notice.Held(*b, g, a.User, a.Move, lapsed)); err != nil {
 				return err
 			}
 		case board.AheadAnswer:
 			// The board as the move before the answer left it: its
 			// mail to the sender is not the answer, which carries only
 			// the board as the run leaves it.
-			if err := record(r, a.Before, g, a.BeforeState, *ch, true); err != nil {
+			if err := record(u, a.Before, g, a.BeforeState, *ch, true); err != nil {
 				return err
 			}
 			// A kill test ends the daemon here: the move and its
@@ -743,36 +681,10 @@ func playAhead(r *run, b *store.Board, g engine.Game, st engine.State, ch *chang
 		case board.AheadDropped:
 			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
 			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(r, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(u, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
-}
-
-// tellSynced tells a tree's owner the lines the moves left (kept as
-// unplayed) or voided (taken back).
-func tellSynced(r *run, b store.Board, g engine.Game, a board.Ahead) error {
-	var text []lang.Msg
-	if a.Sync.Kind == board.SyncDeviated {
-		text = []lang.Msg{lang.M("CondDeviated", "Move", a.Sync.Move, "Title", g.Title(), "Number", b.Number, "At", a.UnplayedAt+1, "Game", g.Name())}
-	} else {
-		text = []lang.Msg{lang.M("CondVoided", "Title", g.Title(), "Number", b.Number)}
-	}
-	text = append(text, lang.Literal("\n\n"), board.LineList(g, a.Sync.Lines))
-	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(r, notice.Notice{User: a.User, Subject: subject, Body: text})
-}
-
-// tellHeld tells a tree's owner that its answer waits for them: a vote
-// was open when the move it answers came.
-func tellHeld(r *run, b store.Board, g engine.Game, user, mv string, lapsed bool) error {
-	vote := lang.M("VoteDraw")
-	if !lapsed && b.Vote != nil {
-		vote = voteMsg(b.Vote.Kind)
-	}
-	text := lang.M("CondHeld", "Move", mv, "Title", g.Title(), "Number", b.Number, "Vote", vote)
-	subject := lang.M("CondSubject", "Title", g.Title(), "Number", b.Number)
-	return tell(r, notice.Notice{User: user, Subject: subject, Body: []lang.Msg{text}})
 }

@@ -286,7 +286,7 @@ func New(cfg Config) (*Server, error) {
 	s.boards = board.NewBoards(func() *engine.Registry { return s.cfg.Games }, 10000)
 	if s.notices, err = notice.New(notice.Config{Name: cfg.Name, Address: cfg.Address, TokenKey: cfg.TokenKey, Now: s.now, Printer: s.cat.For, Broken: broken, Bound: boundText,
 		ForfeitDays: cfg.ForfeitDays, Log: log,
-		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: voteLine, Bank: bankText, Computer: isComputer}); err != nil {
+		Link: func(game string, number int) string { return notice.BoardLink(s.cfg.WebURL, game, number) }, Vote: notice.VoteLine, Bank: bankText, Computer: isComputer}); err != nil {
 		return nil, err
 	}
 	s.global, s.game = commands()
@@ -432,7 +432,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
-	r := &run{s: s, tx: tx, msg: m, ctx: ctx, verdict: judge(s.cfg, m)}
+	r := &run{unit: &unit{s: s, tx: tx, ctx: ctx}, msg: m, verdict: judge(s.cfg, m)}
 	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
 	} else if !authed {

@@ -182,7 +182,7 @@ func cmdTournamentJoin(c *call) error {
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
 	if t.Ready() {
-		if err := startTournament(c, t); err != nil {
+		if err := startTournament(c.unit, c.game, t); err != nil {
 			return err
 		}
 		said = append(said, lang.M("TournJoinStarted"))
@@ -212,7 +212,7 @@ func cmdTournamentStart(c *call) error {
 	if err := tournament.CheckStarter(t, u.ID, c.s.cfg.isAdmin(u.ID)); err != nil {
 		return tournamentRefusal(err)
 	}
-	if err := startTournament(c, t); err != nil {
+	if err := startTournament(c.unit, c.game, t); err != nil {
 		return err
 	}
 	c.sec.say(lang.N("TournStarted", len(t.Entrants), "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants)))
@@ -221,35 +221,30 @@ func cmdTournamentStart(c *call) error {
 
 // startTournament seeds and pairs the first round (tournament.Begin)
 // and plays it. The caller saves t.
-func startTournament(c *call, t *tournament.Tournament) error {
-	step, err := tournament.Begin(c.tx, t, setupCheck(c.game))
+func startTournament(u *unit, g engine.Game, t *tournament.Tournament) error {
+	step, err := tournament.Begin(u.tx, t, setupCheck(g))
 	if err != nil {
 		return tournamentRefusal(err)
 	}
-	return playStep(c, t, step)
+	return playStep(u, g, t, step)
 }
 
 // playStep does what a step of tournament t asks: it starts the
 // round's boards through startBoard and mails every entrant its
 // pairings and the standings, or the final table, or why the
 // tournament halted.
-func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
+func playStep(u *unit, g engine.Game, t *tournament.Tournament, step tournament.Step) error {
 	if h := step.Halted; h != nil {
-		return haltTournament(c, t, h)
+		return haltTournament(u, g, t, h)
 	}
 	if step.Over {
-		text := append([]lang.Msg{lang.M("TournEnded", "Title", c.game.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournplay.Report(t)...)
-		return tellEntrants(c, t, lang.M("TournSubjectFinal", "Title", c.game.Title(), "Name", t.Name), text, true)
+		text := append([]lang.Msg{lang.M("TournEnded", "Title", g.Title(), "Name", t.Name, "Who", t.Winner), lang.Literal("\n\n")}, tournplay.Report(t)...)
+		return tellEntrants(u, t, lang.M("TournSubjectFinal", "Title", g.Title(), "Name", t.Name), text, true)
 	}
 	if step.Round == 0 {
 		return nil
 	}
 	round := step.Round
-	// The round's boards have mails of their own; the answer to the
-	// command that started them plays on none of them (its Reply-To,
-	// replyBoard), only on the board the command itself was about.
-	about := c.sec.board
-	defer func() { c.sec.board = about }()
 	for _, p := range step.Boards {
 		seats := lang.Literal(p.Seats[0])
 		for _, s := range p.Seats[1:] {
@@ -259,23 +254,23 @@ func playStep(c *call, t *tournament.Tournament, step tournament.Step) error {
 		if p.Replay {
 			event = lang.M("TournRoundReplay", "Name", t.Name, "Round", round, "Seats", seats)
 		}
-		b, _, err := startBoard(c, p.Seats, p.Options, func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
+		b, _, err := startBoard(u, g, p.Seats, p.Options, func(b *store.Board) { b.Tournament, b.Round = t.Name, round }, event, "", "")
 		if err != nil {
 			return fmt.Errorf("tournament %s round %d: %w", t.Name, round, err)
 		}
-		tournament.Started(c.tx, t, p, b.Number)
+		tournament.Started(u.tx, t, p, b.Number)
 	}
-	text := append([]lang.Msg{lang.M("TournRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournplay.Report(t)...)
-	return tellEntrants(c, t, lang.M("TournSubjectRound", "Title", c.game.Title(), "Name", t.Name, "Round", round), text, false)
+	text := append([]lang.Msg{lang.M("TournRound", "Title", g.Title(), "Name", t.Name, "Round", round), lang.Literal("\n\n")}, tournplay.Report(t)...)
+	return tellEntrants(u, t, lang.M("TournSubjectRound", "Title", g.Title(), "Name", t.Name, "Round", round), text, false)
 }
 
 // tellEntrants mails every human entrant (and, with watchers, every
 // user who watches every board of the game).
-func tellEntrants(c *call, t *tournament.Tournament, subject lang.Msg, text []lang.Msg, watchers bool) error {
+func tellEntrants(u *unit, t *tournament.Tournament, subject lang.Msg, text []lang.Msg, watchers bool) error {
 	told := map[string]bool{}
 	ids := entrantIDs(t)
 	if watchers {
-		users, err := c.tx.SubscribersOfAll(t.Game)
+		users, err := u.tx.SubscribersOfAll(t.Game)
 		if err != nil {
 			return err
 		}
@@ -288,7 +283,7 @@ func tellEntrants(c *call, t *tournament.Tournament, subject lang.Msg, text []la
 			continue
 		}
 		told[strings.ToLower(id)] = true
-		if err := tell(c.run, notice.Notice{User: id, Subject: subject,
+		if err := tell(u, notice.Notice{User: id, Subject: subject,
 			Body: text}); err != nil {
 			return err
 		}
@@ -301,34 +296,29 @@ func tellEntrants(c *call, t *tournament.Tournament, subject lang.Msg, text []la
 // and starts the next round, or ends the tournament with the final
 // table to every entrant and watcher: all in the transaction that
 // ended the board.
-func tournamentBoardOver(c *call, b store.Board, st engine.State) error {
+func tournamentBoardOver(u *unit, g engine.Game, b store.Board, st engine.State) error {
 	if b.Tournament == "" {
 		return nil
 	}
-	saved := c.game
-	defer func() { c.game = saved }()
-	if g, ok := c.s.cfg.Games.Lookup(b.Game); ok {
-		c.game = g
-	}
-	t, err := tournament.RecordBoard(c.tx, c.game.Name(), b.Tournament, b.Number, board.Outcome(b, st), len(b.Players), b.Aborted)
+	t, err := tournament.RecordBoard(u.tx, g.Name(), b.Tournament, b.Number, board.Outcome(b, st), len(b.Players), b.Aborted)
 	if errors.Is(err, store.ErrNotFound) {
-		return refuseMsg(lang.M("TournNone", "Title", c.game.Title(), "Name", quotedWord(b.Tournament), "Game", c.game.Name()))
+		return refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", quotedWord(b.Tournament), "Game", g.Name()))
 	}
 	if err != nil {
 		return err
 	}
-	if err := advanceTournament(c, t); err != nil {
+	if err := advanceTournament(u, g, t); err != nil {
 		return err
 	}
-	return tournament.Save(c.tx, t)
+	return tournament.Save(u.tx, t)
 }
 
 // advanceTournament plays the steps that follow a board's end
 // (Tournament.Next): a knockout replay started at once, the next round
 // once the current one is done, or the end.
-func advanceTournament(c *call, t *tournament.Tournament) error {
+func advanceTournament(u *unit, g engine.Game, t *tournament.Tournament) error {
 	for {
-		step, err := t.Next(setupCheck(c.game))
+		step, err := t.Next(setupCheck(g))
 		if err != nil {
 			return err
 		}
@@ -337,7 +327,7 @@ func advanceTournament(c *call, t *tournament.Tournament) error {
 			// nothing of it is committed yet.
 			killpoint.At("tournament-round", step.Paired)
 		}
-		if err := playStep(c, t, step); err != nil {
+		if err := playStep(u, g, t, step); err != nil {
 			return err
 		}
 		if step.Paired == 0 || step.Over || !t.RoundDone() {
@@ -422,12 +412,12 @@ func adminTournament(c *call) error {
 			b.Aborted = true
 			b.Tournament = ""
 			said := []lang.Msg{lang.M("TournAbortedBoard", "Name", t.Name)}
-			if err := commit(c, &b, g, st, change{Said: said}); err != nil {
+			if err := commit(c.unit, &b, g, st, change{Said: said}); err != nil {
 				return err
 			}
 		}
 		text := append([]lang.Msg{lang.M("TournAbortedMail"), lang.Literal("\n\n")}, tournplay.Report(t)...)
-		if err := tellEntrants(c, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
+		if err := tellEntrants(c.unit, t, lang.M("TournSubjectAborted", "Title", g.Title(), "Name", t.Name), text, false); err != nil {
 			return err
 		}
 		c.sec.say(lang.M("TournAborted", "Title", g.Title(), "Name", t.Name))
@@ -469,13 +459,13 @@ func withdrawEverywhere(c *call, id string) error {
 // haltTournament tells the entrants and the log that t ended where it
 // stood because the game refuses a board that its next round needs
 // (h). The caller saves t.
-func haltTournament(c *call, t *tournament.Tournament, h *tournament.Halted) error {
+func haltTournament(u *unit, g engine.Game, t *tournament.Tournament, h *tournament.Halted) error {
 	err := h.Err
 	var setup *board.SetupError
 	if errors.As(err, &setup) {
 		err = setup.Err
 	}
-	c.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
-	text := append([]lang.Msg{lang.M("TournHalted", "Title", c.game.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournplay.Report(t)...)
-	return tellEntrants(c, t, lang.M("TournSubjectHalted", "Title", c.game.Title(), "Name", t.Name), text, false)
+	u.s.log.Warn("tournament halted: a board of its next round cannot start", "game", t.Game, "tournament", t.Name, "seats", h.Seats, "error", err)
+	text := append([]lang.Msg{lang.M("TournHalted", "Title", g.Title(), "Seats", h.Seats, "Why", why(err)), lang.Literal("\n\n")}, tournplay.Report(t)...)
+	return tellEntrants(u, t, lang.M("TournSubjectHalted", "Title", g.Title(), "Name", t.Name), text, false)
 }
