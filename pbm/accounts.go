@@ -70,7 +70,7 @@ func cmdSignup(c *call) error {
 	}
 	c.args = rest
 	id := c.args[0]
-	claim := s.cfg.isAdmin(id)
+	claim := s.cfg.IsAdmin(id)
 	u, fresh, err := account.Open(c.tx, account.Signup{
 		ID: id, Password: c.args[1], Cost: s.cfg.BcryptCost, Language: code, Addresses: c.args[2:], By: senderOf(c),
 		IsGame: func(w string) bool { _, ok := s.cfg.Games.Lookup(w); return ok },

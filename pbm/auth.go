@@ -369,7 +369,7 @@ func confirmReply(r *run, rest string) error {
 	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
-	if r.s.cfg.isAdmin(u.ID) {
+	if r.s.cfg.IsAdmin(u.ID) {
 		ms = append(ms, lang.M("AcctConfirmedAdmin"))
 	}
 	sec.say(ms...)

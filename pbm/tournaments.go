@@ -76,7 +76,7 @@ func setupWhy(err error) lang.Msg {
 func cmdTournamentNew(c *call) error {
 	s := c.s
 	u := c.user
-	if !s.cfg.isAdmin(u.ID) {
+	if !s.cfg.IsAdmin(u.ID) {
 		if err := tournament.CheckOrganiser(c.tx, gameNames(s.cfg.Games), s.cfg.Tournaments, u.ID); err != nil {
 			return tournamentRefusal(err)
 		}
@@ -201,7 +201,7 @@ func isTournament(tx *store.Tx, game, name string) bool {
 // organises reports whether u may run tournament t: its organiser or an
 // admin (cfg's admins).
 func organises(cfg Config, t *tournament.Tournament, u store.User) bool {
-	return strings.EqualFold(t.Organiser, u.ID) || cfg.isAdmin(u.ID)
+	return strings.EqualFold(t.Organiser, u.ID) || cfg.IsAdmin(u.ID)
 }
 
 // cmdTournamentJoin: "<game> tournament join <name> <userid> <password>
