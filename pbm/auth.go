@@ -98,7 +98,8 @@ func (c *call) wrongPassword(u store.User, who account.Guesser) error {
 		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", l.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
 	}
 	if l.Tell {
-		if err := c.tellLocked(u, l.Until); err != nil {
+		// The owner is told at each of the account's addresses.
+		if err := tellEach(c.run, c.s.notices.Locked(u, c.msg.From, l.Until)); err != nil {
 			return err
 		}
 	}
@@ -115,49 +116,21 @@ func (c *call) badPassword(u store.User) {
 	}
 }
 
-// tellLocked tells the owner of an account that it is locked.
-func (c *call) tellLocked(u store.User, until time.Time) error {
-	p := c.s.cat.For(u.Language)
-	window := windowMsg(account.GuessWindow)
-	if p.Code() == lang.Default {
-		// English writes the window as it always has, as Go does.
-		window = lang.Literal(account.GuessWindow.String())
-	}
-	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
-		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
-	for _, a := range u.Addresses {
-		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // reportForeign tells an account's own addresses of a command that
 // named it from another address, with its outcome: a forged sender or
 // a guessed password does not go unnoticed.
 func (c *call) reportForeign() error {
-	p := c.s.cat.For(c.owner.Language)
-	outcome := lang.M("AcctForeignDone")
-	if c.sec.Refused {
-		why := c.sec.Text
-		if len(c.sec.msgs) > 0 {
-			why = p.Join(c.sec.msgs)
-		}
-		outcome = lang.M("AcctForeignRefused", "Why", firstLineOf(why))
-	}
-	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
-	for _, a := range c.owner.Addresses {
-		if err := tell(c.run, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+	return tellEach(c.run, c.s.notices.Foreign(*c.owner, c.msg.From, c.sec.Command, c.sec.Refused, c.sec.Text, c.sec.msgs))
+}
+
+// tellEach queues the mails of each notice (tell).
+func tellEach(r *run, ns []notice.Notice) error {
+	for _, n := range ns {
+		if err := tell(r, n); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func firstLineOf(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // mayAnswer reports whether the answer to the mail may be sent: not
@@ -242,10 +215,8 @@ func (r *run) rateLimit() (bool, error) {
 		return false, err
 	}
 	if f.Warn {
-		p := r.answerPrinter()
-		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
-			"Until", f.Rate.Start.Add(account.RateWindow).UTC()), 79)
-		if err := tell(r, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		n := r.s.notices.RateLimited(r.answerPrinter(), r.msg.From, r.s.cfg.RateLimit, f.Rate.Start.Add(account.RateWindow))
+		if err := tell(r, n); err != nil {
 			return false, err
 		}
 	}
@@ -314,9 +285,8 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 			return err
 		}
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
-		text := mail.Wrap(c.s.cat.For(u.Language).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
-			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		if err := tell(c.run, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		n := c.s.notices.Confirmation(u, p, reply, p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day))
+		if err := tell(c.run, n); err != nil {
 			return err
 		}
 	}
@@ -406,17 +376,6 @@ func unsubscribe(r *run, tok string) error {
 	return r.reply()
 }
 
-// windowMsg is a span of time of the server's guards: hours, or
-// minutes under an hour.
-func windowMsg(d time.Duration) lang.Msg {
-	if d >= time.Hour && d%time.Hour == 0 {
-		h := int(d / time.Hour)
-		return lang.N("AcctHours", h, "Count", h)
-	}
-	m := int(d / time.Minute)
-	return lang.N("AcctMinutes", m, "Count", m)
-}
-
 // The operator's MTA's word on a mail's From. When Config.AuthServID
 // is set, the Authentication-Results fields under that authserv-id
 // (RFC 8601; pbm/mail reads them) make a mail's From verified, failed
@@ -476,5 +435,5 @@ func (c *call) ownWrongPassword(u store.User, m account.Miss) error {
 		return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "), lang.M("AcctOwnLocked", "User", u.ID, "Until", m.Until.UTC()))
 	}
 	return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "),
-		lang.N("AcctOwnGuesses", account.OwnGuessAllowed, "Count", account.OwnGuessAllowed, "Window", windowMsg(account.GuessWindow)))
+		lang.N("AcctOwnGuesses", account.OwnGuessAllowed, "Count", account.OwnGuessAllowed, "Window", notice.Window(account.GuessWindow)))
 }
