@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"crypto/hmac"
 	"strings"
 	"time"
 
@@ -244,23 +243,10 @@ func (r *run) rateLimit() (bool, error) {
 // address takes the address off every account, and no more mail goes
 // there.
 
-// subaddress is the server's address with a subaddress (RFC 5233
-// section 1).
-func subaddress(address, sub string) string {
-	local, domain, _ := strings.Cut(address, "@")
-	return local + "+" + sub + "@" + domain
-}
-
 // confirmAddress is the Reply-To of the confirmation of p for id: a
 // subaddress of the server's address with the token under key.
 func confirmAddress(address string, key []byte, id string, p store.PendingAddress) string {
-	return subaddress(address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p))
-}
-
-// unsubAddress is the address a mail to which stops the mail to addr:
-// a subaddress of the server's address with the token under key.
-func unsubAddress(address string, key []byte, addr string) string {
-	return subaddress(address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr))
+	return mail.Subaddress(address, account.ConfirmDetail(key, id, p))
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
@@ -293,30 +279,13 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 	return nil
 }
 
-// addressTag finds a subaddress of the server's address with the tag
-// among a mail's recipients and returns what follows the tag.
-func addressTag(address string, recipients []string, tag string) (string, bool) {
-	local, domain, _ := strings.Cut(address, "@")
-	for _, to := range recipients {
-		l, d, _ := strings.Cut(strings.ToLower(to), "@")
-		base, sub, plus := strings.Cut(l, "+")
-		if !plus || base != local || d != domain {
-			continue
-		}
-		if rest, ok := strings.CutPrefix(sub, tag+"."); ok {
-			return rest, true
-		}
-	}
-	return "", false
-}
-
 // byAddressReply handles a mail to a confirmation or unsubscribe
 // address; done reports whether the mail was one.
 func (r *run) byAddressReply() (done bool, err error) {
-	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
+	if rest, ok := mail.Detail(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
 		return true, confirmReply(r, rest)
 	}
-	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
+	if rest, ok := mail.Detail(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
 		return true, unsubscribe(r, rest)
 	}
 	return false, nil
@@ -326,8 +295,7 @@ func (r *run) byAddressReply() (done bool, err error) {
 func confirmReply(r *run, rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
-	id, tok, _ := strings.Cut(rest, ".")
-	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
+	u, addr, err := account.ConfirmReply(r.tx, rest, r.msg.From, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
 	if err != nil {
 		return err
 	}
@@ -351,18 +319,14 @@ func confirmReply(r *run, rest string) error {
 func unsubscribe(r *run, tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
-	key, err := r.s.notices.Secret(r.tx)
+	ids, owners, ok, err := account.UnsubscribeBy(r.tx, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
 	if err != nil {
 		return err
 	}
-	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) || r.forged() {
+	if !ok {
 		sec.Refused = true
 		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
-	}
-	ids, owners, err := account.Unsubscribe(r.tx, r.msg.From)
-	if err != nil {
-		return err
 	}
 	for _, u := range owners {
 		r.speaks(u) // the answer is in the language of the address's account
