@@ -1,6 +1,7 @@
 package pbm
 
 import (
+	"log/slog"
 	"strings"
 	"time"
 
@@ -36,11 +37,18 @@ func (c *call) auth(id, pw string) (store.User, error) {
 		c.owner = &u
 	}
 	who := account.GuesserOf(u, c.msg.From, c.proof())
-	if err := c.locked(u, who); err != nil {
+	try, err := account.TryPassword(c.tx, u, who, c.s.now(), func() bool { return c.checkPassword(u, pw) })
+	if err != nil {
 		return u, err
 	}
-	if !c.checkPassword(u, pw) {
-		return u, c.wrongPassword(u, who)
+	if !try.OK {
+		c.badPassword(u)
+	}
+	if try.Bar.Barred() {
+		return u, refuseMsg(barMsg(try.Bar, ""))
+	}
+	if !try.OK {
+		return u, c.wrongPassword(u, try.Miss)
 	}
 	c.speaks(u)
 	return u, nil
@@ -68,27 +76,12 @@ func barMsg(b account.Bar, title string) lang.Msg {
 	return lang.Literal("")
 }
 
-// locked refuses a password for u from who while the account is
-// locked against it.
-func (c *call) locked(u store.User, who account.Guesser) error {
-	bar, err := account.PasswordBar(c.tx, u, who, c.s.now())
-	if err != nil || !bar.Barred() {
-		return err
-	}
-	c.badPassword(u)
-	return refuseMsg(barMsg(bar, ""))
-}
-
-// wrongPassword records a wrong password for u from who, locks the
-// account when it is one too many, and returns the refusal.
-func (c *call) wrongPassword(u store.User, who account.Guesser) error {
-	c.badPassword(u)
-	l, err := account.WrongBy(c.tx, u.ID, who, c.s.now())
-	if err != nil {
-		return err
-	}
+// wrongPassword is the refusal of a wrong password for u that did l
+// (account.TryPassword): the owner is told of a lock it brought, and
+// the verified owner of her own limit (ownWrongPassword).
+func (c *call) wrongPassword(u store.User, l account.Miss) error {
 	if l.Own {
-		return c.ownWrongPassword(u, l)
+		return ownWrongPassword(c.s.log, u, l)
 	}
 	if !l.Counted {
 		return refuseMsg(lang.M("RefusePassword", "User", u.ID))
@@ -393,9 +386,9 @@ func (r *run) silenced() bool {
 // ownWrongPassword is the refusal of a wrong password from the
 // verified owner: it tells her of her own limit, or of the lock it
 // brought.
-func (c *call) ownWrongPassword(u store.User, m account.Miss) error {
+func ownWrongPassword(log *slog.Logger, u store.User, m account.Miss) error {
 	if m.Locked {
-		c.s.log.Warn("account locked against its owner's own addresses after her wrong passwords", "userid", u.ID, "until", m.Until.UTC().Format(time.RFC3339))
+		log.Warn("account locked against its owner's own addresses after her wrong passwords", "userid", u.ID, "until", m.Until.UTC().Format(time.RFC3339))
 		return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "), lang.M("AcctOwnLocked", "User", u.ID, "Until", m.Until.UTC()))
 	}
 	return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "),
