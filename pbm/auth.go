@@ -353,11 +353,6 @@ func unsubscribe(r *run, tok string) error {
 //   - an unknown mail, or any mail when no authserv-id is set, is
 //     handled as it always was.
 
-// judge is the operator's MTA's word on the From of m.
-func judge(cfg Config, m *mail.Message) mail.Verdict {
-	return mail.Judge(m.AuthResults, cfg.AuthServID, m.From)
-}
-
 // proof is the mail's verdict as the account rules take it.
 func (r *run) proof() account.Proof {
 	switch r.verdict {

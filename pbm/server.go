@@ -217,7 +217,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 			if err != nil {
 				return err
 			}
-			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && mail.Judge(m.AuthResults, s.cfg.AuthServID, m.From) != mail.Failed {
 				p := s.cat.For("")
 				if u, ok := accountAt(tx, m.From); ok {
 					p = s.cat.For(u.Language)
@@ -281,7 +281,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
-	r := &run{s: s, tx: tx, msg: m, ctx: ctx, verdict: judge(s.cfg, m)}
+	r := &run{s: s, tx: tx, msg: m, ctx: ctx, verdict: mail.Judge(m.AuthResults, s.cfg.AuthServID, m.From)}
 	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
 	} else if !authed {

@@ -98,7 +98,7 @@ type Config struct {
 	TokenKey []byte
 	// AuthServID is the authserv-id of the operator's MTA: the
 	// Authentication-Results fields (RFC 8601) under it say whether a
-	// mail's From is genuine (judge); empty reads none of them.
+	// mail's From is genuine (mail.Judge); empty reads none of them.
 	AuthServID string
 	// Language is the code of the language (pbm/lang) of new accounts
 	// and of the answers to people without one; default "en".
