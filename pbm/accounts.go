@@ -127,18 +127,8 @@ func cmdChangeAddress(c *call) error {
 		return err
 	}
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)...)
-	addrs := u.Addresses
-	// The old addresses hear of the change too, so a stolen password
-	// does not redirect an account silently.
-	for _, a := range old {
-		if !contains(addrs, a) && a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
-				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)}}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	// The old addresses hear of the change too.
+	return tellEach(c.run, notice.AddressesChanged(u, old, c.msg.From))
 }
 
 func cmdSignoff(c *call) error {
@@ -197,15 +187,7 @@ func cmdAdd(c *call) error {
 		return err
 	}
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
-	for _, a := range old {
-		if a != c.msg.From {
-			if err := tell(c.run, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
-				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)}}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return tellEach(c.run, notice.AddressesAdded(u, old, added, c.msg.From))
 }
 
 // speaks records the account a mail speaks for: its answer is written

@@ -91,3 +91,40 @@ func (w *Writer) each(to []string, p lang.Printer, subject lang.Msg, text, kind,
 	}
 	return out
 }
+
+// AddressesChanged are the notices to each of the old addresses of u
+// that is neither among its addresses now nor the sender's (from) that
+// the account's mail now goes to them: a stolen password does not
+// redirect an account silently.
+func AddressesChanged(u store.User, old []string, from string) []Notice {
+	var out []Notice
+	for _, a := range old {
+		if !containsFold(u.Addresses, a) && a != from {
+			out = append(out, Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
+				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "), "From", from)}})
+		}
+	}
+	return out
+}
+
+// AddressesAdded are the notices to each of the old addresses of u but
+// the sender's (from) that the addresses added were added to it.
+func AddressesAdded(u store.User, old, added []string, from string) []Notice {
+	var out []Notice
+	for _, a := range old {
+		if a != from {
+			out = append(out, Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
+				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", from)}})
+		}
+	}
+	return out
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -117,3 +117,20 @@ func TestConfirmationNotice(t *testing.T) {
 		}
 	}
 }
+
+// TestAddressNotices: the old addresses hear of a change, but those
+// the account keeps and the sender's; of an addition, all but the
+// sender's.
+func TestAddressNotices(t *testing.T) {
+	w, st := newWriter(t, nil)
+	u := store.User{ID: "alice", Language: "en", Addresses: []string{"keep@x.test", "new@x.test"}}
+	old := []string{"Keep@x.test", "gone@x.test", "sender@x.test"}
+	ms := mailsOf(t, w, st, AddressesChanged(u, old, "sender@x.test"))
+	if len(ms) != 1 || ms[0].To != "gone@x.test" || !strings.Contains(ms[0].Text, "keep@x.test, new@x.test") || !strings.Contains(ms[0].Text, "sender@x.test") {
+		t.Errorf("change notices %+v", ms)
+	}
+	ms = mailsOf(t, w, st, AddressesAdded(u, []string{"keep@x.test", "sender@x.test"}, []string{"new@x.test"}, "sender@x.test"))
+	if len(ms) != 1 || ms[0].To != "keep@x.test" || !strings.Contains(ms[0].Text, "new@x.test") || ms[0].Lang != "en" {
+		t.Errorf("addition notices %+v", ms)
+	}
+}
