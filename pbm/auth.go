@@ -164,7 +164,7 @@ func (r *run) authenticated() (bool, error) {
 	lines, _ := lineReader(r.s).Mail(r.msg)
 	for _, line := range lines[:min(len(lines), r.s.cfg.MaxCommands)] {
 		if len(r.checked) >= r.s.cfg.MaxPasswordWork {
-			break // the bcrypt work of one mail is bounded (gate, command.go)
+			break // the bcrypt work of one mail is bounded (gate)
 		}
 		user, password, ok := credentialOf(r.s.cfg.Games, strings.Fields(line))
 		if !ok {
@@ -341,8 +341,8 @@ func unsubscribe(r *run, tok string) error {
 //   - a failed mail is never answered, nor told of the rate limit,
 //     nor apologised to when it is set aside (no backscatter to the
 //     forged address); it is handled and recorded as done all the
-//     same. Its wrong passwords are a stranger's (pbm/account,
-//     sender.go), whatever address it names, and it never acts
+//     same. Its wrong passwords are a stranger's
+//     (account.GuesserOf), whatever address it names, and it never acts
 //     through a reply token, a confirmation or an unsubscribe address,
 //     nor gives its own address to an account (signup, add, change
 //     address: that address is left out, with no confirmation mail);

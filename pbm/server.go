@@ -24,6 +24,9 @@
 //	pbm/seek        the seek list and the matching of a seek; store,
 //	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
+//	pbm/config      the server's configuration, its defaults and
+//	                checks; store, engine, pbm/lang, pbm/guard,
+//	                pbm/limit, pbm/tournament
 //	pbm/guard       the mark of the mails in hand and the deaths charged
 //	                to them, the bound of a mail, mail set aside, the
 //	                records of mail handled; pbm/mail, store, pbm/lang
