@@ -208,20 +208,13 @@ func (r *run) answerPrinter() lang.Printer {
 	if r.speaker != nil {
 		return r.s.cat.For(r.speaker.Language)
 	}
-	for _, sec := range r.sections {
-		words := strings.Fields(sec.Command)
-		for _, w := range words[:min(len(words), 5)] {
-			if !account.LooksLikeUserid(w) {
-				continue
-			}
-			if u, err := r.tx.User(w); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
-				return r.s.cat.For(u.Language)
-			}
-		}
-	}
 	// A mail that names no account of its sender (help, list) is
 	// answered in the language of the account at its address.
-	if u, ok := accountAt(r.tx, r.msg.From); ok {
+	var commands []string
+	for _, sec := range r.sections {
+		commands = append(commands, sec.Command)
+	}
+	if u, ok := account.Addressed(r.tx, commands, r.msg.From); ok {
 		return r.s.cat.For(u.Language)
 	}
 	return r.s.cat.For("")

@@ -222,7 +222,7 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 			}
 			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && mail.Judge(m.AuthResults, s.cfg.AuthServID, m.From) != mail.Failed {
 				p := s.cat.For("")
-				if u, ok := accountAt(tx, m.From); ok {
+				if u, ok := account.At(tx, m.From); ok {
 					p = s.cat.For(u.Language)
 				}
 				if err := s.notices.Apology(tx, m.From, m.ID, p); err != nil {
@@ -297,7 +297,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		r.lim.Counted = true
 	}
 	if why := guard.Unfit(m, now, s.cfg.DedupeWindow); len(why) > 0 {
-		if u, ok := accountAt(tx, m.From); ok {
+		if u, ok := account.At(tx, m.From); ok {
 			r.speaks(u)
 		}
 		sec := &section{Command: "(your mail)", Refused: true}
@@ -362,25 +362,6 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	}
 	s.log.Warn("delivery failed", "to", m.To, "subject", m.Subject, "reason", m.LastError)
 	return nil
-}
-
-// accountAt finds the open account whose own address addr is (the
-// first in userid order, when several share it), for the language of
-// an answer to a mail that names no account of its sender.
-func accountAt(tx *store.Tx, addr string) (store.User, bool) {
-	if addr == "" {
-		return store.User{}, false
-	}
-	users, err := tx.UsersAt(addr)
-	if err != nil {
-		return store.User{}, false
-	}
-	for _, u := range users {
-		if !u.Closed {
-			return u, true
-		}
-	}
-	return store.User{}, false
 }
 
 // brokenError is a failure that does not come and go: a board whose
