@@ -70,7 +70,7 @@ func cmdSignup(c *call) error {
 	}
 	c.args = rest
 	id := c.args[0]
-	claim := s.cfg.isAdmin(id)
+	claim := s.cfg.IsAdmin(id)
 	u, fresh, err := account.Open(c.tx, account.Signup{
 		ID: id, Password: c.args[1], Cost: s.cfg.BcryptCost, Language: code, Addresses: c.args[2:], By: senderOf(c),
 		IsGame: func(w string) bool { _, ok := s.cfg.Games.Lookup(w); return ok },
@@ -127,18 +127,8 @@ func cmdChangeAddress(c *call) error {
 		return err
 	}
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, u.Pending)...)...)
-	addrs := u.Addresses
-	// The old addresses hear of the change too, so a stolen password
-	// does not redirect an account silently.
-	for _, a := range old {
-		if !contains(addrs, a) && a != c.msg.From {
-			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressChanged", "User", u.ID),
-				Body: []lang.Msg{lang.M("AcctChangedNotice", "User", u.ID, "Addresses", strings.Join(addrs, ", "), "From", c.msg.From)}}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	// The old addresses hear of the change too.
+	return tellEach(c.unit, notice.AddressesChanged(u, old, c.msg.From))
 }
 
 func cmdSignoff(c *call) error {
@@ -197,15 +187,7 @@ func cmdAdd(c *call) error {
 		return err
 	}
 	c.sec.say(append([]lang.Msg{lang.M("AcctMailGoes", "User", u.ID, "Addresses", addressList(u.Addresses))}, pendingMsgs(c.s.cfg.ConfirmDays, fresh)...)...)
-	for _, a := range old {
-		if a != c.msg.From {
-			if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: u.Language, Subject: lang.M("MailSubjectAddressAdded", "User", u.ID),
-				Body: []lang.Msg{lang.M("AcctAddedNotice", "User", u.ID, "Addresses", strings.Join(added, ", "), "From", c.msg.From)}}); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return tellEach(c.unit, notice.AddressesAdded(u, old, added, c.msg.From))
 }
 
 // speaks records the account a mail speaks for: its answer is written
@@ -226,20 +208,13 @@ func (r *run) answerPrinter() lang.Printer {
 	if r.speaker != nil {
 		return r.s.cat.For(r.speaker.Language)
 	}
-	for _, sec := range r.sections {
-		words := strings.Fields(sec.Command)
-		for _, w := range words[:min(len(words), 5)] {
-			if !account.LooksLikeUserid(w) {
-				continue
-			}
-			if u, err := r.tx.User(w); err == nil && !u.Closed && account.FromOwnAddress(u, r.msg.From) {
-				return r.s.cat.For(u.Language)
-			}
-		}
-	}
 	// A mail that names no account of its sender (help, list) is
 	// answered in the language of the account at its address.
-	if u, ok := accountAt(r.tx, r.msg.From); ok {
+	var commands []string
+	for _, sec := range r.sections {
+		commands = append(commands, sec.Command)
+	}
+	if u, ok := account.Addressed(r.tx, commands, r.msg.From); ok {
 		return r.s.cat.For(u.Language)
 	}
 	return r.s.cat.For("")

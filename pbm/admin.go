@@ -445,7 +445,7 @@ func (s *Server) UnclaimedAdmins() ([]string, error) {
 // of that userid gets the password and addresses (and is opened again
 // if closed). It reports whether the account existed.
 func (s *Server) CreateAdmin(id, pw string, addresses []string) (existed bool, err error) {
-	if !s.cfg.isAdmin(id) {
+	if !s.cfg.IsAdmin(id) {
 		return false, fmt.Errorf("%q is not in the admins of the configuration", id)
 	}
 	if !account.ValidUserid(id) {

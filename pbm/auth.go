@@ -1,7 +1,7 @@
 package pbm
 
 import (
-	"crypto/hmac"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -37,11 +37,18 @@ func (c *call) auth(id, pw string) (store.User, error) {
 		c.owner = &u
 	}
 	who := account.GuesserOf(u, c.msg.From, c.proof())
-	if err := c.locked(u, who); err != nil {
+	try, err := account.TryPassword(c.tx, u, who, c.s.now(), func() bool { return c.checkPassword(u, pw) })
+	if err != nil {
 		return u, err
 	}
-	if !c.checkPassword(u, pw) {
-		return u, c.wrongPassword(u, who)
+	if !try.OK {
+		c.badPassword(u)
+	}
+	if try.Bar.Barred() {
+		return u, refuseMsg(barMsg(try.Bar, ""))
+	}
+	if !try.OK {
+		return u, c.wrongPassword(u, try.Miss)
 	}
 	c.speaks(u)
 	return u, nil
@@ -69,27 +76,12 @@ func barMsg(b account.Bar, title string) lang.Msg {
 	return lang.Literal("")
 }
 
-// locked refuses a password for u from who while the account is
-// locked against it.
-func (c *call) locked(u store.User, who account.Guesser) error {
-	bar, err := account.PasswordBar(c.tx, u, who, c.s.now())
-	if err != nil || !bar.Barred() {
-		return err
-	}
-	c.badPassword(u)
-	return refuseMsg(barMsg(bar, ""))
-}
-
-// wrongPassword records a wrong password for u from who, locks the
-// account when it is one too many, and returns the refusal.
-func (c *call) wrongPassword(u store.User, who account.Guesser) error {
-	c.badPassword(u)
-	l, err := account.WrongBy(c.tx, u.ID, who, c.s.now())
-	if err != nil {
-		return err
-	}
+// wrongPassword is the refusal of a wrong password for u that did l
+// (account.TryPassword): the owner is told of a lock it brought, and
+// the verified owner of her own limit (ownWrongPassword).
+func (c *call) wrongPassword(u store.User, l account.Miss) error {
 	if l.Own {
-		return c.ownWrongPassword(u, l)
+		return ownWrongPassword(c.s.log, u, l)
 	}
 	if !l.Counted {
 		return refuseMsg(lang.M("RefusePassword", "User", u.ID))
@@ -98,7 +90,8 @@ func (c *call) wrongPassword(u store.User, who account.Guesser) error {
 		c.s.log.Warn("account locked after wrong passwords", "userid", u.ID, "until", l.Until.UTC().Format(time.RFC3339), "last_from", c.msg.From)
 	}
 	if l.Tell {
-		if err := c.tellLocked(u, l.Until); err != nil {
+		// The owner is told at each of the account's addresses.
+		if err := tellEach(c.unit, c.s.notices.Locked(u, c.msg.From, l.Until)); err != nil {
 			return err
 		}
 	}
@@ -115,49 +108,21 @@ func (c *call) badPassword(u store.User) {
 	}
 }
 
-// tellLocked tells the owner of an account that it is locked.
-func (c *call) tellLocked(u store.User, until time.Time) error {
-	p := c.s.cat.For(u.Language)
-	window := windowMsg(account.GuessWindow)
-	if p.Code() == lang.Default {
-		// English writes the window as it always has, as Go does.
-		window = lang.Literal(account.GuessWindow.String())
-	}
-	text := mail.Wrap(p.N("AcctLockedNotice", account.GuessAllowed, "Count", account.GuessAllowed, "User", u.ID,
-		"Window", window, "From", c.msg.From, "Until", until.UTC()), 79)
-	for _, a := range u.Addresses {
-		if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectLocked", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // reportForeign tells an account's own addresses of a command that
 // named it from another address, with its outcome: a forged sender or
 // a guessed password does not go unnoticed.
 func (c *call) reportForeign() error {
-	p := c.s.cat.For(c.owner.Language)
-	outcome := lang.M("AcctForeignDone")
-	if c.sec.Refused {
-		why := c.sec.Text
-		if len(c.sec.msgs) > 0 {
-			why = p.Join(c.sec.msgs)
-		}
-		outcome = lang.M("AcctForeignRefused", "Why", firstLineOf(why))
-	}
-	text := mail.Wrap(p.T("AcctForeign", "From", c.msg.From, "User", c.owner.ID, "Command", c.sec.Command, "Outcome", outcome), 79)
-	for _, a := range c.owner.Addresses {
-		if err := tell(c.unit, notice.Notice{To: []string{a}, Lang: p.Code(), Subject: lang.M("MailSubjectForeign", "User", c.owner.ID, "From", c.msg.From), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+	return tellEach(c.unit, c.s.notices.Foreign(*c.owner, c.msg.From, c.sec.Command, c.sec.Refused, c.sec.Text, c.sec.msgs))
+}
+
+// tellEach queues the mails of each notice (tell).
+func tellEach(u *unit, ns []notice.Notice) error {
+	for _, n := range ns {
+		if err := tell(u, n); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func firstLineOf(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // mayAnswer reports whether the answer to the mail may be sent: not
@@ -199,7 +164,7 @@ func (r *run) authenticated() (bool, error) {
 	lines, _ := lineReader(r.s).Mail(r.msg)
 	for _, line := range lines[:min(len(lines), r.s.cfg.MaxCommands)] {
 		if len(r.checked) >= r.s.cfg.MaxPasswordWork {
-			break // the bcrypt work of one mail is bounded (gate, command.go)
+			break // the bcrypt work of one mail is bounded (gate)
 		}
 		user, password, ok := credentialOf(r.s.cfg.Games, strings.Fields(line))
 		if !ok {
@@ -242,10 +207,8 @@ func (r *run) rateLimit() (bool, error) {
 		return false, err
 	}
 	if f.Warn {
-		p := r.answerPrinter()
-		text := mail.Wrap(p.N("AcctRateLimited", r.s.cfg.RateLimit, "Count", r.s.cfg.RateLimit, "From", r.msg.From,
-			"Until", f.Rate.Start.Add(account.RateWindow).UTC()), 79)
-		if err := tell(r.unit, notice.Notice{To: []string{r.msg.From}, Lang: p.Code(), Kind: "auto-replied", Subject: lang.M("MailSubjectTooMany"), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		n := r.s.notices.RateLimited(r.answerPrinter(), r.msg.From, r.s.cfg.RateLimit, f.Rate.Start.Add(account.RateWindow))
+		if err := tell(r.unit, n); err != nil {
 			return false, err
 		}
 	}
@@ -273,23 +236,10 @@ func (r *run) rateLimit() (bool, error) {
 // address takes the address off every account, and no more mail goes
 // there.
 
-// subaddress is the server's address with a subaddress (RFC 5233
-// section 1).
-func subaddress(address, sub string) string {
-	local, domain, _ := strings.Cut(address, "@")
-	return local + "+" + sub + "@" + domain
-}
-
 // confirmAddress is the Reply-To of the confirmation of p for id: a
 // subaddress of the server's address with the token under key.
 func confirmAddress(address string, key []byte, id string, p store.PendingAddress) string {
-	return subaddress(address, account.ConfirmTag+"."+strings.ToLower(id)+"."+account.ConfirmToken(key, id, p))
-}
-
-// unsubAddress is the address a mail to which stops the mail to addr:
-// a subaddress of the server's address with the token under key.
-func unsubAddress(address string, key []byte, addr string) string {
-	return subaddress(address, account.UnsubTag+"."+account.AddrToken(key, account.UnsubTag, addr))
+	return mail.Subaddress(address, account.ConfirmDetail(key, id, p))
 }
 
 // pendingMsgs is the sentence of an answer about addresses awaiting
@@ -314,39 +264,21 @@ func confirmAll(c *call, u store.User, fresh []store.PendingAddress) error {
 			return err
 		}
 		reply := confirmAddress(c.s.cfg.Address, key, u.ID, p)
-		text := mail.Wrap(c.s.cat.For(u.Language).T("AcctConfirmMail", "From", p.By, "User", u.ID, "Server", c.s.cfg.Name, "Address", p.Address,
-			"Reply", reply, "Lapses", p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day).UTC()), 79)
-		if err := tell(c.unit, notice.Notice{To: []string{p.Address}, Lang: u.Language, ReplyTo: reply, Subject: lang.M("MailSubjectConfirm", "User", u.ID), Body: []lang.Msg{lang.Literal(text)}}); err != nil {
+		n := c.s.notices.Confirmation(u, p, reply, p.Since.Add(time.Duration(c.s.cfg.ConfirmDays)*day))
+		if err := tell(c.unit, n); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// addressTag finds a subaddress of the server's address with the tag
-// among a mail's recipients and returns what follows the tag.
-func addressTag(address string, recipients []string, tag string) (string, bool) {
-	local, domain, _ := strings.Cut(address, "@")
-	for _, to := range recipients {
-		l, d, _ := strings.Cut(strings.ToLower(to), "@")
-		base, sub, plus := strings.Cut(l, "+")
-		if !plus || base != local || d != domain {
-			continue
-		}
-		if rest, ok := strings.CutPrefix(sub, tag+"."); ok {
-			return rest, true
-		}
-	}
-	return "", false
-}
-
 // byAddressReply handles a mail to a confirmation or unsubscribe
 // address; done reports whether the mail was one.
 func (r *run) byAddressReply() (done bool, err error) {
-	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
+	if rest, ok := mail.Detail(r.s.cfg.Address, r.msg.To, account.ConfirmTag); ok {
 		return true, confirmReply(r, rest)
 	}
-	if rest, ok := addressTag(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
+	if rest, ok := mail.Detail(r.s.cfg.Address, r.msg.To, account.UnsubTag); ok {
 		return true, unsubscribe(r, rest)
 	}
 	return false, nil
@@ -356,8 +288,7 @@ func (r *run) byAddressReply() (done bool, err error) {
 func confirmReply(r *run, rest string) error {
 	sec := &section{Command: "confirm an address"}
 	r.sections = append(r.sections, sec)
-	id, tok, _ := strings.Cut(rest, ".")
-	u, addr, err := account.Confirm(r.tx, id, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
+	u, addr, err := account.ConfirmReply(r.tx, rest, r.msg.From, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
 	if err != nil {
 		return err
 	}
@@ -369,7 +300,7 @@ func confirmReply(r *run, rest string) error {
 	r.s.log.Info("address confirmed", "userid", u.ID, "address", addr)
 	r.speaks(u)
 	ms := []lang.Msg{lang.M("AcctConfirmed", "User", u.ID, "Addresses", strings.Join(u.Addresses, ", "))}
-	if r.s.cfg.isAdmin(u.ID) {
+	if r.s.cfg.IsAdmin(u.ID) {
 		ms = append(ms, lang.M("AcctConfirmedAdmin"))
 	}
 	sec.say(ms...)
@@ -381,18 +312,14 @@ func confirmReply(r *run, rest string) error {
 func unsubscribe(r *run, tok string) error {
 	sec := &section{Command: "unsubscribe"}
 	r.sections = append(r.sections, sec)
-	key, err := r.s.notices.Secret(r.tx)
+	ids, owners, ok, err := account.UnsubscribeBy(r.tx, r.msg.From, tok, r.forged(), func() ([]byte, error) { return r.s.notices.Secret(r.tx) })
 	if err != nil {
 		return err
 	}
-	if !hmac.Equal([]byte(account.AddrToken(key, account.UnsubTag, r.msg.From)), []byte(tok)) || r.forged() {
+	if !ok {
 		sec.Refused = true
 		sec.say(lang.M("AcctUnsubInvalid", "From", r.msg.From))
 		return r.reply()
-	}
-	ids, owners, err := account.Unsubscribe(r.tx, r.msg.From)
-	if err != nil {
-		return err
 	}
 	for _, u := range owners {
 		r.speaks(u) // the answer is in the language of the address's account
@@ -406,17 +333,6 @@ func unsubscribe(r *run, tok string) error {
 	return r.reply()
 }
 
-// windowMsg is a span of time of the server's guards: hours, or
-// minutes under an hour.
-func windowMsg(d time.Duration) lang.Msg {
-	if d >= time.Hour && d%time.Hour == 0 {
-		h := int(d / time.Hour)
-		return lang.N("AcctHours", h, "Count", h)
-	}
-	m := int(d / time.Minute)
-	return lang.N("AcctMinutes", m, "Count", m)
-}
-
 // The operator's MTA's word on a mail's From. When Config.AuthServID
 // is set, the Authentication-Results fields under that authserv-id
 // (RFC 8601; pbm/mail reads them) make a mail's From verified, failed
@@ -425,8 +341,8 @@ func windowMsg(d time.Duration) lang.Msg {
 //   - a failed mail is never answered, nor told of the rate limit,
 //     nor apologised to when it is set aside (no backscatter to the
 //     forged address); it is handled and recorded as done all the
-//     same. Its wrong passwords are a stranger's (pbm/account,
-//     sender.go), whatever address it names, and it never acts
+//     same. Its wrong passwords are a stranger's
+//     (account.GuesserOf), whatever address it names, and it never acts
 //     through a reply token, a confirmation or an unsubscribe address,
 //     nor gives its own address to an account (signup, add, change
 //     address: that address is left out, with no confirmation mail);
@@ -436,11 +352,6 @@ func windowMsg(d time.Duration) lang.Msg {
 //     which the refusal tells her;
 //   - an unknown mail, or any mail when no authserv-id is set, is
 //     handled as it always was.
-
-// judge is the operator's MTA's word on the From of m.
-func judge(cfg Config, m *mail.Message) mail.Verdict {
-	return mail.Judge(m.AuthResults, cfg.AuthServID, m.From)
-}
 
 // proof is the mail's verdict as the account rules take it.
 func (r *run) proof() account.Proof {
@@ -470,11 +381,11 @@ func (r *run) silenced() bool {
 // ownWrongPassword is the refusal of a wrong password from the
 // verified owner: it tells her of her own limit, or of the lock it
 // brought.
-func (c *call) ownWrongPassword(u store.User, m account.Miss) error {
+func ownWrongPassword(log *slog.Logger, u store.User, m account.Miss) error {
 	if m.Locked {
-		c.s.log.Warn("account locked against its owner's own addresses after her wrong passwords", "userid", u.ID, "until", m.Until.UTC().Format(time.RFC3339))
+		log.Warn("account locked against its owner's own addresses after her wrong passwords", "userid", u.ID, "until", m.Until.UTC().Format(time.RFC3339))
 		return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "), lang.M("AcctOwnLocked", "User", u.ID, "Until", m.Until.UTC()))
 	}
 	return refuseMsg(lang.M("RefusePassword", "User", u.ID), lang.Literal(" "),
-		lang.N("AcctOwnGuesses", account.OwnGuessAllowed, "Count", account.OwnGuessAllowed, "Window", windowMsg(account.GuessWindow)))
+		lang.N("AcctOwnGuesses", account.OwnGuessAllowed, "Count", account.OwnGuessAllowed, "Window", notice.Window(account.GuessWindow)))
 }

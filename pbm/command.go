@@ -381,7 +381,7 @@ func authenticate(c *call, cmd *command) (*command, error) {
 func adminAuth(c *call) error {
 	s := c.s
 	id, pw := c.args[0], c.args[1]
-	if !s.cfg.isAdmin(id) {
+	if !s.cfg.IsAdmin(id) {
 		s.log.Warn("admin refused", "userid", id, "from", c.msg.From)
 		return refuseMsg(lang.M("AdminNotAdmin", "User", trimLine(id)))
 	}

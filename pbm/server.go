@@ -24,6 +24,9 @@
 //	pbm/seek        the seek list and the matching of a seek; store,
 //	                pbm/account, pbm/board
 //	pbm/credential  the cache of verified passwords
+//	pbm/config      the server's configuration, its defaults and
+//	                checks; store, engine, pbm/lang, pbm/guard,
+//	                pbm/limit, pbm/tournament
 //	pbm/guard       the mark of the mails in hand and the deaths charged
 //	                to them, the bound of a mail, mail set aside, the
 //	                records of mail handled; pbm/mail, store, pbm/lang
@@ -63,109 +66,23 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/config"
 	"github.com/pbmgo/pbm/pbm/credential"
 	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/lang"
-	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
-	"golang.org/x/crypto/bcrypt"
 )
 
-// Config is what a Server needs.
-type Config struct {
-	Store *store.Store
-	Games *engine.Registry
-	// Address is the server's own mail address: players write to it,
-	// and it is the sender of every mail the server writes.
-	Address string
-	// Name is the display name in From and in signatures.
-	Name string
-	// Admins are the userids allowed to run admin commands.
-	Admins []string
-	// BackupDir is where the admin command backup writes its copies.
-	BackupDir string
-	// MaxCommands bounds the commands read from one mail; default 50.
-	MaxCommands int
-	// MaxLineBytes bounds one command line (the Subject, a body line,
-	// the line of a reply); default 4096. A longer line is refused
-	// unread, whatever it holds.
-	MaxLineBytes int
-	// MaxMoveBytes bounds one move string handed to a game (the joined
-	// turn of a game of engine.Turns); default 2048. MaxMoves bounds
-	// the moves (the words) of one command; default 100.
-	MaxMoveBytes, MaxMoves int
-	// RateLimit is the most mails that fail authentication (rateLimit)
-	// one sender address may have handled in an hour; default 60. Past
-	// it, the address is told once and further such mail is recorded
-	// without effect until the hour is over; mail with a valid password
-	// or reply token is handled all the same, but each of its commands
-	// that proves no account counts against the same allowance and is
-	// refused past it (gate).
-	RateLimit int
-	// The limits of one mail and one sender (gate), each with its
-	// default when zero: MessageLimit, the copies of messages and chat
-	// one player may send other players an hour (40); MaxSignups, the
-	// signups of one mail (2); MaxPasswordWork, the bcrypt checks and
-	// hashes of one mail (4); MaxLists, the list commands of one mail
-	// (5); MaxAccounts, the open accounts of one address (5).
-	MessageLimit, MaxSignups, MaxPasswordWork, MaxLists, MaxAccounts int
-	// DedupeWindow is how long a mail handled is remembered, so that a
-	// copy of it is not applied again; a mail dated longer ago than
-	// that is refused as stale. Default 30 days.
-	DedupeWindow time.Duration
-	// NagDays and ForfeitDays are the clock of a board unless its
-	// challenge sets --nag or --forfeit; defaults 7 and 21.
-	NagDays, ForfeitDays int
-	// VacationDays bounds the days of vacation per account and
-	// calendar year; default 30.
-	VacationDays int
-	// BcryptCost is the cost of new password hashes; default
-	// bcrypt.DefaultCost.
-	BcryptCost int
-	// MailTimeout bounds the time one mail may take (guard.Mark.Guard);
-	// default 30 s.
-	MailTimeout time.Duration
-	// OnHang is called when a mail has not finished after four times
-	// MailTimeout; the daemon exits there. AttemptFile is where the
-	// mark of the mail being handled is kept; default the store's path
-	// with ".handling".
-	OnHang      func(id string)
-	AttemptFile string
-	// AdminClaim lists, per admin userid (lower case), the addresses
-	// from which it may be signed up by mail (checkClaim); an admin
-	// userid not listed is created only on the host (CreateAdmin).
-	AdminClaim map[string][]string
-	// ConfirmDays is how long an address given for an account waits
-	// for its owner's confirmation before it is dropped; default 3.
-	ConfirmDays int
-	// Tournaments bound what one organiser's tournaments ask of the
-	// server (TournamentLimits).
-	Tournaments TournamentLimits
-	// WebURL is the base address of the web site, put into board mails
-	// as the link to each board's page; empty for none.
-	WebURL string
-	// TokenKey is the key of the reply tokens (replyToken), kept out
-	// of the store by the daemon; nil keeps one in the store.
-	TokenKey []byte
-	// AuthServID is the authserv-id of the operator's MTA: the
-	// Authentication-Results fields (RFC 8601) under it say whether a
-	// mail's From is genuine (judge); empty reads none of them.
-	AuthServID string
-	// Language is the code of the language (pbm/lang) of new accounts
-	// and of the answers to people without one; default "en".
-	Language string
-	// Now is the clock; default time.Now.
-	Now    func() time.Time
-	Logger *slog.Logger
-}
+// Config is what a Server needs (package config: its fields, defaults
+// and checks).
+type Config = config.Config
 
 // Server handles incoming mail.
 type Server struct {
@@ -195,21 +112,9 @@ type Server struct {
 
 // New returns a server for the given configuration.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("pbm: no store")
-	}
-	if cfg.Games == nil {
-		cfg.Games = engine.NewRegistry()
-	}
-	if _, domain, ok := strings.Cut(cfg.Address, "@"); !ok || domain == "" {
-		return nil, fmt.Errorf("pbm: server address %q has no domain", cfg.Address)
-	}
-	cfg.Address = strings.ToLower(cfg.Address)
-	if cfg.Name == "" {
-		cfg.Name = "PBM Server"
-	}
-	if cfg.MaxCommands <= 0 {
-		cfg.MaxCommands = 50
+	cfg, err := cfg.Complete()
+	if err != nil {
+		return nil, err
 	}
 	if cfg.MaxLineBytes <= 0 {
 		cfg.MaxLineBytes = defaultMaxLine
@@ -220,67 +125,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxMoves <= 0 {
 		cfg.MaxMoves = defaultMaxMoves
 	}
-	if cfg.NagDays <= 0 {
-		cfg.NagDays = 7
-	}
-	if cfg.ForfeitDays <= 0 {
-		cfg.ForfeitDays = 21
-	}
-	if cfg.VacationDays <= 0 {
-		cfg.VacationDays = 30
-	}
-	if cfg.ConfirmDays <= 0 {
-		cfg.ConfirmDays = 3
-	}
-	if cfg.RateLimit <= 0 {
-		cfg.RateLimit = 60
-	}
-	for _, l := range []struct {
-		v   *int
-		def int
-	}{
-		{&cfg.MessageLimit, 40}, {&cfg.MaxSignups, limit.DefaultSignups}, {&cfg.MaxPasswordWork, limit.DefaultPasswordWork},
-		{&cfg.MaxLists, limit.DefaultLists}, {&cfg.MaxAccounts, 5},
-	} {
-		if *l.v <= 0 {
-			*l.v = l.def
-		}
-	}
-	if cfg.DedupeWindow <= 0 {
-		cfg.DedupeWindow = guard.DefaultDedupeWindow
-	}
-	if cfg.BcryptCost == 0 {
-		cfg.BcryptCost = bcrypt.DefaultCost
-	}
-	if cfg.BackupDir == "" {
-		cfg.BackupDir = "."
-	}
 	if cfg.MailTimeout <= 0 {
 		cfg.MailTimeout = defaultMailTimeout
 	}
-	if cfg.AttemptFile == "" {
-		cfg.AttemptFile = cfg.Store.Path() + ".handling"
-	}
-	if cfg.Language == "" {
-		cfg.Language = lang.Default
-	}
-	code, ok := lang.Match(cfg.Language)
-	if !ok {
-		return nil, fmt.Errorf("pbm: server language %q is not one of %s", cfg.Language, strings.Join(lang.Codes, ", "))
-	}
-	cfg.Language = code
 	cat, err := lang.Load()
 	if err != nil {
 		return nil, err
 	}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.Default()
-	}
-	_, domain, _ := strings.Cut(cfg.Address, "@")
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
+	log, domain := cfg.Logger, cfg.Domain()
 	s := &Server{cfg: cfg, domain: domain, now: cfg.Now, log: log, tries: guard.NewMark(cfg.AttemptFile, log), creds: credential.New(0)}
 	s.cat = cat.Local(&s.cfg.Language)
 	s.boards = board.NewBoards(func() *engine.Registry { return s.cfg.Games }, 10000)
@@ -368,9 +220,9 @@ func (s *Server) handle(ctx context.Context, m *mail.Message, raw []byte) (Outco
 			if err != nil {
 				return err
 			}
-			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && judge(s.cfg, m) != mail.Failed {
+			if rec.Failures == 1 && m.From != "" && !mail.IsSubaddress(m.From, s.cfg.Address) && m.Automatic == "" && mail.Judge(m.AuthResults, s.cfg.AuthServID, m.From) != mail.Failed {
 				p := s.cat.For("")
-				if u, ok := accountAt(tx, m.From); ok {
+				if u, ok := account.At(tx, m.From); ok {
 					p = s.cat.For(u.Language)
 				}
 				if err := s.notices.Apology(tx, m.From, m.ID, p); err != nil {
@@ -432,7 +284,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		out.Ignored = reason
 		return out, nil, mark("ignored: " + reason)
 	}
-	r := &run{unit: &unit{s: s, tx: tx, ctx: ctx}, msg: m, verdict: judge(s.cfg, m)}
+	r := &run{unit: &unit{s: s, tx: tx, ctx: ctx}, msg: m, verdict: mail.Judge(m.AuthResults, s.cfg.AuthServID, m.From)}
 	if authed, err := r.authenticated(); err != nil {
 		return out, nil, err
 	} else if !authed {
@@ -445,7 +297,7 @@ func (s *Server) apply(ctx context.Context, tx *store.Tx, m *mail.Message, tries
 		r.lim.Counted = true
 	}
 	if why := guard.Unfit(m, now, s.cfg.DedupeWindow); len(why) > 0 {
-		if u, ok := accountAt(tx, m.From); ok {
+		if u, ok := account.At(tx, m.From); ok {
 			r.speaks(u)
 		}
 		sec := &section{Command: "(your mail)", Refused: true}
@@ -510,35 +362,6 @@ func (s *Server) ReportFailure(tx *store.Tx, m store.Mail) error {
 	}
 	s.log.Warn("delivery failed", "to", m.To, "subject", m.Subject, "reason", m.LastError)
 	return nil
-}
-
-// isAdmin reports whether id is one of the admins.
-func (cfg Config) isAdmin(id string) bool {
-	for _, a := range cfg.Admins {
-		if strings.EqualFold(a, id) {
-			return true
-		}
-	}
-	return false
-}
-
-// accountAt finds the open account whose own address addr is (the
-// first in userid order, when several share it), for the language of
-// an answer to a mail that names no account of its sender.
-func accountAt(tx *store.Tx, addr string) (store.User, bool) {
-	if addr == "" {
-		return store.User{}, false
-	}
-	users, err := tx.UsersAt(addr)
-	if err != nil {
-		return store.User{}, false
-	}
-	for _, u := range users {
-		if !u.Closed {
-			return u, true
-		}
-	}
-	return store.User{}, false
 }
 
 // brokenError is a failure that does not come and go: a board whose

@@ -69,7 +69,7 @@ func setupCheck(g engine.Game) tournament.SetupCheck {
 func cmdTournamentNew(c *call) error {
 	s := c.s
 	u := c.user
-	if !s.cfg.isAdmin(u.ID) {
+	if !s.cfg.IsAdmin(u.ID) {
 		if err := tournament.CheckOrganiser(c.tx, gameNames(s.cfg.Games), s.cfg.Tournaments, u.ID); err != nil {
 			return tournamentRefusal(err)
 		}
@@ -177,7 +177,7 @@ func cmdTournamentJoin(c *call) error {
 		}
 		who = id
 	}
-	if err := tournplay.Enter(c.tx, t, u.ID, who, c.s.cfg.isAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
+	if err := tournplay.Enter(c.tx, t, u.ID, who, c.s.cfg.IsAdmin(u.ID), gameNames(c.s.cfg.Games), c.s.cfg.Tournaments); err != nil {
 		return tournamentRefusal(err)
 	}
 	said := []lang.Msg{lang.N("TournJoined", len(t.Entrants), "Who", who, "Title", c.game.Title(), "Name", t.Name, "N", len(t.Entrants))}
@@ -209,7 +209,7 @@ func cmdTournamentLeave(c *call) error {
 // <password>", by the organiser or an admin.
 func cmdTournamentStart(c *call) error {
 	t, u := c.tournament, c.user
-	if err := tournament.CheckStarter(t, u.ID, c.s.cfg.isAdmin(u.ID)); err != nil {
+	if err := tournament.CheckStarter(t, u.ID, c.s.cfg.IsAdmin(u.ID)); err != nil {
 		return tournamentRefusal(err)
 	}
 	if err := startTournament(c.unit, c.game, t); err != nil {

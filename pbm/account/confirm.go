@@ -39,6 +39,36 @@ func Confirm(tx *store.Tx, id, from, tok string, forged bool, key func() ([]byte
 	return u, p.Address, put(tx, u)
 }
 
+// ConfirmDetail is the detail of the server's subaddress (RFC 5233
+// section 1) that confirms p for id: the tag, the userid and the token
+// under key, "confirm.<userid>.<token>".
+func ConfirmDetail(key []byte, id string, p store.PendingAddress) string {
+	return ConfirmTag + "." + strings.ToLower(id) + "." + ConfirmToken(key, id, p)
+}
+
+// ConfirmReply is Confirm of a reply to a confirmation address whose
+// detail after the tag is rest, "<userid>.<token>".
+func ConfirmReply(tx *store.Tx, rest, from string, forged bool, key func() ([]byte, error)) (store.User, string, error) {
+	id, tok, _ := strings.Cut(rest, ".")
+	return Confirm(tx, id, from, tok, forged, key)
+}
+
+// UnsubscribeBy takes the address addr off every account (Unsubscribe)
+// when tok is its unsubscribe token under the key and the From is not
+// forged; ok is false, and nothing is changed, when it is not. The key
+// is asked for first, whatever tok is.
+func UnsubscribeBy(tx *store.Tx, addr, tok string, forged bool, key func() ([]byte, error)) (ids []string, owners []store.User, ok bool, err error) {
+	k, err := key()
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if !hmac.Equal([]byte(AddrToken(k, UnsubTag, addr)), []byte(tok)) || forged {
+		return nil, nil, false, nil
+	}
+	ids, owners, err = Unsubscribe(tx, addr)
+	return ids, owners, err == nil, err
+}
+
 // Unsubscribe takes the address off every account that has it,
 // confirmed or pending. It returns the accounts it was taken off, and
 // those of them open that had it confirmed (whose language the answer

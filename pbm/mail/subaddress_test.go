@@ -21,3 +21,27 @@ func TestIsSubaddress(t *testing.T) {
 		}
 	}
 }
+
+func TestSubaddressAndDetail(t *testing.T) {
+	if got := Subaddress("pbm@games.test", "confirm.alice.tok"); got != "pbm+confirm.alice.tok@games.test" {
+		t.Errorf("Subaddress = %q", got)
+	}
+	for _, c := range []struct {
+		to   []string
+		rest string
+		ok   bool
+	}{
+		{[]string{"x@y.test", "PBM+Confirm.Alice.TOK@Games.Test"}, "alice.tok", true},
+		{[]string{"pbm+unsub.tok@games.test"}, "", false},
+		{[]string{"pbm@games.test"}, "", false},
+		{[]string{"pbm+confirm.a.b@other.test"}, "", false},
+		{[]string{"other+confirm.a.b@games.test"}, "", false},
+		{[]string{"pbm+confirmx.a@games.test"}, "", false},
+		{nil, "", false},
+	} {
+		rest, ok := Detail("pbm@games.test", c.to, "confirm")
+		if rest != c.rest || ok != c.ok {
+			t.Errorf("Detail(%v) = %q %v, want %q %v", c.to, rest, ok, c.rest, c.ok)
+		}
+	}
+}
