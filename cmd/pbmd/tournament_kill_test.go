@@ -20,9 +20,10 @@ import (
 
 // TestTournamentKills plays a Swiss tournament of HexEmergo by mail
 // through the daemon binary while it is killed: from outside at random
-// moments, and from inside (pbm/killpoint "tournament-round") after a
-// round is paired and its boards started, before the transaction that
-// did it commits. The results are planned (at every board the higher
+// moments, and from inside (pbm/killpoint "tournament-round") once a
+// round is paired, before its boards start and before the transaction
+// that paired it commits: always at the first pairing reached, and
+// with probability ½ after that. The results are planned (at every board the higher
 // userid resigns), so the whole event is known in advance from package
 // tournament: after it, the stored tournament must be that event
 // exactly (every round paired once, with the planned boards), every
@@ -36,7 +37,7 @@ func TestTournamentKills(t *testing.T) {
 	data := filepath.Join(dir, "pbm.db")
 	killLog := filepath.Join(dir, "kills.log")
 	env := append(daemonEnv(mail, data), "PBM_RATELIMIT=1000000",
-		"PBM_TEST_KILLPOINTS=tournament-round=0.5", "PBM_TEST_KILLLOG="+killLog)
+		"PBM_TEST_KILLPOINTS=tournament-round=0.5!", "PBM_TEST_KILLLOG="+killLog)
 
 	ids := []string{"e1", "e2", "e3", "e4", "e5", "e6", "e7"}
 	players := map[string]*player.Player{}

@@ -8,6 +8,10 @@
 // with SIGKILL at each named point with probability p. Before the kill
 // it appends "<point> <n>\n" to the file PBM_TEST_KILLLOG names (n is
 // the number of mails at stake). PBM_TEST_KILLSEED seeds the draws.
+// "point=p!" kills at the point the first time any process of the test
+// reaches it (the kill log holds no kill there yet), and with
+// probability p after that: a test that needs a kill at a point it
+// reaches only a few times gets one whatever the draws.
 //
 // Mail is the other hook: under PBM_TEST_POISON it makes the
 // daemon die or hang on chosen mails. Nothing here may act without its
@@ -28,6 +32,9 @@ var (
 	load  sync.Once
 	mu    sync.Mutex
 	probs map[string]float64
+	// first marks the points that kill the first time they are reached
+	// ("point=p!").
+	first map[string]bool
 	rng   *rand.Rand
 	path  string
 )
@@ -38,10 +45,13 @@ func setup() {
 		return
 	}
 	probs = map[string]float64{}
+	first = map[string]bool{}
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		v, once := strings.CutSuffix(v, "!")
 		if p, err := strconv.ParseFloat(v, 64); err == nil && k != "" {
 			probs[k] = p
+			first[k] = once
 		}
 	}
 	seed, _ := strconv.ParseUint(os.Getenv("PBM_TEST_KILLSEED"), 10, 64)
@@ -61,7 +71,7 @@ func At(point string, n int) {
 		return
 	}
 	mu.Lock()
-	hit := rng.Float64() < p
+	hit := rng.Float64() < p || first[point] && !killedAt(point)
 	mu.Unlock()
 	if !hit {
 		return
@@ -74,4 +84,22 @@ func At(point string, n int) {
 	}
 	syscall.Kill(os.Getpid(), syscall.SIGKILL)
 	select {} // the signal is on its way
+}
+
+// killedAt reports whether the kill log records a kill at point: one
+// by an earlier process of the same test.
+func killedAt(point string) bool {
+	if path == "" {
+		return false
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if name, _, _ := strings.Cut(l, " "); name == point {
+			return true
+		}
+	}
+	return false
 }
