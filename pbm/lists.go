@@ -117,17 +117,7 @@ func cmdGames(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
-	if len(listed) == 0 {
-		c.sec.say(lang.M("GamesNone", "Sel", sel, "Title", c.game.Title()))
-		return nil
-	}
-	said := []lang.Msg{lang.M("GamesHead", "Title", c.game.Title(), "Sel", sel), lang.Literal("\n\n"), lang.M("GamesColumns")}
-	for _, l := range listed {
-		b := l.Board
-		said = append(said, lang.Literal("\n"+board.GamesRow(b)), board.StatusMsg(b, l.State))
-	}
-	said = append(said, pageFooter(c.name, p, args)...)
-	c.sec.say(said...)
+	c.sec.say(board.GamesText(c.game.Title(), sel, listed, pageFooter(c.name, p, args))...)
 	return nil
 }
 
@@ -165,12 +155,7 @@ func showUsers(c *call) error {
 		}
 		parts = append(parts, text)
 	}
-	var more []lang.Msg
-	if n := len(listed) - board.ShownAtMost; n > 0 {
-		more = []lang.Msg{lang.Literal("\n\n"), lang.N("GameShowMore", n, "N", n)}
-	}
-	c.sec.say(append([]lang.Msg{lang.N("GameShowBoards", len(parts), "N", len(parts), "Title", c.game.Title()),
-		lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}, more...)...)
+	c.sec.say(board.ShownText(c.game.Title(), parts, len(listed))...)
 	return nil
 }
 
@@ -229,17 +214,7 @@ func cmdAllShow(c *call) error {
 	if err != nil {
 		return err
 	}
-	if len(parts) == 0 {
-		c.sec.say(append([]lang.Msg{lang.M("AllShowNone", "Sel", sel, "Who", trimLine(who))}, entered...)...)
-		return nil
-	}
-	n := len(parts)
-	said := []lang.Msg{lang.N("AllShowBoards", n, "N", n), lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}
-	if n == board.ShownAtMost {
-		// The count takes in the note, as it always has.
-		said = []lang.Msg{lang.N("AllShowBoards", n+1, "N", n+1), lang.Literal("\n\n" + strings.Join(parts, "\n\n") + "\n\n"), lang.M("AllShowAtMost")}
-	}
-	c.sec.say(append(said, entered...)...)
+	c.sec.say(board.AllShowText(sel, trimLine(who), parts, entered)...)
 	return nil
 }
 
@@ -289,26 +264,7 @@ func cmdStandings(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
-	said := []lang.Msg{lang.Literal("\n"), lang.M("StandingsOf", "Title", c.game.Title()), lang.Literal("\n")}
-	for _, part := range st.Page(p.From, p.To) {
-		title := lang.M("StandingsEstablished")
-		if part.Provisional {
-			title = lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames)
-		}
-		said = append(said, lang.Literal("\n"), title, lang.Literal(":\n"))
-		if part.Empty() {
-			said = append(said, lang.Literal("  "), lang.M("PlayNone"), lang.Literal("\n"))
-			continue
-		}
-		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
-		for i, r := range part.Rows[part.From:part.To] {
-			said = append(said, lang.Literal(board.StandingsRow(part.From+i+1, r)))
-		}
-	}
-	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
-	for _, sk := range seekers[min(p.From, len(seekers)):min(p.To, len(seekers))] {
-		said = append(said, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", board.OptionsMsg(sk.Options)), lang.Literal("\n"))
-	}
+	said := board.StandingsText(c.game.Title(), st, seekers, p.From, p.To)
 	said = append(said, pageFooter(c.name, p, args)...)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectStandings", "Title", c.game.Title())
@@ -338,45 +294,10 @@ func cmdHistory(c *call) error {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
 	h.Boards = h.Boards[p.From:p.To]
-	var rows [][]lang.Msg
-	for _, b := range h.Boards {
-		rows = append(rows, []lang.Msg{lang.Literal(board.HistoryRow(b)), board.OutcomeMsg(b)})
-	}
-	more := pageFooter(c.name, p, args)
-	if who != "" {
-		if h.More && n == 1 {
-			more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", board.HistoryRows, "N", h.Total)}, more...)
-		}
-		c.sec.subject = lang.M("MailSubjectHistoryOf", "Title", c.game.Title(), "Who", trimLine(who))
-		if len(rows) == 0 {
-			c.sec.say(lang.M("HistoryNoneOf", "Title", c.game.Title(), "Who", trimLine(who)))
-		} else {
-			c.sec.say(historyText(lang.M("HistoryOf", "Title", c.game.Title(), "Who", trimLine(who)), rows, more)...)
-		}
-		return nil
-	}
-	if h.More && n == 1 {
-		more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", board.HistoryRows, "N", h.Total, "Game", c.game.Name())}, more...)
-	}
-	if len(rows) == 0 {
-		c.sec.say(lang.M("HistoryNone", "Title", c.game.Title()))
-	} else {
-		c.sec.say(historyText(lang.M("HistoryAll", "Title", c.game.Title()), rows, more)...)
-	}
-	c.sec.subject = lang.M("MailSubjectHistory", "Title", c.game.Title())
+	subject, said := board.HistoryText(c.game, h, trimLine(who), n == 1, pageFooter(c.name, p, args))
+	c.sec.subject = subject
+	c.sec.say(said...)
 	return nil
-}
-
-// historyText is the list of finished games under its head.
-func historyText(head lang.Msg, rows [][]lang.Msg, more []lang.Msg) []lang.Msg {
-	said := []lang.Msg{head, lang.Literal("\n\n")}
-	for i, r := range rows {
-		if i > 0 {
-			said = append(said, lang.Literal("\n"))
-		}
-		said = append(said, r...)
-	}
-	return append(said, more...)
 }
 
 // boardTextFor is a board shown in an answer (show, all show), written
