@@ -121,7 +121,9 @@ func TestShownTexts(t *testing.T) {
 	st := listStore(t, store.Board{Game: reg.Name(), Number: 101, Seed: 1, Players: []string{"alice", "bob"}})
 	var listed []Listed
 	err := st.View(func(tx *store.Tx) (err error) {
-		listed, err = Select(tx, func(b store.Board) (engine.Game, engine.State, error) { return Replay(engine.NewRegistry(reg), nil, b, -1) }, Query{Game: reg.Name(), Sel: SelActive})
+		listed, err = Select(tx, func(b store.Board) (engine.Game, engine.State, error) {
+			return Replay(engine.NewRegistry(reg), nil, b, -1)
+		}, Query{Game: reg.Name(), Sel: SelActive})
 		return
 	})
 	if err != nil || len(listed) != 1 {
