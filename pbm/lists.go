@@ -8,11 +8,11 @@ package pbm
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/notice"
@@ -316,18 +316,8 @@ func pageArg(args []string) ([]string, int, error) {
 	return rest, n, nil
 }
 
-// pageFooter ends a page of a list that has more than one: which page
-// it is and, when one follows, the exact command for the next, the
-// command's name and args with the next page's word.
+// pageFooter ends a page of a list that has more than one
+// (command.PageFooter).
 func pageFooter(name []string, p limit.Page, args []string) []lang.Msg {
-	if p.Pages <= 1 {
-		return nil
-	}
-	out := []lang.Msg{lang.Literal("\n\n"), lang.M("ListPage", "Page", p.Number, "Pages", p.Pages)}
-	if p.More() {
-		words := append(append([]string(nil), name...), args...)
-		next := trimLine(strings.Join(words, " ")) + " " + limit.PageWord + strconv.Itoa(p.Number+1)
-		out = append(out, lang.Literal(" "), lang.M("ListNext", "Command", next))
-	}
-	return out
+	return cmdtab.PageFooter(name, p, args)
 }

@@ -104,12 +104,12 @@ func (r *run) byReply() (done bool, err error) {
 	if !ok {
 		return false, nil
 	}
-	if rt.at >= 0 && !positionFree[words[1]] {
+	if rt.at >= 0 {
 		b, err := r.tx.Board(rt.game, rt.board)
 		if err != nil {
 			return true, err
 		}
-		if rt.at != len(b.Log) {
+		if cmdtab.Stale(rt.at, len(b.Log), words[1]) {
 			return true, r.staleReply(rt, b, words)
 		}
 	}
@@ -121,10 +121,6 @@ func (r *run) byReply() (done bool, err error) {
 	}
 	return true, r.reply()
 }
-
-// positionFree are the board commands whose meaning does not depend on
-// the position: a reply to an old mail runs them all the same.
-var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "preview": true, "games": true, "history": true, "standings": true, "help": true}
 
 // movePrefix is the number of words at the start of f that play, in
 // order, on a copy of the board of rt as it stands (whoever is to

@@ -1,0 +1,61 @@
+package command
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
+)
+
+// TestPageFooter: a list of one page has no footer; a page with a page
+// after it gives the exact command for the next; the last page says
+// which it is only.
+func TestPageFooter(t *testing.T) {
+	if got := PageFooter([]string{"nim", "games"}, limit.Page{Number: 1, Pages: 1}, nil); got != nil {
+		t.Errorf("footer of a single page: %v", got)
+	}
+	got := lang.InEnglish(PageFooter([]string{"nim", "games"}, limit.Page{Number: 1, Pages: 3}, []string{"alice", "all"})...)
+	if got != "\n\nPage 1 of 3. Next page: \"nim games alice all page=2\"." {
+		t.Errorf("footer of page 1 of 3: %q", got)
+	}
+	got = lang.InEnglish(PageFooter([]string{"nim", "history"}, limit.Page{Number: 3, Pages: 3}, nil)...)
+	if got != "\n\nPage 3 of 3." {
+		t.Errorf("footer of the last page: %q", got)
+	}
+}
+
+// TestTooLong: a line up to the bound passes; past it, the refusal
+// names its length and the bound, and never the line's words.
+func TestTooLong(t *testing.T) {
+	if ms := TooLong(strings.Repeat("x", 4096), 4096); ms != nil {
+		t.Errorf("a line at the bound refused: %v", ms)
+	}
+	line := "nim move 101 alice s3cret " + strings.Repeat("a1 ", 2000)
+	got := lang.InEnglish(TooLong(line, 4096)...)
+	if !strings.Contains(got, "is 6026 bytes long") || !strings.Contains(got, "at most 4096 bytes (4 KiB)") || strings.Contains(got, "s3cret") {
+		t.Errorf("refusal of a long line: %q", got)
+	}
+}
+
+// TestStale: a reply to an older position is stale, unless it does
+// not say the position or its command does not depend on it.
+func TestStale(t *testing.T) {
+	for _, c := range []struct {
+		at, moves int
+		verb      string
+		want      bool
+	}{
+		{3, 4, "move", true},
+		{3, 3, "move", false},
+		{-1, 4, "move", false},
+		{3, 4, "chat", false},
+		{3, 4, "show", false},
+		{3, 4, "resign", true},
+		{5, 4, "propose", true},
+	} {
+		if got := Stale(c.at, c.moves, c.verb); got != c.want {
+			t.Errorf("Stale(%d, %d, %q) = %v, want %v", c.at, c.moves, c.verb, got, c.want)
+		}
+	}
+}
