@@ -7,7 +7,6 @@ package pbm
 // tournament.EnteredBy); here they are written into the answer.
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
@@ -22,27 +21,7 @@ import (
 )
 
 func cmdGameHelp(c *call) error {
-	min, max := c.game.Players()
-	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", board.PlayerRange(min, max)),
-		board.RulesSummary(c.game)}
-	if opts := c.game.Options(); len(opts) > 0 {
-		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
-		for _, o := range opts {
-			name := "-" + o.Name
-			if o.Value != "" {
-				name += "=" + o.Value
-			}
-			said = append(said, lang.Literal(fmt.Sprintf("  %-16s %s", name, o.Help)))
-			if o.Default != "" {
-				said = append(said, lang.M("GameHelpDefault", "Value", o.Default))
-			}
-			said = append(said, lang.Literal("\n"))
-		}
-	}
-	said = append(said, lang.Literal("\n"), board.ConditionalHelp(c.game), lang.Literal("\n"))
-	said = append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
-		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())))
-	c.sec.say(said...)
+	c.sec.say(board.GameHelp(c.game)...)
 	c.sec.subject = lang.M("MailSubjectHelp", "Title", c.game.Title())
 	return nil
 }

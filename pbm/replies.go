@@ -122,9 +122,9 @@ func (r *run) byReply() (done bool, err error) {
 	return true, r.reply()
 }
 
-// movePrefix is the number of words at the start of f that play, in
-// order, on a copy of the board of rt as it stands (whoever is to
-// move), or 0 (command.Reply's Plays). Nothing is saved.
+// movePrefix is the number of words at the start of f that play on
+// the board of rt as it stands (board.MovePrefix), or 0
+// (command.Reply's Plays). Nothing is saved.
 func movePrefix(r *run, rt replyTo) func(f []string) int {
 	return func(f []string) int { return movePrefixOf(r, rt, f) }
 }
@@ -138,25 +138,7 @@ func movePrefixOf(r *run, rt replyTo, f []string) int {
 	if err != nil {
 		return 0
 	}
-	for k := len(f); k >= 1; k-- {
-		moves, err := board.TurnMoves(g, f[:k])
-		if err != nil {
-			continue
-		}
-		try := st.Clone()
-		played := true
-		for _, m := range moves {
-			mv, _, _ := strings.Cut(m, "#")
-			if _, err := try.Play(mv); err != nil {
-				played = false
-				break
-			}
-		}
-		if played {
-			return k
-		}
-	}
-	return 0
+	return board.MovePrefix(g, st, f)
 }
 
 // staleReply refuses a reply to the mail of an older position, with

@@ -124,3 +124,28 @@ func StandingsText(title string, st Standings, seekers []store.Seek, from, to in
 	}
 	return said
 }
+
+// GameHelp is the answer to "<game> help" of the game g: its number of
+// players and rules, its options with their defaults, its conditional
+// moves, and how to start a board.
+func GameHelp(g engine.Game) []lang.Msg {
+	min, max := g.Players()
+	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", g.Title(), "Players", PlayerRange(min, max)), RulesSummary(g)}
+	if opts := g.Options(); len(opts) > 0 {
+		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
+		for _, o := range opts {
+			name := "-" + o.Name
+			if o.Value != "" {
+				name += "=" + o.Value
+			}
+			said = append(said, lang.Literal(fmt.Sprintf("  %-16s %s", name, o.Help)))
+			if o.Default != "" {
+				said = append(said, lang.M("GameHelpDefault", "Value", o.Default))
+			}
+			said = append(said, lang.Literal("\n"))
+		}
+	}
+	said = append(said, lang.Literal("\n"), ConditionalHelp(g), lang.Literal("\n"))
+	return append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
+		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", g.Name())))
+}
