@@ -179,19 +179,8 @@ func (r *run) all() error {
 		r.sections = append(r.sections, sec)
 		lines = nil
 	} else if len(lines) == 0 {
-		text := lang.M("CmdNone")
-		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !cmdtab.IsBoardSubject(subj) {
-			// The player did put something in the Subject: say what
-			// was wrong with it, not to do what he did.
-			text = lang.M("CmdNoneSubject")
-		}
 		sec := &section{Command: trimLine(echo), Refused: true}
-		sec.say(text)
-		if len(words) > 0 {
-			if sug := lineReader(r.s).Suggest(words[0]); sug != "" {
-				sec.say(cmdtab.UnknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
-			}
-		}
+		sec.say(lineReader(r.s).NoCommand(r.msg.Subject, words)...)
 		r.sections = append(r.sections, sec)
 	}
 	extra := 0
@@ -512,7 +501,7 @@ func (c *call) gate(cmd *command) error {
 		_, known := r.checked[strings.ToLower(u.ID)+"\x00"+password]
 		fresh = hasCred && !known
 	}
-	cfg := limit.Config{Lists: r.s.cfg.MaxLists, Signups: r.s.cfg.MaxSignups, PasswordWork: r.s.cfg.MaxPasswordWork}
+	cfg := limitsOf(r.s.cfg)
 	switch r.lim.Admit(cfg, name, len(r.checked), fresh) {
 	case limit.Lists:
 		return refuseMsg(lang.M("LimitLists", "Count", cfg.Lists))

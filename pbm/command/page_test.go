@@ -59,3 +59,23 @@ func TestStale(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCommand: a mail without a command is told the command its
+// first word resembles; else, when its subject is neither empty nor a
+// board mail's, what was wrong with it; else that there was none.
+func TestNoCommand(t *testing.T) {
+	for _, c := range []struct {
+		subject, first string
+		want           string
+	}{
+		{"", "sigup alice", "did you mean signup?"},
+		{"Re: hello there", "", "the Subject is not a command"},
+		{"", "", "No command found. Put one command"},
+		{"Re: ", "", "No command found. Put one command"},
+	} {
+		got := lang.InEnglish(reader.NoCommand(c.subject, strings.Fields(c.first))...)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("NoCommand(%q, %q) = %q, want %q in it", c.subject, c.first, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // UnknownMsg is the refusal of a word that is no command, from the
@@ -72,4 +73,23 @@ func (rd Reader) Refusal(err error) []lang.Msg {
 		return []lang.Msg{afterMsg(word.Err, word.After, word.Set)}
 	}
 	return nil
+}
+
+// NoCommand is the refusal of a mail in which no line is a command:
+// that there is none or, when its subject (without "Re:") holds
+// something that is not a board mail's subject, what was wrong with
+// it; with the command the first word of words (the mail's first
+// line) resembles, when one is near.
+func (rd Reader) NoCommand(subject string, words []string) []lang.Msg {
+	if len(words) > 0 {
+		if sug := rd.Suggest(words[0]); sug != "" {
+			return []lang.Msg{UnknownMsg(&UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail")}
+		}
+	}
+	if subj := mail.Unprefixed(subject); subj != "" && !IsBoardSubject(subj) {
+		// The player did put something in the Subject: say what was
+		// wrong with it, not to do what he did.
+		return []lang.Msg{lang.M("CmdNoneSubject")}
+	}
+	return []lang.Msg{lang.M("CmdNone")}
 }
