@@ -502,13 +502,8 @@ func (c *call) gate(cmd *command) error {
 		fresh = hasCred && !known
 	}
 	cfg := limitsOf(r.s.cfg)
-	switch r.lim.Admit(cfg, name, len(r.checked), fresh) {
-	case limit.Lists:
-		return refuseMsg(lang.M("LimitLists", "Count", cfg.Lists))
-	case limit.Signups:
-		return refuseMsg(lang.M("LimitSignups", "Count", cfg.Signups))
-	case limit.PasswordWork:
-		return refuseMsg(lang.M("LimitPasswordWork", "Count", cfg.PasswordWork))
+	if refusal := cmdtab.LimitRefusal(r.lim.Admit(cfg, name, len(r.checked), fresh), cfg); refusal != nil {
+		return refuseMsg(refusal...)
 	}
 	if c.tokenUser != "" || hasCred {
 		return nil // a reply token, or an account's password, right or wrong

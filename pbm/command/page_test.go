@@ -79,3 +79,21 @@ func TestNoCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitRefusal: each bar of a mail's bounds is refused with its
+// bound; a command admitted is not refused.
+func TestLimitRefusal(t *testing.T) {
+	cfg := limit.Config{Lists: 5, Signups: 2, PasswordWork: 4}
+	if ms := LimitRefusal(limit.None, cfg); ms != nil {
+		t.Errorf("an admitted command refused: %v", ms)
+	}
+	for why, want := range map[limit.Bar]string{
+		limit.Lists:        "At most 5 list commands",
+		limit.Signups:      "At most 2 signups",
+		limit.PasswordWork: "at most 4 different passwords",
+	} {
+		if got := lang.InEnglish(LimitRefusal(why, cfg)...); !strings.Contains(got, want) {
+			t.Errorf("refusal of bar %v: %q, want %q in it", why, got, want)
+		}
+	}
+}

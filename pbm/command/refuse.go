@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/mail"
 )
 
@@ -92,4 +93,18 @@ func (rd Reader) NoCommand(subject string, words []string) []lang.Msg {
 		return []lang.Msg{lang.M("CmdNoneSubject")}
 	}
 	return []lang.Msg{lang.M("CmdNone")}
+}
+
+// LimitRefusal is the refusal of a command a mail's bounds (cfg) do
+// not admit, by why (limit.Mail.Admit); nil for limit.None.
+func LimitRefusal(why limit.Bar, cfg limit.Config) []lang.Msg {
+	switch why {
+	case limit.Lists:
+		return []lang.Msg{lang.M("LimitLists", "Count", cfg.Lists)}
+	case limit.Signups:
+		return []lang.Msg{lang.M("LimitSignups", "Count", cfg.Signups)}
+	case limit.PasswordWork:
+		return []lang.Msg{lang.M("LimitPasswordWork", "Count", cfg.PasswordWork)}
+	}
+	return nil
 }
