@@ -70,24 +70,11 @@ func cmdGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	var who, sel string
-	for _, a := range args {
-		if l, ok := board.ParseSel(a); ok {
-			sel = l
-		} else {
-			if who != "" {
-				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
-			}
-			who = a
-		}
+	who, sel := board.SelArgs(args)
+	if len(who) > 1 {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
 	}
-	if sel == "" {
-		sel = board.SelActive
-	}
-	q := board.Query{Game: c.game.Name(), Sel: sel}
-	if who != "" {
-		q.Who = []string{who}
-	}
+	q := board.Query{Game: c.game.Name(), Who: who, Sel: sel}
 	listed, total, err := board.SelectPage(c.tx, s.boards.Now, q, (n-1)*limit.PageSize, limit.PageSize)
 	if err != nil {
 		return err
@@ -106,15 +93,7 @@ func cmdGames(c *call) error {
 // boards are shown.
 func showUsers(c *call) error {
 	s := c.s
-	var who []string
-	sel := board.SelActive
-	for _, a := range c.args {
-		if l, ok := board.ParseSel(a); ok {
-			sel = l
-		} else {
-			who = append(who, a)
-		}
-	}
+	who, sel := board.SelArgs(c.args)
 	if len(who) == 0 {
 		return refuseMsg(lang.M("GameShowTooMuch", "Game", c.game.Name()))
 	}
