@@ -252,10 +252,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	}
 	// A line that is not understood is echoed only by its first words:
 	// the rest may hold a password.
-	sec := &section{Command: trimLine(strings.Join(words[:min(2, len(words))], " "))}
-	if len(words) > 2 {
-		sec.Command += " ..."
-	}
+	sec := &section{Command: cmdtab.Echo(words)}
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {

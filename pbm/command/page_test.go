@@ -97,3 +97,18 @@ func TestLimitRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestEcho: a line not yet understood is echoed by its first two words
+// only, never by the password after them.
+func TestEcho(t *testing.T) {
+	for words, want := range map[string]string{
+		"":                            "",
+		"help":                        "help",
+		"nim games":                   "nim games",
+		"signup alice s3cret a@b.org": "signup alice ...",
+	} {
+		if got := Echo(strings.Fields(words)); got != want {
+			t.Errorf("Echo(%q) = %q, want %q", words, got, want)
+		}
+	}
+}
