@@ -123,22 +123,10 @@ func (r *run) byReply() (done bool, err error) {
 }
 
 // movePrefix is the number of words at the start of f that play on
-// the board of rt as it stands (board.MovePrefix), or 0
+// the board of rt as it stands (board.MovePrefixOn), or 0
 // (command.Reply's Plays). Nothing is saved.
 func movePrefix(r *run, rt replyTo) func(f []string) int {
-	return func(f []string) int { return movePrefixOf(r, rt, f) }
-}
-
-func movePrefixOf(r *run, rt replyTo, f []string) int {
-	b, err := r.tx.Board(rt.game, rt.board)
-	if err != nil || b.Over {
-		return 0
-	}
-	g, st, err := r.s.boards.Replay(b, -1)
-	if err != nil {
-		return 0
-	}
-	return board.MovePrefix(g, st, f)
+	return func(f []string) int { return board.MovePrefixOn(r.tx, r.s.boards.Now, rt.game, rt.board, f) }
 }
 
 // staleReply refuses a reply to the mail of an older position, with

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/store"
 )
 
 // MovePrefix is the number of words at the start of f that play, in
@@ -30,4 +31,19 @@ func MovePrefix(g engine.Game, st engine.State, f []string) int {
 		}
 	}
 	return 0
+}
+
+// MovePrefixOn is MovePrefix on the board game n of the store as it
+// stands (replay gives its position), or 0 when there is no such
+// running board. Nothing is saved.
+func MovePrefixOn(tx *store.Tx, replay Replayer, game string, n int, f []string) int {
+	b, err := tx.Board(game, n)
+	if err != nil || b.Over {
+		return 0
+	}
+	g, st, err := replay(b)
+	if err != nil {
+		return 0
+	}
+	return MovePrefix(g, st, f)
 }

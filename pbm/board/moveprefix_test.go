@@ -57,3 +57,31 @@ func TestGameHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestMovePrefixOn: the words of a reply play on the running board of
+// a real store as it stands; on a board that is over or not there,
+// none do.
+func TestMovePrefixOn(t *testing.T) {
+	reg := engine.NewRegistry(enginetest.Nim{})
+	st := listStore(t,
+		store.Board{Game: "nim", Number: 101, Players: []string{"alice", "bob"}, Options: map[string]string{"stones": "2"}},
+		store.Board{Game: "nim", Number: 102, Players: []string{"alice", "bob"}, Over: true})
+	replay := func(b store.Board) (engine.Game, engine.State, error) { return Replay(reg, nil, b, -1) }
+	st.View(func(tx *store.Tx) error {
+		for _, c := range []struct {
+			n     int
+			words string
+			want  int
+		}{
+			{101, "take2 gg", 1},
+			{101, "take3", 0},
+			{102, "take1", 0},
+			{103, "take1", 0},
+		} {
+			if got := MovePrefixOn(tx, replay, "nim", c.n, strings.Fields(c.words)); got != c.want {
+				t.Errorf("MovePrefixOn(%d, %q) = %d, want %d", c.n, c.words, got, c.want)
+			}
+		}
+		return nil
+	})
+}
