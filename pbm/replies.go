@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"crypto/hmac"
 	"errors"
 	"strings"
 
@@ -65,14 +64,9 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 		if kerr != nil {
 			return rt, true, kerr
 		}
-		for _, p := range b.Players {
-			u, uerr := r.tx.User(p)
-			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
-				continue
-			}
-			if hmac.Equal([]byte(notice.Token(key, g.Name(), n, at, u, r.msg.From)), []byte(token)) && !r.forged() {
-				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
-			}
+		u, vouched := board.TokenPlayer(r.tx, b, r.msg.From, token, func(u store.User) string { return notice.Token(key, g.Name(), n, at, u, r.msg.From) })
+		if vouched && !r.forged() {
+			return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 		}
 		r.speaksAt(b)
 		return rt, true, refuseOn(n, lang.M("ReplyInvalid", "From", r.msg.From))
