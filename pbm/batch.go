@@ -235,18 +235,14 @@ func onEveryCore[T any](items []T, f func(T)) {
 
 // groupEnd is where the group commit that starts at raws[start] ends:
 // after MaxBatch mails, or before the mail that would take the group
-// past what one mail may do of the costly work: new password hashes
-// (Config.MaxPasswordWork) and list commands (Config.MaxLists).
-// Password checks are made before the transaction
-// (prefetchCredentials) and cost it little; hashes and lists are made
-// in it, so a group of mails, each within its bounds, holds the
-// transaction about as long as one mail may. cfg holds the bounds and
-// the games, lines reads the command lines of a mail.
+// past what one mail may do of the costly work (limit.Group). cfg
+// holds the bounds and the games, lines reads the command lines of a
+// mail.
 func groupEnd(cfg Config, lines func(*mail.Message) ([]string, string), raws [][]byte, start int) int {
-	hashes, lists := 0, 0
+	var group limit.Group
 	for i := start; i < len(raws) && i < start+MaxBatch; i++ {
 		ls, _ := lines(readMail(raws[i]))
-		h, l := 0, 0
+		var names []string
 		for _, line := range ls[:min(len(ls), cfg.MaxCommands)] {
 			if len(line) > cfg.MaxLineBytes {
 				continue
@@ -255,18 +251,16 @@ func groupEnd(cfg Config, lines func(*mail.Message) ([]string, string), raws [][
 			if err != nil || p.Cmd == nil {
 				continue
 			}
-			if limit.Hashes(p.Words()) {
-				h++
-			}
-			if limit.IsList(p.Words()) {
-				l++
-			}
+			names = append(names, p.Words())
 		}
-		hashes += min(h, cfg.MaxPasswordWork)
-		lists += min(l, cfg.MaxLists)
-		if (hashes > cfg.MaxPasswordWork || lists > cfg.MaxLists) && i > start {
+		if !group.Add(limitsOf(cfg), names) {
 			return i
 		}
 	}
 	return min(len(raws), start+MaxBatch)
+}
+
+// limitsOf is the bounds of one mail of cfg (package limit).
+func limitsOf(cfg Config) limit.Config {
+	return limit.Config{Lists: cfg.MaxLists, Signups: cfg.MaxSignups, PasswordWork: cfg.MaxPasswordWork}
 }

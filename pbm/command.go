@@ -169,19 +169,8 @@ func (r *run) all() error {
 		r.sections = append(r.sections, sec)
 		lines = nil
 	} else if len(lines) == 0 {
-		text := lang.M("CmdNone")
-		if subj := mail.Unprefixed(r.msg.Subject); subj != "" && !cmdtab.IsBoardSubject(subj) {
-			// The player did put something in the Subject: say what
-			// was wrong with it, not to do what he did.
-			text = lang.M("CmdNoneSubject")
-		}
 		sec := &section{Command: trimLine(echo), Refused: true}
-		sec.say(text)
-		if len(words) > 0 {
-			if sug := lineReader(r.s).Suggest(words[0]); sug != "" {
-				sec.say(cmdtab.UnknownMsg(&cmdtab.UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail"))
-			}
-		}
+		sec.say(lineReader(r.s).NoCommand(r.msg.Subject, words)...)
 		r.sections = append(r.sections, sec)
 	}
 	extra := 0
@@ -253,10 +242,7 @@ func (r *run) oneAs(words []string, comment, tokenUser string) error {
 	}
 	// A line that is not understood is echoed only by its first words:
 	// the rest may hold a password.
-	sec := &section{Command: trimLine(strings.Join(words[:min(2, len(words))], " "))}
-	if len(words) > 2 {
-		sec.Command += " ..."
-	}
+	sec := &section{Command: cmdtab.Echo(words)}
 	r.sections = append(r.sections, sec)
 	c, err := r.resolve(words, comment, sec)
 	if c.cmd != nil {
@@ -502,14 +488,9 @@ func (c *call) gate(cmd *command) error {
 		_, known := r.checked[strings.ToLower(u.ID)+"\x00"+password]
 		fresh = hasCred && !known
 	}
-	cfg := limit.Config{Lists: r.s.cfg.MaxLists, Signups: r.s.cfg.MaxSignups, PasswordWork: r.s.cfg.MaxPasswordWork}
-	switch r.lim.Admit(cfg, name, len(r.checked), fresh) {
-	case limit.Lists:
-		return refuseMsg(lang.M("LimitLists", "Count", cfg.Lists))
-	case limit.Signups:
-		return refuseMsg(lang.M("LimitSignups", "Count", cfg.Signups))
-	case limit.PasswordWork:
-		return refuseMsg(lang.M("LimitPasswordWork", "Count", cfg.PasswordWork))
+	cfg := limitsOf(r.s.cfg)
+	if refusal := cmdtab.LimitRefusal(r.lim.Admit(cfg, name, len(r.checked), fresh), cfg); refusal != nil {
+		return refuseMsg(refusal...)
 	}
 	if c.tokenUser != "" || hasCred {
 		return nil // a reply token, or an account's password, right or wrong

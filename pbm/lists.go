@@ -7,12 +7,11 @@ package pbm
 // tournament.EnteredBy); here they are written into the answer.
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
+	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/notice"
@@ -23,27 +22,7 @@ import (
 )
 
 func cmdGameHelp(c *call) error {
-	min, max := c.game.Players()
-	said := []lang.Msg{lang.Literal("\n"), lang.M("GameHelpPlayers", "Title", c.game.Title(), "Players", board.PlayerRange(min, max)),
-		board.RulesSummary(c.game)}
-	if opts := c.game.Options(); len(opts) > 0 {
-		said = append(said, lang.Literal("\n"), lang.M("GameHelpOptions"), lang.Literal("\n"))
-		for _, o := range opts {
-			name := "-" + o.Name
-			if o.Value != "" {
-				name += "=" + o.Value
-			}
-			said = append(said, lang.Literal(fmt.Sprintf("  %-16s %s", name, o.Help)))
-			if o.Default != "" {
-				said = append(said, lang.M("GameHelpDefault", "Value", o.Default))
-			}
-			said = append(said, lang.Literal("\n"))
-		}
-	}
-	said = append(said, lang.Literal("\n"), board.ConditionalHelp(c.game), lang.Literal("\n"))
-	said = append(said, lang.Literal("\n"), lang.M("GameHelpStart"),
-		lang.Literal(fmt.Sprintf("\n  %s challenge <userid> <password> <player1> [<player2>...] [-option...]\n", c.game.Name())))
-	c.sec.say(said...)
+	c.sec.say(board.GameHelp(c.game)...)
 	c.sec.subject = lang.M("MailSubjectHelp", "Title", c.game.Title())
 	return nil
 }
@@ -92,24 +71,11 @@ func cmdGames(c *call) error {
 	if err != nil {
 		return err
 	}
-	var who, sel string
-	for _, a := range args {
-		if l, ok := board.ParseSel(a); ok {
-			sel = l
-		} else {
-			if who != "" {
-				return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
-			}
-			who = a
-		}
+	who, sel := board.SelArgs(args)
+	if len(who) > 1 {
+		return refuseMsg(lang.M("RefuseUsage", "Usage", c.game.Name()+" games [<userid>] [active|inactive|next|all] [page=<n>]"))
 	}
-	if sel == "" {
-		sel = board.SelActive
-	}
-	q := board.Query{Game: c.game.Name(), Sel: sel}
-	if who != "" {
-		q.Who = []string{who}
-	}
+	q := board.Query{Game: c.game.Name(), Who: who, Sel: sel}
 	listed, total, err := board.SelectPage(c.tx, s.boards.Now, q, (n-1)*limit.PageSize, limit.PageSize)
 	if err != nil {
 		return err
@@ -118,17 +84,7 @@ func cmdGames(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
-	if len(listed) == 0 {
-		c.sec.say(lang.M("GamesNone", "Sel", sel, "Title", c.game.Title()))
-		return nil
-	}
-	said := []lang.Msg{lang.M("GamesHead", "Title", c.game.Title(), "Sel", sel), lang.Literal("\n\n"), lang.M("GamesColumns")}
-	for _, l := range listed {
-		b := l.Board
-		said = append(said, lang.Literal("\n"+board.GamesRow(b)), board.StatusMsg(b, l.State))
-	}
-	said = append(said, pageFooter(c.name, p, args)...)
-	c.sec.say(said...)
+	c.sec.say(board.GamesText(c.game.Title(), sel, listed, pageFooter(c.name, p, args))...)
 	return nil
 }
 
@@ -138,15 +94,7 @@ func cmdGames(c *call) error {
 // boards are shown.
 func showUsers(c *call) error {
 	s := c.s
-	var who []string
-	sel := board.SelActive
-	for _, a := range c.args {
-		if l, ok := board.ParseSel(a); ok {
-			sel = l
-		} else {
-			who = append(who, a)
-		}
-	}
+	who, sel := board.SelArgs(c.args)
 	if len(who) == 0 {
 		return refuseMsg(lang.M("GameShowTooMuch", "Game", c.game.Name()))
 	}
@@ -166,12 +114,7 @@ func showUsers(c *call) error {
 		}
 		parts = append(parts, text)
 	}
-	var more []lang.Msg
-	if n := len(listed) - board.ShownAtMost; n > 0 {
-		more = []lang.Msg{lang.Literal("\n\n"), lang.N("GameShowMore", n, "N", n)}
-	}
-	c.sec.say(append([]lang.Msg{lang.N("GameShowBoards", len(parts), "N", len(parts), "Title", c.game.Title()),
-		lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}, more...)...)
+	c.sec.say(board.ShownText(c.game.Title(), parts, len(listed))...)
 	return nil
 }
 
@@ -230,17 +173,7 @@ func cmdAllShow(c *call) error {
 	if err != nil {
 		return err
 	}
-	if len(parts) == 0 {
-		c.sec.say(append([]lang.Msg{lang.M("AllShowNone", "Sel", sel, "Who", trimLine(who))}, entered...)...)
-		return nil
-	}
-	n := len(parts)
-	said := []lang.Msg{lang.N("AllShowBoards", n, "N", n), lang.Literal("\n\n" + strings.Join(parts, "\n\n"))}
-	if n == board.ShownAtMost {
-		// The count takes in the note, as it always has.
-		said = []lang.Msg{lang.N("AllShowBoards", n+1, "N", n+1), lang.Literal("\n\n" + strings.Join(parts, "\n\n") + "\n\n"), lang.M("AllShowAtMost")}
-	}
-	c.sec.say(append(said, entered...)...)
+	c.sec.say(board.AllShowText(sel, trimLine(who), parts, entered)...)
 	return nil
 }
 
@@ -290,26 +223,7 @@ func cmdStandings(c *call) error {
 	if !ok {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
-	said := []lang.Msg{lang.Literal("\n"), lang.M("StandingsOf", "Title", c.game.Title()), lang.Literal("\n")}
-	for _, part := range st.Page(p.From, p.To) {
-		title := lang.M("StandingsEstablished")
-		if part.Provisional {
-			title = lang.N("StandingsProvisional", board.ProvisionalGames, "N", board.ProvisionalGames)
-		}
-		said = append(said, lang.Literal("\n"), title, lang.Literal(":\n"))
-		if part.Empty() {
-			said = append(said, lang.Literal("  "), lang.M("PlayNone"), lang.Literal("\n"))
-			continue
-		}
-		said = append(said, lang.Literal("  "), lang.M("StandingsColumns"), lang.Literal("\n"))
-		for i, r := range part.Rows[part.From:part.To] {
-			said = append(said, lang.Literal(board.StandingsRow(part.From+i+1, r)))
-		}
-	}
-	said = append(said, lang.Literal("\n"), lang.M("StandingsSeeking", "N", len(seekers)), lang.Literal("\n"))
-	for _, sk := range seekers[min(p.From, len(seekers)):min(p.To, len(seekers))] {
-		said = append(said, lang.N("SeekLine", sk.Count, "Who", fmt.Sprintf("%-20s", sk.User), "N", sk.Count, "Options", board.OptionsMsg(sk.Options)), lang.Literal("\n"))
-	}
+	said := board.StandingsText(c.game.Title(), st, seekers, p.From, p.To)
 	said = append(said, pageFooter(c.name, p, args)...)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectStandings", "Title", c.game.Title())
@@ -339,45 +253,10 @@ func cmdHistory(c *call) error {
 		return refuseMsg(lang.M("ListNoPage", "Page", n, "Pages", p.Pages))
 	}
 	h.Boards = h.Boards[p.From:p.To]
-	var rows [][]lang.Msg
-	for _, b := range h.Boards {
-		rows = append(rows, []lang.Msg{lang.Literal(board.HistoryRow(b)), board.OutcomeMsg(b)})
-	}
-	more := pageFooter(c.name, p, args)
-	if who != "" {
-		if h.More && n == 1 {
-			more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecent", h.Total, "Shown", board.HistoryRows, "N", h.Total)}, more...)
-		}
-		c.sec.subject = lang.M("MailSubjectHistoryOf", "Title", c.game.Title(), "Who", trimLine(who))
-		if len(rows) == 0 {
-			c.sec.say(lang.M("HistoryNoneOf", "Title", c.game.Title(), "Who", trimLine(who)))
-		} else {
-			c.sec.say(historyText(lang.M("HistoryOf", "Title", c.game.Title(), "Who", trimLine(who)), rows, more)...)
-		}
-		return nil
-	}
-	if h.More && n == 1 {
-		more = append([]lang.Msg{lang.Literal("\n\n"), lang.N("HistoryMostRecentAll", h.Total, "Shown", board.HistoryRows, "N", h.Total, "Game", c.game.Name())}, more...)
-	}
-	if len(rows) == 0 {
-		c.sec.say(lang.M("HistoryNone", "Title", c.game.Title()))
-	} else {
-		c.sec.say(historyText(lang.M("HistoryAll", "Title", c.game.Title()), rows, more)...)
-	}
-	c.sec.subject = lang.M("MailSubjectHistory", "Title", c.game.Title())
+	subject, said := board.HistoryText(c.game, h, trimLine(who), n == 1, pageFooter(c.name, p, args))
+	c.sec.subject = subject
+	c.sec.say(said...)
 	return nil
-}
-
-// historyText is the list of finished games under its head.
-func historyText(head lang.Msg, rows [][]lang.Msg, more []lang.Msg) []lang.Msg {
-	said := []lang.Msg{head, lang.Literal("\n\n")}
-	for i, r := range rows {
-		if i > 0 {
-			said = append(said, lang.Literal("\n"))
-		}
-		said = append(said, r...)
-	}
-	return append(said, more...)
 }
 
 // boardTextFor is a board shown in an answer (show, all show), written
@@ -396,18 +275,8 @@ func pageArg(args []string) ([]string, int, error) {
 	return rest, n, nil
 }
 
-// pageFooter ends a page of a list that has more than one: which page
-// it is and, when one follows, the exact command for the next, the
-// command's name and args with the next page's word.
+// pageFooter ends a page of a list that has more than one
+// (command.PageFooter).
 func pageFooter(name []string, p limit.Page, args []string) []lang.Msg {
-	if p.Pages <= 1 {
-		return nil
-	}
-	out := []lang.Msg{lang.Literal("\n\n"), lang.M("ListPage", "Page", p.Number, "Pages", p.Pages)}
-	if p.More() {
-		words := append(append([]string(nil), name...), args...)
-		next := trimLine(strings.Join(words, " ")) + " " + limit.PageWord + strconv.Itoa(p.Number+1)
-		out = append(out, lang.Literal(" "), lang.M("ListNext", "Command", next))
-	}
-	return out
+	return cmdtab.PageFooter(name, p, args)
 }

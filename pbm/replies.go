@@ -1,7 +1,6 @@
 package pbm
 
 import (
-	"crypto/hmac"
 	"errors"
 	"strings"
 
@@ -65,14 +64,9 @@ func (r *run) replyToken() (rt replyTo, ok bool, err error) {
 		if kerr != nil {
 			return rt, true, kerr
 		}
-		for _, p := range b.Players {
-			u, uerr := r.tx.User(p)
-			if uerr != nil || u.Closed || !contains(u.Addresses, r.msg.From) {
-				continue
-			}
-			if hmac.Equal([]byte(notice.Token(key, g.Name(), n, at, u, r.msg.From)), []byte(token)) && !r.forged() {
-				return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
-			}
+		u, vouched := board.TokenPlayer(r.tx, b, r.msg.From, token, func(u store.User) string { return notice.Token(key, g.Name(), n, at, u, r.msg.From) })
+		if vouched && !r.forged() {
+			return replyTo{game: g.Name(), board: n, at: at, user: u.ID}, true, nil
 		}
 		r.speaksAt(b)
 		return rt, true, refuseOn(n, lang.M("ReplyInvalid", "From", r.msg.From))
@@ -104,12 +98,12 @@ func (r *run) byReply() (done bool, err error) {
 	if !ok {
 		return false, nil
 	}
-	if rt.at >= 0 && !positionFree[words[1]] {
+	if rt.at >= 0 {
 		b, err := r.tx.Board(rt.game, rt.board)
 		if err != nil {
 			return true, err
 		}
-		if rt.at != len(b.Log) {
+		if cmdtab.Stale(rt.at, len(b.Log), words[1]) {
 			return true, r.staleReply(rt, b, words)
 		}
 	}
@@ -122,45 +116,11 @@ func (r *run) byReply() (done bool, err error) {
 	return true, r.reply()
 }
 
-// positionFree are the board commands whose meaning does not depend on
-// the position: a reply to an old mail runs them all the same.
-var positionFree = map[string]bool{"chat": true, "show": true, "record": true, "preview": true, "games": true, "history": true, "standings": true, "help": true}
-
-// movePrefix is the number of words at the start of f that play, in
-// order, on a copy of the board of rt as it stands (whoever is to
-// move), or 0 (command.Reply's Plays). Nothing is saved.
+// movePrefix is the number of words at the start of f that play on
+// the board of rt as it stands (board.MovePrefixOn), or 0
+// (command.Reply's Plays). Nothing is saved.
 func movePrefix(r *run, rt replyTo) func(f []string) int {
-	return func(f []string) int { return movePrefixOf(r, rt, f) }
-}
-
-func movePrefixOf(r *run, rt replyTo, f []string) int {
-	b, err := r.tx.Board(rt.game, rt.board)
-	if err != nil || b.Over {
-		return 0
-	}
-	g, st, err := r.s.boards.Replay(b, -1)
-	if err != nil {
-		return 0
-	}
-	for k := len(f); k >= 1; k-- {
-		moves, err := board.TurnMoves(g, f[:k])
-		if err != nil {
-			continue
-		}
-		try := st.Clone()
-		played := true
-		for _, m := range moves {
-			mv, _, _ := strings.Cut(m, "#")
-			if _, err := try.Play(mv); err != nil {
-				played = false
-				break
-			}
-		}
-		if played {
-			return k
-		}
-	}
-	return 0
+	return func(f []string) int { return board.MovePrefixOn(r.tx, r.s.boards.Now, rt.game, rt.board, f) }
 }
 
 // staleReply refuses a reply to the mail of an older position, with

@@ -222,12 +222,12 @@ const (
 // echoed by its first two words only (the rest may hold a password)
 // and nothing of it is read. It reports whether line was refused.
 func (r *run) longLine(line string) bool {
-	limit := r.s.cfg.MaxLineBytes
-	if len(line) <= limit {
+	refusal := cmdtab.TooLong(line, r.s.cfg.MaxLineBytes)
+	if refusal == nil {
 		return false
 	}
 	sec := &section{Command: trimLine(cmdtab.LongEcho(line)), Refused: true}
-	sec.say(lang.M("CmdLineTooLong", "Len", lang.N("CmdBytes", len(line)), "Limit", lang.N("CmdBytes", limit), "KiB", limit>>10))
+	sec.say(refusal...)
 	r.sections = append(r.sections, sec)
 	return true
 }

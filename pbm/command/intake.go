@@ -173,6 +173,17 @@ func LongEcho(line string) string {
 	return strings.Join(words[:min(2, len(words))], " ") + " ..."
 }
 
+// Echo is how a line given as words is echoed before it is
+// understood: by its first two words, and " ..." for the rest, which
+// may hold a password.
+func Echo(words []string) string {
+	echo := TrimLine(strings.Join(words[:min(2, len(words))], " "))
+	if len(words) > 2 {
+		echo += " ..."
+	}
+	return echo
+}
+
 // Recognising the subject of a board mail, which replies carry back.
 
 // boardSubjectWords are the catalogue's subjects of board mails, with

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // UnknownMsg is the refusal of a word that is no command, from the
@@ -70,6 +72,39 @@ func (rd Reader) Refusal(err error) []lang.Msg {
 			return []lang.Msg{UnknownMsg(unknown)}
 		}
 		return []lang.Msg{afterMsg(word.Err, word.After, word.Set)}
+	}
+	return nil
+}
+
+// NoCommand is the refusal of a mail in which no line is a command:
+// that there is none or, when its subject (without "Re:") holds
+// something that is not a board mail's subject, what was wrong with
+// it; with the command the first word of words (the mail's first
+// line) resembles, when one is near.
+func (rd Reader) NoCommand(subject string, words []string) []lang.Msg {
+	if len(words) > 0 {
+		if sug := rd.Suggest(words[0]); sug != "" {
+			return []lang.Msg{UnknownMsg(&UnknownError{Word: words[0], Suggestion: sug}), lang.M("RefuseUnknownTail")}
+		}
+	}
+	if subj := mail.Unprefixed(subject); subj != "" && !IsBoardSubject(subj) {
+		// The player did put something in the Subject: say what was
+		// wrong with it, not to do what he did.
+		return []lang.Msg{lang.M("CmdNoneSubject")}
+	}
+	return []lang.Msg{lang.M("CmdNone")}
+}
+
+// LimitRefusal is the refusal of a command a mail's bounds (cfg) do
+// not admit, by why (limit.Mail.Admit); nil for limit.None.
+func LimitRefusal(why limit.Bar, cfg limit.Config) []lang.Msg {
+	switch why {
+	case limit.Lists:
+		return []lang.Msg{lang.M("LimitLists", "Count", cfg.Lists)}
+	case limit.Signups:
+		return []lang.Msg{lang.M("LimitSignups", "Count", cfg.Signups)}
+	case limit.PasswordWork:
+		return []lang.Msg{lang.M("LimitPasswordWork", "Count", cfg.PasswordWork)}
 	}
 	return nil
 }

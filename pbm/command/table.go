@@ -2,8 +2,12 @@
 // commands a mail may give (their words, usage, help, secrets and how
 // each one authenticates), the parsing of a command line into a
 // command and its arguments, the suggestion of the command a typo
-// meant, the layout of the help, and the masking of secrets in a line
-// that is written down.
+// meant, the layout of the help, the masking of secrets in a line
+// that is written down, and the refusals of the language itself: a
+// mail without a command, a line past its bound, a command past the
+// bounds of its mail (package limit), a reply to a board mail that is
+// stale; and the footer of a page of a list, which names the command
+// for the next page.
 //
 // It is pure: it reads no store, holds no game or engine state, sends
 // no mail and knows nothing of the server that runs the commands. The
