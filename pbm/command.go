@@ -115,20 +115,20 @@ type run struct {
 	after    []func()
 	// guessed is set when a command refused a password, foreignGuess
 	// when it was for an account the sender's address is not one of
-	// (tellLocked, auth.go).
+	// (reportForeign).
 	guessed, foreignGuess bool
 	// replyTo, when set, is the Reply-To of the answer: the
-	// confirmation address of an admin claim (admin.go).
+	// confirmation address of an admin claim (claimed).
 	replyTo string
 	// own is the sender's own text of the body (bodyLines).
 	own []string
-	// checked are the passwords checked for this mail (rateLimit, auth.go).
+	// checked are the passwords checked for this mail (checkPassword).
 	checked map[string]bool
-	// speaker is the account the mail spoke for (speaks, accounts.go): its
+	// speaker is the account the mail spoke for (speaks): its
 	// answer is in the account's language.
 	speaker *store.User
 	// verdict is the operator's MTA's word on the mail's From
-	// (auth.go).
+	// (mail.Judge).
 	verdict mail.Verdict
 	// lim is what the mail has spent of its limits (gate).
 	lim limit.Mail

@@ -24,7 +24,7 @@ import (
 // same operations (commit, tell) and no mail.
 type unit struct {
 	s   *Server
-	ctx context.Context // the work's deadline (guard.go)
+	ctx context.Context // the work's deadline (checkDeadline)
 	tx  *store.Tx
 	// queued counts the mails queued (send).
 	queued int

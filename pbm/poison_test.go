@@ -119,7 +119,7 @@ func TestPoisonCorpus(t *testing.T) {
 	f := newFixture(t)
 	f.s.cfg.MaxCommands = 5000
 	// Every case is handled in full, not held back by the hourly
-	// allowance of commands its sender spends (gate, command.go).
+	// allowance of commands its sender spends (gate).
 	f.s.cfg.RateLimit = 1 << 20
 	f.signup("root")
 	f.signup("alice")

@@ -72,7 +72,7 @@ func TestCredentialOf(t *testing.T) {
 
 // An automatic mail is ignored, so its password is not verified ahead:
 // it costs no bcrypt. A mail past its sender's rate limit is: a valid
-// password takes it through the limit (rate.go).
+// password takes it through the limit (rateLimit).
 func TestPrefetchSkipsIgnoredMail(t *testing.T) {
 	f := newFixture(t)
 	f.signup("alice")

@@ -2,5 +2,6 @@
 
 package pbm
 
-// raceEnabled: see race_on_test.go.
+// raceEnabled tells whether the race detector is on (the build tag
+// "race" sets it true).
 const raceEnabled = false

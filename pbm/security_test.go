@@ -56,7 +56,7 @@ func TestForeignAddressReportedToAccount(t *testing.T) {
 		t.Errorf("reply: %s", r.Text)
 	}
 	// A wrong password is not reported guess by guess: the lockout
-	// tells the owner once (lockout_test.go). A command carried out
+	// tells the owner once (TestGuessesFromManySendersLockAccount). A command carried out
 	// from an address not the account's is reported.
 	if len(mails) != 1 {
 		t.Errorf("a wrong password from a foreign address queued %d mails", len(mails))

@@ -3,62 +3,34 @@
 // game engines, and queues every mail that follows in the outbox, all
 // in one transaction. It joins the domain (boards, accounts,
 // tournaments) to mail; it opens no sockets: the transports beside it
-// (pbm/inbox, pbm/outbox, pbm/localmail, pbm/lmtp) move the bytes.
+// (pbm/inbox, pbm/outbox, pbm/localmail, pbm/lmtp) move the bytes, and
+// no package below it imports it. The README's Layout section lists the
+// packages it joins and what each may import.
 //
-// The packages below it, each a noun, and what each may import:
+// The walk of one mail:
 //
-//	pbm             the server: one mail in, one transaction, the
-//	                command table and help, the answers and board
-//	                mails; everything below
-//	pbm/mail        a mail as read and as written: parsing with its
-//	                limits, the own text of a reply, wrapping, MIME;
-//	                go-message and pbm/quote, nothing of games or the
-//	                store
-//	pbm/quote       the own text of a reply, whatever client wrote it
-//	pbm/board       a board's life: replay, turns, outcome, declines,
-//	                clocks, records, ratings; the boards of a list,
-//	                the history, the standings; engine, store, pbm/lang
-//	pbm/account     passwords, the lock after wrong guesses, the rate
-//	                window, limits, address confirmation: the bars of
-//	                an account as a typed reason; store
-//	pbm/seek        the seek list and the matching of a seek; store,
-//	                pbm/account, pbm/board
-//	pbm/credential  the cache of verified passwords
-//	pbm/config      the server's configuration, its defaults and
-//	                checks; store, engine, pbm/lang, pbm/guard,
-//	                pbm/limit, pbm/tournament
-//	pbm/guard       the mark of the mails in hand and the deaths charged
-//	                to them, the bound of a mail, mail set aside, the
-//	                records of mail handled; pbm/mail, store, pbm/lang
-//	pbm/tournament  formats, pairings, standings; no mail, no store
-//	pbm/computer    the computer opponent; engine only
-//	pbm/lang        the message catalogue in every language
-//	pbm/drawing     pictures of boards (PNG and SVG)
+//	Server.Handle, handle      the guard's mark and bound (pbm/guard)
+//	Server.apply               one transaction: seen before (guard.Seen),
+//	                           ignored, the rate limit, a mail unfit
+//	run.all                    a reply by token (byReply) or the mail's
+//	                           command lines (command.Reader), each:
+//	run.oneAs, resolve         the line parsed once (pbm/command)
+//	gate, authenticate         the mail's limits, then the account, board
+//	                           or tournament the table says (account.TryPassword)
+//	the handler (cmdX)         a free function of its concept: it calls
+//	                           the domain (pbm/board, pbm/account,
+//	                           pbm/tournament, pbm/seek) and says the
+//	                           result as messages (lang.Msg)
+//	commit, record             a board's change saved and its board mails
+//	                           written (notice.Writer.BoardMails)
+//	run.reply                  the unit's mails queued (boardMails), the
+//	                           sender's board mail as the answer when the
+//	                           mail changed one board, else the answer
+//	                           of every command
 //
-// The files of the core, by concept:
-//
-//	server.go      Server, New, Handle
-//	batch.go       the group commit of a batch (HandleBatch)
-//	guard.go       the deadline of a mail, notices of mail set aside,
-//	               its replay (StartUp, Replay)
-//	command.go     reading the commands of a mail and running them
-//	table.go       the command table, typos, help, secrets in logs
-//	replies.go     replies by token to a board mail
-//	mails.go       answers, board mails and notices into the outbox
-//	auth.go        passwords, locks, rate limits, address
-//	               confirmation, reports of foreign commands, the
-//	               operator's MTA's word on a mail's From
-//	accounts.go    account commands, languages, limits
-//	game.go        challenges, seeks, moves, resignations, ratings
-//	lists.go       a game's help, shows, lists of boards, records,
-//	               history, standings
-//	play.go        what happens to a board: commit, queued moves,
-//	               declines, votes, watchers, correspondence, the
-//	               computer's seat
-//	clock.go       reminders, forfeits and vacations (Tick)
-//	admin.go       admin commands, admin claims, messages between
-//	               players
-//	tournaments.go tournament commands
+// The clock (Server.Tick), the computer (Server.PlayComputer) and the
+// steps of a tournament use the same unit of work (unit, endUnit) and
+// the same commit, without a mail.
 package pbm
 
 import (
