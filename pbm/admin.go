@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
@@ -209,19 +210,13 @@ func adminBackup(c *call) error {
 
 // adminRetry lists the set-aside mails, or replays one of them alone
 // once this mail's transaction has committed (the replay has a
-// transaction and a mark of its own, see setaside.go).
+// transaction and a mark of its own, Server.Replay).
 func adminRetry(c *call) error {
 	s := c.s
 	if len(c.args) == 0 {
-		recs, err := c.tx.SetAsideMails()
+		ms, err := guard.SetAsideList(c.tx, trimLine)
 		if err != nil {
 			return err
-		}
-		ms := []lang.Msg{lang.N("AdminSetAsideMails", len(recs), "Count", len(recs)), lang.Literal("\n")}
-		for _, r := range recs {
-			ms = append(ms, lang.Literal(fmt.Sprintf("  %4d  ", r.Seq)),
-				lang.N("AdminSetAsideRow", r.Failures, "At", r.At.UTC(), "From", r.From, "Subject", fmt.Sprintf("%q", trimLine(r.Subject)),
-					"Count", r.Failures, "Reason", trimLine(r.Reason)), lang.Literal("\n"))
 		}
 		c.sec.say(ms...)
 		return nil
