@@ -50,17 +50,9 @@ func cmdAdmin(c *call) error {
 }
 
 func adminUsers(c *call) error {
-	users, err := c.tx.Users()
+	ms, err := notice.Accounts(c.tx)
 	if err != nil {
 		return err
-	}
-	ms := []lang.Msg{lang.N("AdminAccounts", len(users), "Count", len(users)), lang.Literal("\n")}
-	for _, u := range users {
-		ms = append(ms, lang.Literal(fmt.Sprintf("  %-20s %s", u.ID, strings.Join(u.Addresses, " "))))
-		if u.Closed {
-			ms = append(ms, lang.M("AdminClosed"))
-		}
-		ms = append(ms, lang.M("AdminSince", "Date", u.Created.UTC().Format("2006-01-02")), lang.Literal("\n"))
 	}
 	c.sec.say(ms...)
 	return nil
