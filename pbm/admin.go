@@ -232,9 +232,6 @@ func adminRetry(c *call) error {
 	return nil
 }
 
-// maxRecipients bounds the users one message command reaches.
-const maxRecipients = 20
-
 // cmdMessage: "message <userid> <password> <to>...": the body of the
 // mail goes to each user named (pbmserv's message), from the sender's
 // userid; the addresses stay unknown to the sender. Each player gets
@@ -248,8 +245,8 @@ func cmdMessage(c *call) error {
 		return refuseMsg(lang.M("AcctMessageEmpty"))
 	}
 	to := c.args[2:]
-	if len(to) > maxRecipients {
-		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
+	if err := account.CheckRecipients(to); err != nil {
+		return refuseMsg(lang.N("AcctMessageMax", account.MaxRecipients, "Count", account.MaxRecipients))
 	}
 	rcpt, err := account.AddressMessage(c.tx, u.ID, to, c.lim.Messaged)
 	if err != nil {
