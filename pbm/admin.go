@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
@@ -70,18 +69,9 @@ func adminGames(c *call) error {
 // adminStats reads the store's counters: it counts no board and no
 // account.
 func adminStats(c *call) error {
-	n := c.tx.Counts()
-	running, finished := n.Boards()
-	games := board.GameCounts(n, c.s.cfg.Games.Games())
-	failed, err := c.tx.FailedMail()
+	ms, err := notice.Stats(c.tx, c.s.cfg.Games.Games(), c.s.cfg.DedupeWindow)
 	if err != nil {
 		return err
-	}
-	days := int(c.s.cfg.DedupeWindow / (24 * time.Hour))
-	ms := []lang.Msg{lang.N("AdminStats", days, "Users", n.Users, "Boards", running+finished, "Running", running, "Finished", finished,
-		"Processed", n.Processed, "Days", days, "Rates", n.Rates, "Outbox", c.tx.OutboxLen(), "Failed", len(failed))}
-	if len(games) > 0 {
-		ms = append(append(ms, lang.Literal("\n")), games...)
 	}
 	c.sec.say(ms...)
 	return nil
