@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
@@ -49,17 +49,9 @@ func cmdAdmin(c *call) error {
 }
 
 func adminUsers(c *call) error {
-	users, err := c.tx.Users()
+	ms, err := notice.Accounts(c.tx)
 	if err != nil {
 		return err
-	}
-	ms := []lang.Msg{lang.N("AdminAccounts", len(users), "Count", len(users)), lang.Literal("\n")}
-	for _, u := range users {
-		ms = append(ms, lang.Literal(fmt.Sprintf("  %-20s %s", u.ID, strings.Join(u.Addresses, " "))))
-		if u.Closed {
-			ms = append(ms, lang.M("AdminClosed"))
-		}
-		ms = append(ms, lang.M("AdminSince", "Date", u.Created.UTC().Format("2006-01-02")), lang.Literal("\n"))
 	}
 	c.sec.say(ms...)
 	return nil
@@ -77,18 +69,9 @@ func adminGames(c *call) error {
 // adminStats reads the store's counters: it counts no board and no
 // account.
 func adminStats(c *call) error {
-	n := c.tx.Counts()
-	running, finished := n.Boards()
-	games := board.GameCounts(n, c.s.cfg.Games.Games())
-	failed, err := c.tx.FailedMail()
+	ms, err := notice.Stats(c.tx, c.s.cfg.Games.Games(), c.s.cfg.DedupeWindow)
 	if err != nil {
 		return err
-	}
-	days := int(c.s.cfg.DedupeWindow / (24 * time.Hour))
-	ms := []lang.Msg{lang.N("AdminStats", days, "Users", n.Users, "Boards", running+finished, "Running", running, "Finished", finished,
-		"Processed", n.Processed, "Days", days, "Rates", n.Rates, "Outbox", c.tx.OutboxLen(), "Failed", len(failed))}
-	if len(games) > 0 {
-		ms = append(append(ms, lang.Literal("\n")), games...)
 	}
 	c.sec.say(ms...)
 	return nil
@@ -209,19 +192,13 @@ func adminBackup(c *call) error {
 
 // adminRetry lists the set-aside mails, or replays one of them alone
 // once this mail's transaction has committed (the replay has a
-// transaction and a mark of its own, see setaside.go).
+// transaction and a mark of its own, Server.Replay).
 func adminRetry(c *call) error {
 	s := c.s
 	if len(c.args) == 0 {
-		recs, err := c.tx.SetAsideMails()
+		ms, err := guard.SetAsideList(c.tx, trimLine)
 		if err != nil {
 			return err
-		}
-		ms := []lang.Msg{lang.N("AdminSetAsideMails", len(recs), "Count", len(recs)), lang.Literal("\n")}
-		for _, r := range recs {
-			ms = append(ms, lang.Literal(fmt.Sprintf("  %4d  ", r.Seq)),
-				lang.N("AdminSetAsideRow", r.Failures, "At", r.At.UTC(), "From", r.From, "Subject", fmt.Sprintf("%q", trimLine(r.Subject)),
-					"Count", r.Failures, "Reason", trimLine(r.Reason)), lang.Literal("\n"))
 		}
 		c.sec.say(ms...)
 		return nil
@@ -245,9 +222,6 @@ func adminRetry(c *call) error {
 	return nil
 }
 
-// maxRecipients bounds the users one message command reaches.
-const maxRecipients = 20
-
 // cmdMessage: "message <userid> <password> <to>...": the body of the
 // mail goes to each user named (pbmserv's message), from the sender's
 // userid; the addresses stay unknown to the sender. Each player gets
@@ -261,8 +235,8 @@ func cmdMessage(c *call) error {
 		return refuseMsg(lang.M("AcctMessageEmpty"))
 	}
 	to := c.args[2:]
-	if len(to) > maxRecipients {
-		return refuseMsg(lang.N("AcctMessageMax", maxRecipients, "Count", maxRecipients))
+	if err := account.CheckRecipients(to); err != nil {
+		return refuseMsg(lang.N("AcctMessageMax", account.MaxRecipients, "Count", account.MaxRecipients))
 	}
 	rcpt, err := account.AddressMessage(c.tx, u.ID, to, c.lim.Messaged)
 	if err != nil {

@@ -518,20 +518,9 @@ func (c *call) accountsAt() error {
 	if given, err := account.ParseAddresses(rest); err == nil && len(given) > 0 {
 		addrs = given
 	}
-	for _, a := range addrs {
-		users, err := c.tx.UsersAt(a)
-		if err != nil {
-			return err
-		}
-		n := 0
-		for _, u := range users {
-			if !u.Closed {
-				n++
-			}
-		}
-		if n >= c.s.cfg.MaxAccounts {
-			return refuseMsg(lang.M("LimitAccounts", "Count", c.s.cfg.MaxAccounts, "Address", a))
-		}
+	at, crowded, err := account.CrowdedAt(c.tx, addrs, c.s.cfg.MaxAccounts)
+	if err != nil || !crowded {
+		return err
 	}
-	return nil
+	return refuseMsg(lang.M("LimitAccounts", "Count", c.s.cfg.MaxAccounts, "Address", at))
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/pbmgo/pbm/pbm/limit"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
-	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/pbm/tournplay"
 	"github.com/pbmgo/pbm/store"
 )
@@ -169,38 +168,12 @@ func cmdAllShow(c *call) error {
 		}
 		parts = append(parts, text)
 	}
-	entered, err := enteredMsgs(c.tx, gameNames(s.cfg.Games), who)
+	entered, err := tournplay.Entered(c.tx, gameNames(s.cfg.Games), who, trimLine(who))
 	if err != nil {
 		return err
 	}
 	c.sec.say(board.AllShowText(sel, trimLine(who), parts, entered)...)
 	return nil
-}
-
-// enteredMsgs lists the tournaments of the games that who entered
-// (open, running and finished; tournament.EnteredBy), at most
-// board.ShownAtMost of them, each on a line as "<game> tournaments"
-// writes it after the game's name; nothing when who entered none.
-func enteredMsgs(tx *store.Tx, games []string, who string) ([]lang.Msg, error) {
-	entered, total, err := tournament.EnteredBy(tx, games, who, board.ShownAtMost)
-	if err != nil || total == 0 {
-		return nil, err
-	}
-	said := []lang.Msg{lang.Literal("\n\n"), lang.N("AllShowTournaments", total, "N", total, "Who", trimLine(who))}
-	for _, t := range entered {
-		line := lang.N("TournLine", len(t.Entrants), "Name", t.Game+" "+t.Name, "Settings", tournplay.Describe(t), "N", len(t.Entrants))
-		switch {
-		case t.Over:
-			line = lang.M("TournLineWon", "Line", line, "Who", t.Winner)
-		case t.Started:
-			line = lang.M("TournLineRound", "Line", line, "Round", t.Current()+1)
-		}
-		said = append(said, lang.Literal("\n"), line)
-	}
-	if total > len(entered) {
-		said = append(said, lang.Literal("\n"), lang.M("AllShowTournamentsAtMost", "N", board.ShownAtMost))
-	}
-	return said, nil
 }
 
 // cmdStandings: "<game> standings [page=<n>]": the ratings, the

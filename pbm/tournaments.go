@@ -425,14 +425,18 @@ func adminTournament(c *call) error {
 		if len(c.args) < 5 {
 			return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament replace <game> <name> <player> <substitute>"))
 		}
-		nu, err := c.tx.User(c.args[4])
-		if err != nil {
+		id, err := tournament.Substitute(c.tx, t, c.args[3], c.args[4])
+		var refused *tournament.Refusal
+		switch {
+		case errors.Is(err, tournament.ErrNoPlayer):
 			return refuseMsg(lang.M("TournNotAPlayer", "Arg", quotedWord(c.args[4])))
-		}
-		if err := t.Replace(c.args[3], nu.ID); err != nil {
+		case errors.As(err, &refused):
 			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", tournament.Why(err)))
+		case err != nil:
+			return err
 		}
-		c.sec.say(lang.M("TournReplaced", "Who", nu.ID, "Old", trimLine(c.args[3]), "Title", g.Title(), "Name", t.Name))
+		c.sec.say(lang.M("TournReplaced", "Who", id, "Old", trimLine(c.args[3]), "Title", g.Title(), "Name", t.Name))
+		return nil
 	default:
 		return refuseMsg(lang.M("RefuseUsage", "Usage", "admin <userid> <password> tournament abort|replace <game> <name> [<player> <substitute>]"))
 	}

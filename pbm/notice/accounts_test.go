@@ -1,0 +1,51 @@
+package notice
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/store"
+)
+
+// TestAccounts: the list of accounts counts them and gives each its
+// userid, its addresses, whether it is closed and the day it opened.
+func TestAccounts(t *testing.T) {
+	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "u.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	day := time.Date(2026, 3, 4, 23, 0, 0, 0, time.FixedZone("x", -2*3600))
+	err = st.Update(func(tx *store.Tx) error {
+		if err := tx.PutUser(store.User{ID: "alice", Addresses: []string{"a@x.test", "a2@x.test"}, Created: day}); err != nil {
+			return err
+		}
+		return tx.PutUser(store.User{ID: "bob", Addresses: []string{"b@x.test"}, Closed: true, Created: day})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.View(func(tx *store.Tx) error {
+		ms, err := Accounts(tx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, m := range ms {
+			b.WriteString(lang.English().Render(m))
+		}
+		got := b.String()
+		for _, want := range []string{"2 accounts:\n", "  alice                a@x.test a2@x.test, since 2026-03-05\n", "  bob                  b@x.test (closed), since 2026-03-05\n"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("list lacks %q:\n%s", want, got)
+			}
+		}
+		if strings.Count(got, "(closed)") != 1 {
+			t.Errorf("list marks open accounts closed:\n%s", got)
+		}
+		return nil
+	})
+}
