@@ -167,20 +167,17 @@ func answerVote(c *call, yes bool) error {
 	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
-// carriedMsg tells what a vote's decision did after the event said,
-// and replays the board when a move was taken back.
+// carriedMsg tells what a vote's decision did after the event said
+// (notice.VoteCarried), and replays the board when a move was taken
+// back.
 func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
-	switch {
-	case !d.Carried:
-		return st, said, nil
-	case d.Kind == "draw":
-		return st, append(said, lang.M("VoteDrawCarried")), nil
+	if d.Carried && d.Kind != "draw" {
+		var err error
+		if _, st, err = s.boards.Replay(b, -1); err != nil {
+			return nil, nil, err
+		}
 	}
-	_, st, err := s.boards.Replay(b, -1)
-	if err != nil {
-		return nil, nil, err
-	}
-	return st, append(said, lang.M("VoteUndoCarried", "Who", b.Players[d.Undone.Seat], "Move", d.Undone.Move)), nil
+	return st, append(said, notice.VoteCarried(b, d)...), nil
 }
 
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
@@ -679,9 +676,7 @@ func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *chan
 				ch.Said = []lang.Msg{m}
 			}
 		case board.AheadDropped:
-			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
-			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(u, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(u, notice.QueueDropped(*b, a)); err != nil {
 				return err
 			}
 		}
