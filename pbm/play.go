@@ -559,7 +559,7 @@ func cmdIf(c *call) error {
 		moves, err := board.LineMoves(g, args)
 		var le *board.LineError
 		if errors.As(err, &le) {
-			return refuseOn(n, lineRefusal(g, b, le)...)
+			return refuseOn(n, notice.LineRefusal(g, b, le)...)
 		} else if err != nil {
 			return err
 		}
@@ -570,7 +570,7 @@ func cmdIf(c *call) error {
 			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(fe.Move), "Why", why(fe.Err)),
 				lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
 		case errors.As(err, &le):
-			return refuseOn(n, lineRefusal(g, b, le)...)
+			return refuseOn(n, notice.LineRefusal(g, b, le)...)
 		case err != nil:
 			return err
 		case first != "":
@@ -604,32 +604,6 @@ func moveAndIf(c *call, b store.Board, g engine.Game, u store.User, seat int, fi
 	c.sec.say(append(c.sec.msgs, lang.Literal("\n\n"), lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))...)
 	c.sec.say(append(c.sec.msgs, board.TreeMsgs(g, now, x)...)...)
 	return nil
-}
-
-// lineRefusal says why a line was refused: the move, its number, the
-// reason, and the position it was tried on.
-func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
-	unchanged := lang.M("CondUnchanged")
-	switch le.Kind {
-	case board.LineYourTurn:
-		return []lang.Msg{lang.M("CondYourTurn", "Number", b.Number), lang.Literal(" "), unchanged}
-	case board.LineGameOver:
-		return []lang.Msg{lang.M("CondEnds", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
-	case board.LineEndsTheirs:
-		return []lang.Msg{lang.M("CondEndsTheirs", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
-	case board.LineConflict:
-		return []lang.Msg{lang.M("CondConflict", "N", le.Number, "Move", quotedWord(le.Move), "Stored", le.Stored, "Game", g.Name(), "Number", b.Number), lang.Literal(" "), unchanged}
-	case board.LineTooLong:
-		return []lang.Msg{lang.M("CondTooLong", "Max", board.MaxLineMoves, "MaxTree", board.MaxTreeMoves), lang.Literal(" "), unchanged}
-	case board.LineSeparator:
-		return []lang.Msg{lang.M("CondEmptyTurn", "Sep", board.LineSep), lang.Literal(" "), unchanged}
-	case board.LineEmpty:
-		return []lang.Msg{lang.M("CondEmpty"), lang.Literal(" "), unchanged}
-	}
-	at := b
-	at.Log = le.Log
-	return []lang.Msg{lang.M("RefuseIllegal", "N", le.Number, "Move", quotedWord(le.Move), "Why", why(le.Err)), lang.Literal(" "), unchanged,
-		lang.Literal(" "), lang.M("CondPosition"), lang.Literal("\n\n"), drawn(at, le.State)}
 }
 
 // playAhead plays what the players arranged ahead of their turn, after
