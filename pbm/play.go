@@ -192,32 +192,7 @@ func watch(c *call, on bool) error {
 	if err != nil {
 		return err
 	}
-	var failed []lang.Msg
-	for _, f := range w.Failed {
-		switch f.Err {
-		case board.ErrNoBoard:
-			failed = append(failed, lang.M("WatchNoBoard", "Number", f.Number))
-		case board.ErrYouPlay:
-			failed = append(failed, lang.M("WatchYouPlay", "Number", f.Number))
-		default:
-			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(f.Arg)))
-		}
-	}
-	id := "WatchSubscribed"
-	if !on {
-		id = "WatchUnsubscribed"
-	}
-	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(w.Done))}
-	if len(failed) > 0 {
-		said = append(said, lang.M("WatchFailed"))
-		for i, f := range failed {
-			if i > 0 {
-				said = append(said, lang.Literal(", "))
-			}
-			said = append(said, f)
-		}
-		said = append(said, lang.Literal("."))
-	}
+	said := notice.Watched(c.game.Title(), w, on)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectSubscriptions")
 	return nil
