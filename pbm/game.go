@@ -18,6 +18,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/store"
 )
@@ -313,25 +314,7 @@ func cmdSeek(c *call) error {
 	if err != nil {
 		return err
 	}
-	if count == 0 {
-		c.sec.say(lang.M("SeekWithdrawn", "Title", c.game.Title()))
-		return nil
-	}
-	said := []lang.Msg{lang.N("SeekSeeking", count, "N", count, "Title", c.game.Title(), "Options", board.OptionsMsg(opts))}
-	if len(placed.Started) > 0 {
-		said = append(said, lang.M("SeekStartedList"))
-		for i, p := range placed.Started {
-			if i > 0 {
-				said = append(said, lang.Literal(", "))
-			}
-			said = append(said, lang.M("SeekBoardAgainst", "Number", p.Board, "Who", p.Against))
-		}
-		said = append(said, lang.Literal("."))
-	}
-	if placed.Left > 0 {
-		said = append(said, lang.M("SeekStill", "N", placed.Left, "Withdraw", fmt.Sprintf("\"%s seek %s <password> 0\"", c.game.Name(), u.ID)))
-	}
-	c.sec.say(said...)
+	c.sec.say(notice.Seeking(c.game, u.ID, count, opts, placed)...)
 	return nil
 }
 
