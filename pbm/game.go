@@ -110,20 +110,7 @@ func optionRefusal(g engine.Game, err error) error {
 	if !errors.As(err, &oe) {
 		return err
 	}
-	a := oe.Arg
-	switch oe.Kind {
-	case board.OptionBankDays:
-		return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
-	case board.OptionDays:
-		return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
-	case board.OptionServer:
-		return refuseMsg(lang.M("GameServerOption", "Arg", quotedWord(a)))
-	case board.OptionWantValue:
-		return refuseMsg(lang.M("GameOptionValue", "Name", oe.Option.Name, "Value", oe.Option.Value))
-	case board.OptionNoValue:
-		return refuseMsg(lang.M("GameOptionNoValue", "Name", oe.Option.Name))
-	}
-	return refuseMsg(lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", optionList(g)))
+	return refuseMsg(notice.OptionRefused(g, oe))
 }
 
 // startBoard starts a board of game g for players, in seat order, in
@@ -156,14 +143,6 @@ func startBoard(u *unit, g engine.Game, players []string, opts map[string]string
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
-}
-
-func optionList(g engine.Game) lang.Msg {
-	var names []string
-	for _, o := range g.Options() {
-		names = append(names, "-"+o.Name)
-	}
-	return listOrNone(names)
 }
 
 func cmdMove(c *call) error {
