@@ -5,8 +5,8 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -38,6 +38,17 @@ func LineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 		lang.Literal(" "), lang.M("CondPosition"), lang.Literal("\n\n"), drawn}
 }
 
-// quotedWord is a word of a command as a refusal quotes it: its first
-// line only (command.TrimLine), in Go's double quotes.
-func quotedWord(s string) string { return fmt.Sprintf("%q", command.TrimLine(s)) }
+// quotedWord is a word of a command as a refusal quotes it (trimLine),
+// in Go's double quotes.
+func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
+
+// trimLine is a word of a command as a refusal repeats it, as the
+// command language's TrimLine writes it: on one line (mail.OneLine),
+// cut after 200 characters.
+func trimLine(s string) string {
+	s = mail.OneLine(s)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "..."
+	}
+	return s
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -32,5 +33,18 @@ func TestLineRefusal(t *testing.T) {
 	got = p.Join(LineRefusal(g, b, &board.LineError{Kind: board.LineIllegal, Number: 2, Move: "Z9", Err: errors.New("off the board"), State: st}))
 	if !strings.Contains(got, `Move 2, "Z9", is illegal: off the board`) || !strings.Contains(got, "tried on") || !strings.Contains(got, board.TextBoardIn(p, b, st)) {
 		t.Errorf("illegal: %q", got)
+	}
+}
+
+// TestTrimLine: a word is repeated as the command language repeats it
+// (command.TrimLine): on one line, cut after 200 characters.
+func TestTrimLine(t *testing.T) {
+	for _, s := range []string{"C3", "C3\nmore", "a\r\nb\tc", strings.Repeat("é", 250)} {
+		if got, want := trimLine(s), command.TrimLine(s); got != want {
+			t.Errorf("trimLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got := trimLine(strings.Repeat("x", 300)); len(got) != 203 {
+		t.Errorf("a long word is %d bytes, want 200 and the dots", len(got))
 	}
 }

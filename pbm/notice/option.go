@@ -5,7 +5,6 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 )
 
@@ -18,9 +17,9 @@ func OptionRefused(g engine.Game, oe *board.OptionError) lang.Msg {
 	a := oe.Arg
 	switch oe.Kind {
 	case board.OptionBankDays:
-		return lang.M("BankOptionDays", "Arg", command.TrimLine(a))
+		return lang.M("BankOptionDays", "Arg", trimLine(a))
 	case board.OptionDays:
-		return lang.M("GameOptionDays", "Arg", command.TrimLine(a))
+		return lang.M("GameOptionDays", "Arg", trimLine(a))
 	case board.OptionServer:
 		return lang.M("GameServerOption", "Arg", quotedWord(a))
 	case board.OptionWantValue:

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/pbmgo/pbm/pbm/board"
-	"github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 )
 
@@ -21,7 +20,7 @@ func Watched(title string, w board.Watched, on bool) []lang.Msg {
 		case board.ErrYouPlay:
 			failed = append(failed, lang.M("WatchYouPlay", "Number", f.Number))
 		default:
-			failed = append(failed, lang.M("WatchNotNumber", "Arg", command.TrimLine(f.Arg)))
+			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(f.Arg)))
 		}
 	}
 	id := "WatchSubscribed"
