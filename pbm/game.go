@@ -18,6 +18,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/store"
 )
@@ -58,35 +59,21 @@ func (c *call) boardOf(arg string) (store.Board, int, error) {
 
 func cmdChallenge(c *call) error {
 	u := c.user
-	var players []string
 	opts := map[string]string{}
-	for _, a := range c.args[2:] {
-		switch {
-		case strings.HasPrefix(a, "-"):
-			if err := option(c.game, a, opts); err != nil {
-				return err
-			}
-		default:
-			if id, _, ok := computerID(a); ok {
-				// The computer may take any number of seats.
-				players = append(players, id)
-				continue
-			}
-			if strings.EqualFold(a, board.ComputerName) || strings.HasPrefix(strings.ToLower(a), board.ComputerName+":") {
-				return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(a), "Levels", computer.Names()))
-			}
-			p, bar, err := account.Find(c.tx, a)
-			if err != nil {
-				return err
-			}
-			if bar.Barred() {
-				return refuseMsg(lang.M("GameNotAPlayer", "Arg", quotedWord(a)))
-			}
-			if contains(players, p.ID) {
-				return refuseMsg(lang.M("GameNamedTwice", "Who", p.ID))
-			}
-			players = append(players, p.ID)
-		}
+	players, err := board.ChallengeArgs(c.game, c.args[2:], opts, func(a string) (string, bool, error) {
+		p, bar, err := account.Find(c.tx, a)
+		return p.ID, bar.Barred(), err
+	})
+	var pe *board.PlayerError
+	switch {
+	case errors.As(err, &pe) && pe.Kind == board.PlayerComputerLevel:
+		return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(pe.Arg), "Levels", computer.Names()))
+	case errors.As(err, &pe) && pe.Kind == board.PlayerBarred:
+		return refuseMsg(lang.M("GameNotAPlayer", "Arg", quotedWord(pe.Arg)))
+	case errors.As(err, &pe):
+		return refuseMsg(lang.M("GameNamedTwice", "Who", pe.ID))
+	case err != nil:
+		return optionRefusal(c.game, err)
 	}
 	switch err := board.CheckSeats(c.game, players, u.ID); err {
 	case nil:
@@ -113,23 +100,17 @@ func cmdChallenge(c *call) error {
 // option reads one option of a challenge into opts (board.Option)
 // and says why one is refused.
 func option(g engine.Game, a string, opts map[string]string) error {
+	return optionRefusal(g, board.Option(g, a, opts))
+}
+
+// optionRefusal says why an option of a challenge was refused, when err
+// is a *board.OptionError; any other error it returns as it is.
+func optionRefusal(g engine.Game, err error) error {
 	var oe *board.OptionError
-	if err := board.Option(g, a, opts); !errors.As(err, &oe) {
+	if !errors.As(err, &oe) {
 		return err
 	}
-	switch oe.Kind {
-	case board.OptionBankDays:
-		return refuseMsg(lang.M("BankOptionDays", "Arg", trimLine(a)))
-	case board.OptionDays:
-		return refuseMsg(lang.M("GameOptionDays", "Arg", trimLine(a)))
-	case board.OptionServer:
-		return refuseMsg(lang.M("GameServerOption", "Arg", quotedWord(a)))
-	case board.OptionWantValue:
-		return refuseMsg(lang.M("GameOptionValue", "Name", oe.Option.Name, "Value", oe.Option.Value))
-	case board.OptionNoValue:
-		return refuseMsg(lang.M("GameOptionNoValue", "Name", oe.Option.Name))
-	}
-	return refuseMsg(lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", optionList(g)))
+	return refuseMsg(notice.OptionRefused(g, oe))
 }
 
 // startBoard starts a board of game g for players, in seat order, in
@@ -162,14 +143,6 @@ func startBoard(u *unit, g engine.Game, players []string, opts map[string]string
 		return store.Board{}, nil, err
 	}
 	return b, st, nil
-}
-
-func optionList(g engine.Game) lang.Msg {
-	var names []string
-	for _, o := range g.Options() {
-		names = append(names, "-"+o.Name)
-	}
-	return listOrNone(names)
 }
 
 func cmdMove(c *call) error {
@@ -320,38 +293,9 @@ func cmdSeek(c *call) error {
 	if err != nil {
 		return err
 	}
-	if count == 0 {
-		c.sec.say(lang.M("SeekWithdrawn", "Title", c.game.Title()))
-		return nil
-	}
-	said := []lang.Msg{lang.N("SeekSeeking", count, "N", count, "Title", c.game.Title(), "Options", board.OptionsMsg(opts))}
-	if len(placed.Started) > 0 {
-		said = append(said, lang.M("SeekStartedList"))
-		for i, p := range placed.Started {
-			if i > 0 {
-				said = append(said, lang.Literal(", "))
-			}
-			said = append(said, lang.M("SeekBoardAgainst", "Number", p.Board, "Who", p.Against))
-		}
-		said = append(said, lang.Literal("."))
-	}
-	if placed.Left > 0 {
-		said = append(said, lang.M("SeekStill", "N", placed.Left, "Withdraw", fmt.Sprintf("\"%s seek %s <password> 0\"", c.game.Name(), u.ID)))
-	}
-	c.sec.say(said...)
+	c.sec.say(notice.Seeking(c.game, u.ID, count, opts, placed)...)
 	return nil
 }
 
-// why is an error as a message: an engine's refusal in the reader's
-// language (engine.Refusal), any other error as its text.
-func why(err error) lang.Msg {
-	var bank *board.BankError
-	if errors.As(err, &bank) {
-		return bank.Msg
-	}
-	var r *engine.Refusal
-	if errors.As(err, &r) {
-		return board.Message(r)
-	}
-	return lang.Literal(err.Error())
-}
+// why is an error as a message in the reader's language (board.Why).
+func why(err error) lang.Msg { return board.Why(err) }

@@ -167,20 +167,17 @@ func answerVote(c *call, yes bool) error {
 	return commit(c.unit, &b, g, st, change{Said: said, Comment: c.comment, By: u.ID})
 }
 
-// carriedMsg tells what a vote's decision did after the event said,
-// and replays the board when a move was taken back.
+// carriedMsg tells what a vote's decision did after the event said
+// (notice.VoteCarried), and replays the board when a move was taken
+// back.
 func carriedMsg(s *Server, b store.Board, st engine.State, d board.Decision, said []lang.Msg) (engine.State, []lang.Msg, error) {
-	switch {
-	case !d.Carried:
-		return st, said, nil
-	case d.Kind == "draw":
-		return st, append(said, lang.M("VoteDrawCarried")), nil
+	if d.Carried && d.Kind != "draw" {
+		var err error
+		if _, st, err = s.boards.Replay(b, -1); err != nil {
+			return nil, nil, err
+		}
 	}
-	_, st, err := s.boards.Replay(b, -1)
-	if err != nil {
-		return nil, nil, err
-	}
-	return st, append(said, lang.M("VoteUndoCarried", "Who", b.Players[d.Undone.Seat], "Move", d.Undone.Move)), nil
+	return st, append(said, notice.VoteCarried(b, d)...), nil
 }
 
 // cmdSubscribe and cmdUnsubscribe: "<game> subscribe <userid>
@@ -195,32 +192,7 @@ func watch(c *call, on bool) error {
 	if err != nil {
 		return err
 	}
-	var failed []lang.Msg
-	for _, f := range w.Failed {
-		switch f.Err {
-		case board.ErrNoBoard:
-			failed = append(failed, lang.M("WatchNoBoard", "Number", f.Number))
-		case board.ErrYouPlay:
-			failed = append(failed, lang.M("WatchYouPlay", "Number", f.Number))
-		default:
-			failed = append(failed, lang.M("WatchNotNumber", "Arg", trimLine(f.Arg)))
-		}
-	}
-	id := "WatchSubscribed"
-	if !on {
-		id = "WatchUnsubscribed"
-	}
-	said := []lang.Msg{lang.M(id, "Title", c.game.Title(), "Boards", listOrNone(w.Done))}
-	if len(failed) > 0 {
-		said = append(said, lang.M("WatchFailed"))
-		for i, f := range failed {
-			if i > 0 {
-				said = append(said, lang.Literal(", "))
-			}
-			said = append(said, f)
-		}
-		said = append(said, lang.Literal("."))
-	}
+	said := notice.Watched(c.game.Title(), w, on)
 	c.sec.say(said...)
 	c.sec.subject = lang.M("MailSubjectSubscriptions")
 	return nil
@@ -562,7 +534,7 @@ func cmdIf(c *call) error {
 		moves, err := board.LineMoves(g, args)
 		var le *board.LineError
 		if errors.As(err, &le) {
-			return refuseOn(n, lineRefusal(g, b, le)...)
+			return refuseOn(n, notice.LineRefusal(g, b, le)...)
 		} else if err != nil {
 			return err
 		}
@@ -573,7 +545,7 @@ func cmdIf(c *call) error {
 			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(fe.Move), "Why", why(fe.Err)),
 				lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
 		case errors.As(err, &le):
-			return refuseOn(n, lineRefusal(g, b, le)...)
+			return refuseOn(n, notice.LineRefusal(g, b, le)...)
 		case err != nil:
 			return err
 		case first != "":
@@ -607,32 +579,6 @@ func moveAndIf(c *call, b store.Board, g engine.Game, u store.User, seat int, fi
 	c.sec.say(append(c.sec.msgs, lang.Literal("\n\n"), lang.M("CondAdded", "Title", g.Title(), "Number", n), lang.Literal("\n\n"))...)
 	c.sec.say(append(c.sec.msgs, board.TreeMsgs(g, now, x)...)...)
 	return nil
-}
-
-// lineRefusal says why a line was refused: the move, its number, the
-// reason, and the position it was tried on.
-func lineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
-	unchanged := lang.M("CondUnchanged")
-	switch le.Kind {
-	case board.LineYourTurn:
-		return []lang.Msg{lang.M("CondYourTurn", "Number", b.Number), lang.Literal(" "), unchanged}
-	case board.LineGameOver:
-		return []lang.Msg{lang.M("CondEnds", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
-	case board.LineEndsTheirs:
-		return []lang.Msg{lang.M("CondEndsTheirs", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
-	case board.LineConflict:
-		return []lang.Msg{lang.M("CondConflict", "N", le.Number, "Move", quotedWord(le.Move), "Stored", le.Stored, "Game", g.Name(), "Number", b.Number), lang.Literal(" "), unchanged}
-	case board.LineTooLong:
-		return []lang.Msg{lang.M("CondTooLong", "Max", board.MaxLineMoves, "MaxTree", board.MaxTreeMoves), lang.Literal(" "), unchanged}
-	case board.LineSeparator:
-		return []lang.Msg{lang.M("CondEmptyTurn", "Sep", board.LineSep), lang.Literal(" "), unchanged}
-	case board.LineEmpty:
-		return []lang.Msg{lang.M("CondEmpty"), lang.Literal(" "), unchanged}
-	}
-	at := b
-	at.Log = le.Log
-	return []lang.Msg{lang.M("RefuseIllegal", "N", le.Number, "Move", quotedWord(le.Move), "Why", why(le.Err)), lang.Literal(" "), unchanged,
-		lang.Literal(" "), lang.M("CondPosition"), lang.Literal("\n\n"), drawn(at, le.State)}
 }
 
 // playAhead plays what the players arranged ahead of their turn, after
@@ -679,9 +625,7 @@ func playAhead(u *unit, b *store.Board, g engine.Game, st engine.State, ch *chan
 				ch.Said = []lang.Msg{m}
 			}
 		case board.AheadDropped:
-			text := lang.M("PlayQueuedIllegal", "Move", fmt.Sprintf("%q", a.Move), "Game", b.Game, "Number", b.Number, "Why", why(a.Err))
-			subject := lang.M("PlayQueuedRefusedSubject", "Number", b.Number)
-			if err := tell(u, notice.Notice{User: b.Players[a.Seat], Subject: subject, Body: []lang.Msg{text}}); err != nil {
+			if err := tell(u, notice.QueueDropped(*b, a)); err != nil {
 				return err
 			}
 		}
