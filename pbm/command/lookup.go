@@ -58,14 +58,8 @@ func (e *UnknownError) Error() string {
 }
 
 // TrimLine is a text as one line of at most 200 characters, as a
-// command is echoed.
-func TrimLine(s string) string {
-	s = mail.OneLine(s)
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "..."
-	}
-	return s
-}
+// command is echoed (mail.TrimLine).
+func TrimLine(s string) string { return mail.TrimLine(s) }
 
 // Find looks a word up by exact name or alias, without prefixes.
 func (cs Set) Find(word string) (string, *Command, bool) {

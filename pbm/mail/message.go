@@ -364,6 +364,16 @@ func headerBlock(raw []byte) int {
 	return len(raw)
 }
 
+// TrimLine is a text of a mail as one line (OneLine) of at most 200
+// characters, as a command or a word of it is echoed in an answer.
+func TrimLine(s string) string {
+	s = OneLine(s)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "..."
+	}
+	return s
+}
+
 // OneLine removes line breaks and control characters, so that no text
 // taken from a mail can break a header of an outgoing one.
 func OneLine(s string) string {

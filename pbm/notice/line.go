@@ -43,12 +43,5 @@ func LineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 
 // trimLine is a word of a command as a refusal repeats it, as the
-// command language's TrimLine writes it: on one line (mail.OneLine),
-// cut after 200 characters.
-func trimLine(s string) string {
-	s = mail.OneLine(s)
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "..."
-	}
-	return s
-}
+// command language echoes it (mail.TrimLine).
+func trimLine(s string) string { return mail.TrimLine(s) }
