@@ -8,6 +8,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/account"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
@@ -30,11 +31,11 @@ func accountRefusal(err error, id string) error {
 	case errors.Is(err, account.ErrPasswordLong):
 		return refuseMsg(lang.M("AcctPasswordLong"))
 	case errors.As(err, &bad):
-		return refuseMsg(lang.M("AcctNotAddress", "Word", quotedWord(bad.Word)))
+		return refuseMsg(lang.M("AcctNotAddress", "Word", mail.Quoted(bad.Word)))
 	case errors.Is(err, account.ErrMaxAddresses):
 		return refuseMsg(lang.M("AcctMaxAddresses"))
 	case errors.Is(err, account.ErrBadUserid):
-		return refuseMsg(lang.M("AcctBadUserid", "Word", quotedWord(id)))
+		return refuseMsg(lang.M("AcctBadUserid", "Word", mail.Quoted(id)))
 	case errors.Is(err, account.ErrGameName):
 		return refuseMsg(lang.M("AcctGameName", "Word", fmt.Sprintf("%q", id)))
 	case errors.Is(err, account.ErrTaken):
@@ -228,7 +229,7 @@ func cmdLanguage(c *call) error {
 	var err error
 	code, ok := lang.Match(c.args[2])
 	if !ok {
-		return refuseMsg(lang.M("LanguageUnknown", "Code", quotedWord(c.args[2]), "Codes", strings.Join(lang.Codes, ", ")))
+		return refuseMsg(lang.M("LanguageUnknown", "Code", mail.Quoted(c.args[2]), "Codes", strings.Join(lang.Codes, ", ")))
 	}
 	if u, err = account.SetLanguage(c.tx, u, code); err != nil {
 		return err
@@ -256,14 +257,12 @@ func languageOption(args []string) ([]string, string, error) {
 		}
 		m, found := lang.Match(v)
 		if !found {
-			return nil, "", refuseMsg(lang.M("LanguageUnknown", "Code", quotedWord(v), "Codes", strings.Join(lang.Codes, ", ")))
+			return nil, "", refuseMsg(lang.M("LanguageUnknown", "Code", mail.Quoted(v), "Codes", strings.Join(lang.Codes, ", ")))
 		}
 		code = m
 	}
 	return rest, code, nil
 }
-
-func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 
 // cmdLimit: "<game> limit <userid> <password> [<n>|0|reject|accept|all|inf]";
 // with no value it tells the limit and the running boards (the rules

@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
@@ -81,7 +82,7 @@ func adminStats(c *call) error {
 func adminBoard(c *call, gameName, num string) (store.Board, error) {
 	g, ok := c.s.cfg.Games.Lookup(gameName)
 	if !ok {
-		return store.Board{}, refuseMsg(lang.M("AdminNoGame", "Word", quotedWord(gameName)))
+		return store.Board{}, refuseMsg(lang.M("AdminNoGame", "Word", mail.Quoted(gameName)))
 	}
 	c.game, c.sec.game = g, g
 	n, _, err := boardArg(g, num)
@@ -136,7 +137,7 @@ func adminSetPassword(c *call) error {
 	s := c.s
 	u, err := c.tx.User(c.args[0])
 	if errors.Is(err, store.ErrNotFound) {
-		return refuseMsg(lang.M("AdminNoUser", "Word", quotedWord(c.args[0])))
+		return refuseMsg(lang.M("AdminNoUser", "Word", mail.Quoted(c.args[0])))
 	} else if err != nil {
 		return err
 	}
@@ -205,7 +206,7 @@ func adminRetry(c *call) error {
 	}
 	seq, err := strconv.ParseUint(c.args[0], 10, 64)
 	if err != nil || seq == 0 {
-		return refuseMsg(lang.M("AdminRetryBad", "Word", quotedWord(c.args[0])))
+		return refuseMsg(lang.M("AdminRetryBad", "Word", mail.Quoted(c.args[0])))
 	}
 	rec, err := c.tx.SetAsideMail(seq)
 	if errors.Is(err, store.ErrNotFound) {

@@ -59,7 +59,7 @@ func (c *call) auth(id, pw string) (store.User, error) {
 func barMsg(b account.Bar, title string) lang.Msg {
 	switch b.Reason {
 	case account.NoAccount:
-		return lang.M("RefuseUserid", "User", quotedWord(b.User))
+		return lang.M("RefuseUserid", "User", mail.Quoted(b.User))
 	case account.Closed:
 		return lang.M("RefuseClosed", "User", b.User)
 	case account.Locked:

@@ -13,6 +13,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/clockdue"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
@@ -412,7 +413,7 @@ func cmdTimezone(c *call) error {
 	u := c.user
 	var err error
 	if u, err = account.SetZone(c.tx, u, c.args[2]); errors.Is(err, account.ErrUnknownZone) {
-		return refuseMsg(lang.M("ZoneUnknown", "Arg", quotedWord(c.args[2])))
+		return refuseMsg(lang.M("ZoneUnknown", "Arg", mail.Quoted(c.args[2])))
 	} else if err != nil {
 		return err
 	}
@@ -438,7 +439,7 @@ func cmdDigest(c *call) error {
 	u := c.user
 	var err error
 	if u, err = account.SetDigest(c.tx, u, c.args[2], account.ServerZone(), s.now()); errors.Is(err, account.ErrUnknownDigest) {
-		return refuseMsg(lang.M("DigestUnknown", "Arg", quotedWord(c.args[2])))
+		return refuseMsg(lang.M("DigestUnknown", "Arg", mail.Quoted(c.args[2])))
 	} else if err != nil {
 		return err
 	}
@@ -542,7 +543,7 @@ func cmdDaysOff(c *call) error {
 	var err error
 	days, ok := board.ParseDaysOff(c.args[2])
 	if !ok {
-		return refuseMsg(lang.M("DaysOffUsage", "Arg", quotedWord(c.args[2]), "Max", board.MaxDaysOff))
+		return refuseMsg(lang.M("DaysOffUsage", "Arg", mail.Quoted(c.args[2]), "Max", board.MaxDaysOff))
 	}
 	if u, err = account.SetDaysOff(c.tx, u, days); err != nil {
 		return err

@@ -31,9 +31,9 @@ func boardArg(g engine.Game, arg string) (n, at int, err error) {
 	case nil:
 		return n, at, nil
 	case board.ErrHashNotNumber:
-		return 0, 0, refuseMsg(lang.M("GameHashNotNumber", "Arg", quotedWord(arg)))
+		return 0, 0, refuseMsg(lang.M("GameHashNotNumber", "Arg", mail.Quoted(arg)))
 	}
-	return 0, 0, refuseMsg(lang.M("GameNotBoardNumber", "Arg", quotedWord(arg), "Title", g.Title()))
+	return 0, 0, refuseMsg(lang.M("GameNotBoardNumber", "Arg", mail.Quoted(arg), "Title", g.Title()))
 }
 
 // loadBoard reads a board of the call's game.
@@ -67,9 +67,9 @@ func cmdChallenge(c *call) error {
 	var pe *board.PlayerError
 	switch {
 	case errors.As(err, &pe) && pe.Kind == board.PlayerComputerLevel:
-		return refuseMsg(lang.M("GameComputerLevels", "Arg", quotedWord(pe.Arg), "Levels", computer.Names()))
+		return refuseMsg(lang.M("GameComputerLevels", "Arg", mail.Quoted(pe.Arg), "Levels", computer.Names()))
 	case errors.As(err, &pe) && pe.Kind == board.PlayerBarred:
-		return refuseMsg(lang.M("GameNotAPlayer", "Arg", quotedWord(pe.Arg)))
+		return refuseMsg(lang.M("GameNotAPlayer", "Arg", mail.Quoted(pe.Arg)))
 	case errors.As(err, &pe):
 		return refuseMsg(lang.M("GameNamedTwice", "Who", pe.ID))
 	case err != nil:
@@ -196,15 +196,15 @@ func play(c *call, b store.Board, u store.User, seat int, moves []string) error 
 	if errors.As(err, &me) {
 		switch me.Kind {
 		case board.MoveBadNumber:
-			return refuseOn(n, lang.M("GameHashWant", "Arg", quotedWord(me.Arg), "Want", me.Want))
+			return refuseOn(n, lang.M("GameHashWant", "Arg", mail.Quoted(me.Arg), "Want", me.Want))
 		case board.MoveStale:
 			return refuseOn(n, lang.M("GameMoveStale", "Move", trimLine(me.Move), "Got", me.Got, "Number", n, "Want", me.Want))
 		case board.MoveGameOver:
-			return refusalMsg(lang.M("GameOverAfter", "N", me.Want-1, "Move", quotedWord(me.Move)))
+			return refusalMsg(lang.M("GameOverAfter", "N", me.Want-1, "Move", mail.Quoted(me.Move)))
 		case board.MoveNotYours:
 			return refusalMsg(lang.M("RefuseNotYourMove", "Who", b.Players[me.ToMove]))
 		default:
-			return refusalMsg(lang.M("RefuseIllegal", "N", me.Want, "Move", quotedWord(me.Move), "Why", why(me.Err)))
+			return refusalMsg(lang.M("RefuseIllegal", "N", me.Want, "Move", mail.Quoted(me.Move), "Why", why(me.Err)))
 		}
 	}
 	if err != nil {
@@ -270,7 +270,7 @@ func cmdSeek(c *call) error {
 			continue
 		}
 		if !strings.HasPrefix(a, "-") {
-			return refuseMsg(lang.M("SeekUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
+			return refuseMsg(lang.M("SeekUsage", "Game", c.game.Name(), "Arg", mail.Quoted(a)))
 		}
 		if err := option(c.game, a, opts); err != nil {
 			return err

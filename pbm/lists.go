@@ -14,6 +14,7 @@ import (
 	cmdtab "github.com/pbmgo/pbm/pbm/command"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/seek"
 	"github.com/pbmgo/pbm/pbm/tournplay"
@@ -243,7 +244,7 @@ func boardTextFor(c *call, b store.Board, g engine.Game, st engine.State, upto i
 func pageArg(args []string) ([]string, int, error) {
 	rest, n, bad := limit.ParsePage(args)
 	if bad != "" {
-		return nil, 0, refuseMsg(lang.M("ListBadPage", "Word", quotedWord(bad)))
+		return nil, 0, refuseMsg(lang.M("ListBadPage", "Word", mail.Quoted(bad)))
 	}
 	return rest, n, nil
 }

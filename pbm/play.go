@@ -12,6 +12,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/computer"
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/store"
 )
@@ -299,7 +300,7 @@ func cmdSubmit(c *call) error {
 	}
 	canon, err := board.Submit(c.tx, &b, st, seat, mv)
 	if err != nil {
-		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", quotedWord(mv), "Why", why(err)))
+		return refuseOn(b.Number, lang.M("SubmitIllegal", "Move", mail.Quoted(mv), "Why", why(err)))
 	}
 	c.sec.say(lang.M("SubmitPreview", "Move", canon),
 		lang.Literal(fmt.Sprintf("\n  %s confirm %d %s <password>\n\n", g.Name(), b.Number, u.ID)), drawn(b, st))
@@ -336,9 +337,9 @@ func cmdPreview(c *call) error {
 	played, err := board.Preview(st, moves)
 	var pe *board.PreviewError
 	if errors.As(err, &pe) && pe.Over {
-		return refuseOn(n, lang.M("PreviewOver", "Move", quotedWord(pe.Move)))
+		return refuseOn(n, lang.M("PreviewOver", "Move", mail.Quoted(pe.Move)))
 	} else if errors.As(err, &pe) {
-		return refuseOn(n, lang.M("PreviewIllegal", "Move", quotedWord(pe.Move), "Why", why(pe.Err)))
+		return refuseOn(n, lang.M("PreviewIllegal", "Move", mail.Quoted(pe.Move), "Why", why(pe.Err)))
 	}
 	c.sec.say(lang.M("PreviewOf", "Title", g.Title(), "Number", n, "Moves", listOrNone(played)), lang.Literal("\n\n"), drawn(b, st))
 	c.sec.subject = lang.M("MailSubjectPreview", "Title", g.Title(), "Number", n)
@@ -542,7 +543,7 @@ func cmdIf(c *call) error {
 		var fe *board.FirstMoveError
 		switch {
 		case errors.As(err, &fe):
-			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", quotedWord(fe.Move), "Why", why(fe.Err)),
+			return refuseOn(n, lang.M("RefuseIllegal", "N", len(b.Log)+1, "Move", mail.Quoted(fe.Move), "Why", why(fe.Err)),
 				lang.Literal(" "), lang.M("CondUnchanged"), lang.M("RefuseUnchanged"), drawn(b, st))
 		case errors.As(err, &le):
 			return refuseOn(n, notice.LineRefusal(g, b, le)...)

@@ -10,6 +10,7 @@ import (
 	"github.com/pbmgo/pbm/pbm/killpoint"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/mail"
 	"github.com/pbmgo/pbm/pbm/notice"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/pbm/tournplay"
@@ -33,7 +34,7 @@ import (
 func loadTournament(tx *store.Tx, g engine.Game, name string) (*tournament.Tournament, error) {
 	t, err := tournament.Load(tx, g.Name(), name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", quotedWord(name), "Game", g.Name()))
+		return nil, refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", mail.Quoted(name), "Game", g.Name()))
 	}
 	return t, err
 }
@@ -76,7 +77,7 @@ func cmdTournamentNew(c *call) error {
 	}
 	name := c.args[2]
 	if !tournament.ValidName(name) {
-		return refuseMsg(lang.M("TournBadName", "Name", quotedWord(name)))
+		return refuseMsg(lang.M("TournBadName", "Name", mail.Quoted(name)))
 	}
 	if ok, err := tournament.Exists(c.tx, c.game.Name(), name); err != nil {
 		return err
@@ -85,7 +86,7 @@ func cmdTournamentNew(c *call) error {
 	}
 	format, ok := tournament.ParseFormat(c.args[3])
 	if !ok {
-		return refuseMsg(lang.M("TournBadFormat", "Arg", quotedWord(c.args[3]), "Formats", formatNames()))
+		return refuseMsg(lang.M("TournBadFormat", "Arg", mail.Quoted(c.args[3]), "Formats", formatNames()))
 	}
 	t := tournament.Announce(c.game.Name(), name, u.ID, format, s.now())
 	for _, a := range c.args[4:] {
@@ -100,7 +101,7 @@ func cmdTournamentNew(c *call) error {
 			continue
 		}
 		if !strings.HasPrefix(a, "-") {
-			return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", quotedWord(a)))
+			return refuseMsg(lang.M("TournUsage", "Game", c.game.Name(), "Arg", mail.Quoted(a)))
 		}
 		if err := option(c.game, a, t.Options); err != nil {
 			return err
@@ -173,7 +174,7 @@ func cmdTournamentJoin(c *call) error {
 	if len(c.args) > 3 {
 		id, _, ok := computerID(c.args[3])
 		if !ok {
-			return refuseMsg(lang.M("TournOnlyComputer", "Arg", quotedWord(c.args[3])))
+			return refuseMsg(lang.M("TournOnlyComputer", "Arg", mail.Quoted(c.args[3])))
 		}
 		who = id
 	}
@@ -302,7 +303,7 @@ func tournamentBoardOver(u *unit, g engine.Game, b store.Board, st engine.State)
 	}
 	t, err := tournament.RecordBoard(u.tx, g.Name(), b.Tournament, b.Number, board.Outcome(b, st), len(b.Players), b.Aborted)
 	if errors.Is(err, store.ErrNotFound) {
-		return refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", quotedWord(b.Tournament), "Game", g.Name()))
+		return refuseMsg(lang.M("TournNone", "Title", g.Title(), "Name", mail.Quoted(b.Tournament), "Game", g.Name()))
 	}
 	if err != nil {
 		return err
@@ -384,7 +385,7 @@ func adminTournament(c *call) error {
 	s := c.s
 	g, ok := s.cfg.Games.Lookup(c.args[1])
 	if !ok {
-		return refuseMsg(lang.M("TournNoGame", "Arg", quotedWord(c.args[1])))
+		return refuseMsg(lang.M("TournNoGame", "Arg", mail.Quoted(c.args[1])))
 	}
 	c.game = g
 	t, err := loadTournament(c.tx, g, c.args[2])
@@ -429,7 +430,7 @@ func adminTournament(c *call) error {
 		var refused *tournament.Refusal
 		switch {
 		case errors.Is(err, tournament.ErrNoPlayer):
-			return refuseMsg(lang.M("TournNotAPlayer", "Arg", quotedWord(c.args[4])))
+			return refuseMsg(lang.M("TournNotAPlayer", "Arg", mail.Quoted(c.args[4])))
 		case errors.As(err, &refused):
 			return refuseMsg(lang.M("TournCannotReplace", "Who", trimLine(c.args[3]), "Name", t.Name, "Why", tournament.Why(err)))
 		case err != nil:

@@ -374,6 +374,10 @@ func TrimLine(s string) string {
 	return s
 }
 
+// Quoted is a word of a mail as an answer quotes it: on one line, cut
+// (TrimLine), in Go's double quotes.
+func Quoted(s string) string { return fmt.Sprintf("%q", TrimLine(s)) }
+
 // OneLine removes line breaks and control characters, so that no text
 // taken from a mail can break a header of an outgoing one.
 func OneLine(s string) string {

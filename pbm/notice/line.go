@@ -1,8 +1,6 @@
 package notice
 
 import (
-	"fmt"
-
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
@@ -19,11 +17,11 @@ func LineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 	case board.LineYourTurn:
 		return []lang.Msg{lang.M("CondYourTurn", "Number", b.Number), lang.Literal(" "), unchanged}
 	case board.LineGameOver:
-		return []lang.Msg{lang.M("CondEnds", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
+		return []lang.Msg{lang.M("CondEnds", "N", le.Number, "Move", mail.Quoted(le.Move)), lang.Literal(" "), unchanged}
 	case board.LineEndsTheirs:
-		return []lang.Msg{lang.M("CondEndsTheirs", "N", le.Number, "Move", quotedWord(le.Move)), lang.Literal(" "), unchanged}
+		return []lang.Msg{lang.M("CondEndsTheirs", "N", le.Number, "Move", mail.Quoted(le.Move)), lang.Literal(" "), unchanged}
 	case board.LineConflict:
-		return []lang.Msg{lang.M("CondConflict", "N", le.Number, "Move", quotedWord(le.Move), "Stored", le.Stored, "Game", g.Name(), "Number", b.Number), lang.Literal(" "), unchanged}
+		return []lang.Msg{lang.M("CondConflict", "N", le.Number, "Move", mail.Quoted(le.Move), "Stored", le.Stored, "Game", g.Name(), "Number", b.Number), lang.Literal(" "), unchanged}
 	case board.LineTooLong:
 		return []lang.Msg{lang.M("CondTooLong", "Max", board.MaxLineMoves, "MaxTree", board.MaxTreeMoves), lang.Literal(" "), unchanged}
 	case board.LineSeparator:
@@ -34,13 +32,9 @@ func LineRefusal(g engine.Game, b store.Board, le *board.LineError) []lang.Msg {
 	at := b
 	at.Log = le.Log
 	drawn := lang.Msg{Write: func(p lang.Printer) string { return board.TextBoardIn(p, at, le.State) }}
-	return []lang.Msg{lang.M("RefuseIllegal", "N", le.Number, "Move", quotedWord(le.Move), "Why", board.Why(le.Err)), lang.Literal(" "), unchanged,
+	return []lang.Msg{lang.M("RefuseIllegal", "N", le.Number, "Move", mail.Quoted(le.Move), "Why", board.Why(le.Err)), lang.Literal(" "), unchanged,
 		lang.Literal(" "), lang.M("CondPosition"), lang.Literal("\n\n"), drawn}
 }
-
-// quotedWord is a word of a command as a refusal quotes it (trimLine),
-// in Go's double quotes.
-func quotedWord(s string) string { return fmt.Sprintf("%q", trimLine(s)) }
 
 // trimLine is a word of a command as a refusal repeats it, as the
 // command language echoes it (mail.TrimLine).

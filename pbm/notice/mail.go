@@ -111,10 +111,7 @@ func (w *Writer) ListUnsubscribe(tx *store.Tx, m *Mail, p lang.Printer) error {
 
 // Subaddress is the server's address with the subaddress sub (RFC
 // 5233): "local+sub@domain".
-func (w *Writer) Subaddress(sub string) string {
-	local, domain, _ := strings.Cut(w.cfg.Address, "@")
-	return local + "+" + sub + "@" + domain
-}
+func (w *Writer) Subaddress(sub string) string { return mail.Subaddress(w.cfg.Address, sub) }
 
 // What the server sent, for reading the replies to it. Each mail it
 // sends keeps, under its Message-ID, the digests of its lines

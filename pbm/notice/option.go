@@ -6,6 +6,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/pbm/board"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/mail"
 )
 
 // OptionRefused says why an option of a challenge, seek or tournament
@@ -21,7 +22,7 @@ func OptionRefused(g engine.Game, oe *board.OptionError) lang.Msg {
 	case board.OptionDays:
 		return lang.M("GameOptionDays", "Arg", trimLine(a))
 	case board.OptionServer:
-		return lang.M("GameServerOption", "Arg", quotedWord(a))
+		return lang.M("GameServerOption", "Arg", mail.Quoted(a))
 	case board.OptionWantValue:
 		return lang.M("GameOptionValue", "Name", oe.Option.Name, "Value", oe.Option.Value)
 	case board.OptionNoValue:
@@ -35,5 +36,5 @@ func OptionRefused(g engine.Game, oe *board.OptionError) lang.Msg {
 	if len(names) > 0 {
 		options = lang.Literal(strings.Join(names, ", "))
 	}
-	return lang.M("GameNoOption", "Title", g.Title(), "Arg", quotedWord(a), "Options", options)
+	return lang.M("GameNoOption", "Title", g.Title(), "Arg", mail.Quoted(a), "Options", options)
 }
