@@ -75,11 +75,12 @@ func runBench(args []string, games *engine.Registry) error {
 	fs.BoolVar(&bc.text, "text", true, "with pictures on, also run the reply mails again after every player turns pictures off, in the same run and daemon: a move mail with its picture beside the same mail with a text board")
 	handle := fs.String("handle", "", "internal: handle the one mail in this file and deliver its replies")
 	relay := fs.Bool("relay", false, "internal: run as the floor's relay")
+	relaySize := fs.Int("relay-size", relayBody, "internal: the size in bytes of the relay's answers")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *relay {
-		return runRelay()
+		return runRelay(*relaySize)
 	}
 	if *handle != "" {
 		return handleOne(*handle, games)
@@ -204,6 +205,9 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	}
 	if bc.floor {
 		order = append(order, floorMode)
+		if bc.text {
+			order = append(order, floorPictureMode)
+		}
 	}
 	if err := planGames(data, games, boards, bc.mails*len(order)/len(boards)+2); err != nil {
 		return err
@@ -213,12 +217,14 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	next := make([]int, len(boards))
-	var stream [textMode + 1][]benchMail
+	var stream [floorPictureMode + 1][]benchMail
 	for _, mode := range order {
 		prefix := ""
 		switch mode {
 		case floorMode:
 			prefix = "floor."
+		case floorPictureMode:
+			prefix = "floorpic."
 		case textMode:
 			prefix = "text."
 		}
@@ -239,7 +245,7 @@ func bench(bc benchConfig, games *engine.Registry) error {
 		return err
 	}
 	defer d.stop()
-	var results [textMode + 1]benchResult
+	var results [floorPictureMode + 1]benchResult
 	stopProfile := func() {}
 	if bc.harness != "" {
 		if stopProfile, err = startProfile(bc.harness); err != nil {
@@ -273,18 +279,34 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	}
 	d.stop()
 
-	// The floor: the password mails again, answered by the relay.
-	if bc.floor {
-		relay, err := startBenchDaemon(bin, env, logf, "", []string{"bench", "-relay"})
+	// The floor: the password mails again, answered by the relay with
+	// mails the size of the daemon's text board mails (those of the
+	// text mode, or of the reply mode with pictures off); with the text
+	// mode, once more with mails the size of the reply mode's, which
+	// carry the picture.
+	var sizes [floorPictureMode + 1]int64
+	sizes[floorMode] = relayBody
+	switch {
+	case bc.text:
+		sizes[floorMode] = rd.meanSize(stream[textMode])
+		sizes[floorPictureMode] = rd.meanSize(stream[1])
+	case !bc.pictures:
+		sizes[floorMode] = rd.meanSize(stream[1])
+	}
+	for _, mode := range order {
+		if mode != floorMode && mode != floorPictureMode {
+			continue
+		}
+		relay, err := startBenchDaemon(bin, env, logf, "", []string{"bench", "-relay", "-relay-size", strconv.FormatInt(sizes[mode], 10)})
 		if err != nil {
 			return err
 		}
-		r, err := runStream(relay, rd, lm, boards, stream[floorMode], bc)
+		r, err := runStream(relay, rd, lm, boards, stream[mode], bc)
 		relay.stop()
 		if err != nil {
 			return fmt.Errorf("bench floor: %w", err)
 		}
-		results[floorMode] = r
+		results[mode] = r
 	}
 
 	// The same mails, one process per mail, on the store as it was:
@@ -321,7 +343,15 @@ func bench(bc benchConfig, games *engine.Registry) error {
 	}
 	if bc.floor {
 		results[floorMode].print("floor", benchResult{})
-		fmt.Println("floor: the password mails answered by a relay with only the daemon's mail work; its cpu/mail is the relay's")
+		if bc.text {
+			results[floorPictureMode].print("floor-pic", benchResult{})
+		}
+		fmt.Printf("floor: the password mails answered by a relay with only the daemon's mail work, in mails of %d bytes as the text board mails; its cpu/mail is the relay's\n", sizes[floorMode])
+		if bc.text {
+			extra := results[floorPictureMode].cpu - results[floorMode].cpu
+			fmt.Printf("floor-pic: the same in mails of %d bytes as the picture mails: carrying a picture's bytes alone costs the mail path %s per mail, %.0f%% of a text board reply's cpu/mail in the daemon\n",
+				sizes[floorPictureMode], extra.Round(time.Microsecond*10), 100*float64(extra)/float64(max(results[textMode].cpu, 1)))
+		}
 	}
 	if bc.perProcess > 0 {
 		for mode, name := range []string{"password", "reply"} {
@@ -574,6 +604,9 @@ type readers struct {
 	// waiting holds the mails await waits for that have no answer
 	// yet.
 	waiting map[string]bool
+	// size holds, by Message-ID, the size of its answer (RFC 9051,
+	// 7.5.2: RFC822.SIZE): what the floor's relay answers with.
+	size    map[string]int64
 	changed chan struct{}
 	clients []*imapclient.Client
 	wg      sync.WaitGroup
@@ -581,7 +614,7 @@ type readers struct {
 }
 
 func startReaders(lm *localmail.Server, players []*benchPlayer) (*readers, error) {
-	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, addrs: map[addrKey]string{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
+	rd := &readers{sent: map[string]time.Time{}, got: map[string]time.Time{}, size: map[string]int64{}, addrs: map[addrKey]string{}, changed: make(chan struct{}, 1), stop: make(chan struct{})}
 	for _, p := range players {
 		wake := make(chan struct{}, 1)
 		c, err := imapclient.DialInsecure(lm.IMAPAddr(), &imapclient.Options{
@@ -622,7 +655,7 @@ func (rd *readers) read(c *imapclient.Client, owner string, wake chan struct{}) 
 	for {
 		var set imap.UIDSet
 		set.AddRange(last+1, 0)
-		msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
 		if err != nil {
 			return
 		}
@@ -658,6 +691,7 @@ func (rd *readers) read(c *imapclient.Client, owner string, wake chan struct{}) 
 			if _, ok := rd.sent[id]; ok {
 				if _, dup := rd.got[id]; !dup {
 					rd.got[id] = now
+					rd.size[id] = m.RFC822Size
 					delete(rd.waiting, id)
 					subject := strings.ToLower(strings.TrimSpace(h.Header.Get("Subject")))
 					if strings.HasSuffix(subject, "error") || strings.Contains(subject, "refused") {
@@ -763,6 +797,27 @@ const floorMode = 2
 // textMode is the index of the text mode's stream and result: the
 // reply mails again with every player's pictures off.
 const textMode = 3
+
+// floorPictureMode is the index of the floor's second stream and
+// result, its answers the size of the mails with a picture.
+const floorPictureMode = 4
+
+// meanSize is the mean size of the answers read to ms, at least the
+// relay's default.
+func (rd *readers) meanSize(ms []benchMail) int64 {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	var sum, n int64
+	for _, m := range ms {
+		if v, ok := rd.size[m.id]; ok {
+			sum, n = sum+v, n+1
+		}
+	}
+	if n == 0 {
+		return relayBody
+	}
+	return max(sum/n, relayBody)
+}
 
 type benchResult struct {
 	mails    int

@@ -22,7 +22,8 @@ import (
 )
 
 // relayBody is the length of a text board mail, text and HTML parts
-// (about 4.5 KB in the bench).
+// (about 4.5 KB in the bench), and the least size of the relay's
+// answers.
 const relayBody = 4400
 
 // relayBatch is how many mails the relay fetches at once, the
@@ -33,8 +34,10 @@ const relayBatch = 64
 const relayDone = "Relayed"
 
 // runRelay answers mail until the process is stopped, with the
-// daemon's PBM_IMAP_* and PBM_SMTP_* settings from the environment.
-func runRelay() error {
+// daemon's PBM_IMAP_* and PBM_SMTP_* settings from the environment, in
+// mails of about size bytes: a text board's lines, then as many lines
+// of base64 as a picture's part holds (RFC 2045, 6.8: 76 characters).
+func runRelay(size int) error {
 	env := os.Getenv
 	wake := make(chan struct{}, 1)
 	c, err := imapclient.DialInsecure(net.JoinHostPort(env("PBM_IMAP_HOST"), env("PBM_IMAP_PORT")), &imapclient.Options{
@@ -66,7 +69,7 @@ func runRelay() error {
 	}
 	defer sc.Close()
 	from := env("PBM_SERVER_ADDRESS")
-	body := bytes.Repeat([]byte("board line . . . . . . . . . . . . . . . . . .\r\n"), relayBody/48)
+	body := relayBodyOf(size)
 	var n int
 	for {
 		// At most a daemon's batch of the oldest mails (pbm/inbox).
@@ -132,4 +135,16 @@ func relayWait(c *imapclient.Client, wake chan struct{}) error {
 		return fmt.Errorf("relay: idle: %w", err)
 	}
 	return idle.Wait()
+}
+
+// relayBodyOf is the body of the relay's answers of about size bytes,
+// headers included: a text board, then base64 lines.
+func relayBodyOf(size int) []byte {
+	const header = 300 // about what the relay writes before the body
+	body := bytes.Repeat([]byte("board line . . . . . . . . . . . . . . . . . .\r\n"), relayBody/48)
+	line := append(bytes.Repeat([]byte("iVBORw0KGgo"), 7)[:76], "\r\n"...)
+	for len(body)+header+len(line) <= size {
+		body = append(body, line...)
+	}
+	return body
 }
