@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/enginetest"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -32,12 +33,9 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	f := &fixture{t: t, st: st, clock: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	var err error
 	f.s, err = New(Config{
 		Store: st, Games: engine.NewRegistry(enginetest.Nim{}), Address: "pbm@games.test",
 		Name: "Test Server", Admins: []string{"root"}, BcryptCost: bcrypt.MinCost,

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -24,12 +24,9 @@ import (
 // hexatri and hexemergo rather than Nim.
 func newGamesFixture(t testing.TB) *fixture {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	f := &fixture{t: t, st: st, clock: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	var err error
 	f.s, err = New(Config{
 		Store: st, Games: engine.NewRegistry(hexatri.Game{}, hexemergo.Game{}), Address: "pbm@games.test",
 		Name: "Test Server", Admins: []string{"root"}, BcryptCost: bcrypt.MinCost,

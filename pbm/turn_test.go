@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -94,12 +94,9 @@ func (r *relayState) Clone() engine.State { c := *r; return &c }
 
 func newRelayFixture(t *testing.T) *fixture {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	f := &fixture{t: t, st: st, clock: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	var err error
 	f.s, err = New(Config{
 		Store: st, Games: engine.NewRegistry(relay{}), Address: "pbm@games.test",
 		Name: "Test Server", Admins: []string{"root"}, BcryptCost: bcrypt.MinCost,

@@ -1,29 +1,19 @@
 package account
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // openStore is a real store in a temporary directory, closed at the
 // end of the test.
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "a.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
-
 // TestFind: a userid with no account and a closed account are barred,
 // each with its reason and the userid as the account spells it.
 func TestFind(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	err := st.Update(func(tx *store.Tx) error {
 		if err := tx.PutUser(store.User{ID: "Alice"}); err != nil {
 			return err
@@ -55,7 +45,7 @@ func TestFind(t *testing.T) {
 // the owner is told of the first lock, and of a lock within a day of
 // that one not again.
 func TestWrongPassword(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	u := store.User{ID: "alice", Addresses: []string{"a@x.test"}}
 	wrong := func(at time.Time) (l Lockout) {
@@ -130,7 +120,7 @@ func TestParseLimit(t *testing.T) {
 // the game or is at his limit is barred, and Barred leaves out the
 // consenting player and userids with no account.
 func TestLimitsOnStore(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	err := st.Update(func(tx *store.Tx) error {
 		users := []store.User{
 			{ID: "alice", Limits: map[string]int{"nim": 2}},

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestAddressees: a broadcast goes to every address of every open
 // account, each with its account's language, and to no closed one.
 func TestAddressees(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	err := st.Update(func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{ID: "alice", Addresses: []string{"a@example.org", "a2@example.org"}, Language: "hu"},

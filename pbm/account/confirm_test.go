@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -13,7 +14,7 @@ import (
 // address and not forged, confirms it; the key is not asked for when
 // no address is pending; anything else changes nothing.
 func TestConfirm(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	key := []byte("0123456789abcdef")
 	p := store.PendingAddress{Address: "new@x.test", Since: signupNow, By: "a@x.test"}
 	if err := update(t, st, func(tx *store.Tx) error {
@@ -69,7 +70,7 @@ func TestConfirm(t *testing.T) {
 // TestUnsubscribe: the address leaves every account, confirmed or
 // pending; the open accounts that had it confirmed are the owners.
 func TestUnsubscribe(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{ID: "alice", Addresses: []string{"a@x.test", "Gone@x.test"}},
@@ -110,7 +111,7 @@ func TestUnsubscribe(t *testing.T) {
 // TestDropLapsed: pending addresses asked for before the cutoff go,
 // later ones stay; an account that is gone drops nothing.
 func TestDropLapsed(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	cutoff := signupNow.Add(-7 * 24 * time.Hour)
 	if err := update(t, st, func(tx *store.Tx) error {
 		return tx.PutUser(store.User{ID: "alice", Pending: []store.PendingAddress{

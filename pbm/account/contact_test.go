@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestSpend: an allowance gives what it has and no more, refuses
 // whole, survives in the store, and is whole again after the hour.
 func TestSpend(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	spend := func(n int, at time.Time) (Allowance, bool) {
 		t.Helper()
@@ -48,7 +49,7 @@ func TestSpend(t *testing.T) {
 // TestBlock: blocks are per owner, case-blind, bounded, and undone by
 // name or all at once; unknown userids are not recorded.
 func TestBlock(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	err := st.Update(func(tx *store.Tx) error {
 		for _, id := range []string{"Alice", "Bob", "Carol"} {
 			if err := tx.PutUser(store.User{ID: id}); err != nil {

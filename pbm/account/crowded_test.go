@@ -3,6 +3,7 @@ package account
 import (
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -10,7 +11,7 @@ import (
 // closed account does not count, and the first crowded address given
 // is the one told.
 func TestCrowdedAt(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	err := st.Update(func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{ID: "a1", Addresses: []string{"full@x.test"}},

@@ -4,13 +4,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestMayMailRefusal: one refusal of a wrong password a day reaches an
 // address, whatever the case of its spelling.
 func TestMayMailRefusal(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		addr string
@@ -40,7 +41,7 @@ func TestMayMailRefusal(t *testing.T) {
 // mail of the window is warned (unless it may not be answered), and a
 // new window starts afresh.
 func TestCountFailure(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	count := func(at time.Time, mayWarn bool) Failed {
 		t.Helper()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -12,7 +13,7 @@ import (
 // to, unknown or closed accounts, accounts messaged already and
 // accounts that block the sender, each once, in the order named.
 func TestAddressMessage(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error {
 		for _, u := range []store.User{{ID: "Alice"}, {ID: "bob"}, {ID: "carol"}, {ID: "dave"}, {ID: "gone", Closed: true}} {
 			if err := tx.PutUser(u); err != nil {

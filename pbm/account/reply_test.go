@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -13,7 +14,7 @@ import (
 // reply's recipient gives it, confirms the pending address it was
 // made for, and only from that address.
 func TestConfirmReply(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	key := []byte("0123456789abcdef")
 	p := store.PendingAddress{Address: "new@x.test", Since: signupNow, By: "a@x.test"}
 	if err := update(t, st, func(tx *store.Tx) error {
@@ -60,7 +61,7 @@ func TestConfirmReply(t *testing.T) {
 // address, not forged, takes it off; the key is asked for each time,
 // and its error is returned.
 func TestUnsubscribeBy(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	key := []byte("0123456789abcdef")
 	if err := update(t, st, func(tx *store.Tx) error {
 		return tx.PutUser(store.User{ID: "alice", Addresses: []string{"a@x.test", "gone@x.test"}})

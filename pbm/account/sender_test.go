@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -32,7 +33,7 @@ func TestGuesserOf(t *testing.T) {
 // OwnGuessAllowed, for FirstLock; an unverified mail from her address
 // counts nothing and is refused by the strangers' lock.
 func TestOwnerAndStrangerLocks(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 7, 8, 0, 0, 0, time.UTC)
 	u := store.User{ID: "alice", Addresses: []string{"alice@players.test"}}
 	err := st.Update(func(tx *store.Tx) error {

@@ -6,13 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestSettingsRefusals: a word a setting does not know is its typed
 // error, and the account stays as it was.
 func TestSettingsRefusals(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	start := store.User{ID: "alice", TimeZone: "Europe/Budapest", Digest: DigestDaily}
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(start) }); err != nil {
 		t.Fatal(err)
@@ -43,7 +44,7 @@ func TestSettingsRefusals(t *testing.T) {
 
 // TestSettings: each setting is written to the account.
 func TestSettings(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(store.User{ID: "alice"}) }); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestSettings(t *testing.T) {
 // index of digests; one sent is due at the one after; a hold moves it;
 // turning it off takes it out.
 func TestDigestDue(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(store.User{ID: "alice", TimeZone: "UTC"}) }); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -51,7 +52,7 @@ func signup(id, pw string, addrs ...string) Signup {
 // TestOpenRefusals: each refusal of a signup, in the order they are
 // told, is its typed error, and no account is written.
 func TestOpenRefusals(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(store.User{ID: "Taken"}) }); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestOpenRefusals(t *testing.T) {
 // confirmation and are returned; an admin claim leaves every address
 // pending, the sender's too.
 func TestOpen(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	s := signup("Alice", "secret", "ME@x.test", "other@x.test")
 	s.Language = "hu"
 	var fresh []store.PendingAddress
@@ -140,7 +141,7 @@ func TestOpen(t *testing.T) {
 // meets; an address the account has is no addition; a refusal changes
 // nothing.
 func TestAddAddresses(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	start := store.User{ID: "alice", Addresses: []string{"a@x.test", "b@x.test", "c@x.test"},
 		Pending: []store.PendingAddress{{Address: "d@x.test", Since: signupNow}}}
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(start) }); err != nil {
@@ -186,7 +187,7 @@ func TestAddAddresses(t *testing.T) {
 // at once unless the MTA found the From forged, when it is left out
 // with no confirmation at all.
 func TestChangeAddresses(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error {
 		return tx.PutUser(store.User{ID: "alice", Addresses: []string{"a@x.test", "b@x.test"}})
 	}); err != nil {
@@ -222,7 +223,7 @@ func TestChangeAddresses(t *testing.T) {
 // TestSetPasswordAndClose: a refused password keeps the old hash; a
 // good one replaces it; Close closes the account.
 func TestSetPasswordAndClose(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	h, _ := Hash("old", bcrypt.MinCost)
 	if err := update(t, st, func(tx *store.Tx) error { return tx.PutUser(store.User{ID: "alice", Hash: h}) }); err != nil {
 		t.Fatal(err)
@@ -258,7 +259,7 @@ func TestSetPasswordAndClose(t *testing.T) {
 // addresses confirmed, opened again when closed, and the lock of
 // guesses at the old password ends.
 func TestWriteAdmin(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	var existed bool
 	if err := update(t, st, func(tx *store.Tx) (err error) {
 		existed, err = WriteAdmin(tx, "root", []byte("h1"), []string{"r@x.test"}, signupNow)
@@ -297,7 +298,7 @@ func TestWriteAdmin(t *testing.T) {
 // TestUnclaimed: a userid with no account, a closed one, or one with
 // no confirmed address is unclaimed.
 func TestUnclaimed(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{ID: "root", Addresses: []string{"r@x.test"}},

@@ -3,6 +3,7 @@ package account
 import (
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -11,7 +12,7 @@ import (
 // closed account, an account named from another address, or a name
 // past the fifth word does not.
 func TestAtAndAddressed(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := update(t, st, func(tx *store.Tx) error {
 		for _, u := range []store.User{
 			{ID: "aaron", Addresses: []string{"shared@x.test"}, Closed: true},

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -12,7 +13,7 @@ import (
 // unchecked, even the right one, and nothing more is recorded; the
 // verified owner is not refused by the strangers' lock.
 func TestTryPassword(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 7, 8, 0, 0, 0, time.UTC)
 	u := store.User{ID: "alice", Addresses: []string{"alice@players.test"}}
 	err := st.Update(func(tx *store.Tx) error {

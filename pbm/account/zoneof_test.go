@@ -4,13 +4,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestZoneOf: an account's own zone, else the server's; an unknown
 // account has the server's.
 func TestZoneOf(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	server := time.FixedZone("server", 3600)
 	if err := st.Update(func(tx *store.Tx) error {
 		if err := tx.PutUser(store.User{ID: "alice", TimeZone: "America/New_York"}); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -28,7 +29,7 @@ func TestPlayAhead(t *testing.T) {
 		if _, err := AddLine(&x, b, st, 0, line[:2]); err != nil {
 			t.Fatal(err)
 		}
-		s := openStore(t)
+		s := storetest.Open(t)
 		if err := s.Update(func(tx *store.Tx) error { return SaveConditional(tx, x) }); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm/account"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -17,7 +18,7 @@ import (
 // userid; the first refused argument says why, and nothing after it is
 // read.
 func TestChallengeArgs(t *testing.T) {
-	db := openStore(t)
+	db := storetest.Open(t)
 	if err := db.Update(func(tx *store.Tx) error {
 		for _, u := range []store.User{{ID: "Alice"}, {ID: "bob"}, {ID: "carol", Closed: true}} {
 			if err := tx.PutUser(u); err != nil {

@@ -2,7 +2,6 @@ package board
 
 import (
 	"errors"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/pbmgo/pbm/engine/esagek"
 	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -45,16 +45,6 @@ func play(t *testing.T, b *store.Board, st engine.State, moves ...string) {
 		}
 		b.Log = append(b.Log, store.Entry{Seat: seat, Move: c, At: t0})
 	}
-}
-
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	s, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "c.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
 }
 
 // TestConditionalTree: lines are checked on the position now and kept
@@ -119,7 +109,7 @@ func TestConditionalTree(t *testing.T) {
 	}
 
 	// Kept in the store apart from the board, read back as written.
-	s := openStore(t)
+	s := storetest.Open(t)
 	if err := s.Update(func(tx *store.Tx) error { return tx.PutConditional(x) }); err != nil {
 		t.Fatal(err)
 	}

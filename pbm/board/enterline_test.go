@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -22,7 +23,7 @@ func TestEnterLine(t *testing.T) {
 	}
 	b := store.Board{Game: "hexemergo", Number: 7, Players: []string{"alice", "bob"}}
 	play(t, &b, st, legalPath(t, st, 1, 0)...) // alice moved; bob is to move
-	db := openStore(t)
+	db := storetest.Open(t)
 	stored := func(user string) [][]string {
 		t.Helper()
 		var x store.Conditional

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -12,7 +13,7 @@ import (
 // result of the game, players left out; an aborted board is unrated
 // and changes no rating.
 func TestFinish(t *testing.T) {
-	db := openStore(t)
+	db := storetest.Open(t)
 	drawn := store.Board{Game: "nim", Number: 5, Players: []string{"alice", "bob"}, Notify: []string{"carol"},
 		Log: []store.Entry{{Seat: 0, Move: "take1"}, {Seat: 1, Kind: "draw"}}}
 	err := db.Update(func(tx *store.Tx) error {

@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -10,18 +9,15 @@ import (
 	"github.com/pbmgo/pbm/engine"
 	"github.com/pbmgo/pbm/engine/esagek"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // listStore is a real store holding boards.
 func listStore(t *testing.T, boards ...store.Board) *store.Store {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "l.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	err = st.Update(func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	err := st.Update(func(tx *store.Tx) error {
 		for _, b := range boards {
 			if err := tx.PutBoard(b); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -12,7 +13,7 @@ import (
 // player holds a seat, once each whatever their spelling; finished
 // boards do not count.
 func TestOpponentsOf(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	if err := st.Update(func(tx *store.Tx) error {
 		for _, b := range []store.Board{
 			{Game: "nim", Number: 1, Players: []string{"alice", "bob"}},

@@ -2,10 +2,10 @@ package board
 
 import (
 	"math"
-	"path/filepath"
 	"testing"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -15,11 +15,7 @@ import (
 // rating; an aborted, declined or lone board is not rated and changes
 // nothing.
 func TestRate(t *testing.T) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "r.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	b := store.Board{Game: "nim", Number: 101, Players: []string{"alice", "bob"}, Log: []store.Entry{{Seat: 0, Move: "take1"}}}
 	rate := func(b store.Board, res engine.Result) (r Rating) {
 		t.Helper()

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -12,7 +13,7 @@ import (
 // writes nothing; a vacation over New Year counts against both years;
 // the days of earlier vacations count.
 func TestTakeVacation(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	today := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	take := func(from, to string, allowed int) (Vacation, error) {
 		var v Vacation

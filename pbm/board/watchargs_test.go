@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -40,7 +41,7 @@ func TestNumber(t *testing.T) {
 // not exist, and a board the user plays are reported and change
 // nothing.
 func TestWatch(t *testing.T) {
-	db := openStore(t)
+	db := storetest.Open(t)
 	err := db.Update(func(tx *store.Tx) error {
 		for _, b := range []store.Board{
 			{Game: "nim", Number: 1, Players: []string{"alice", "bob"}},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -15,7 +16,7 @@ import (
 // it; a submitted move is checked at the player's turn only, kept in
 // canonical form, and taken off by Confirm once.
 func TestQueueSubmitConfirm(t *testing.T) {
-	s := openStore(t)
+	s := storetest.Open(t)
 	g := hexemergo.Game{}
 	err := s.Update(func(tx *store.Tx) error {
 		b, st, err := New(tx, g, []string{"alice", "bob"}, nil, 1, t0, Days{})
@@ -83,7 +84,7 @@ func TestQueueSubmitConfirm(t *testing.T) {
 // toggles, and Notified lists a board's own list and the game's
 // followers, never a player.
 func TestFollowers(t *testing.T) {
-	s := openStore(t)
+	s := storetest.Open(t)
 	g := hexemergo.Game{}
 	err := s.Update(func(tx *store.Tx) error {
 		for _, id := range []string{"alice", "bob", "carol"} {
@@ -168,7 +169,7 @@ func TestFollowers(t *testing.T) {
 // finished board once; the clock's writes set Due, the warning and the
 // reminder; Hold leaves a finished board alone.
 func TestSaveAndClock(t *testing.T) {
-	s := openStore(t)
+	s := storetest.Open(t)
 	g := hexemergo.Game{}
 	err := s.Update(func(tx *store.Tx) error {
 		b, _, err := New(tx, g, []string{"alice", "computer:normal"}, nil, 1, t0, Days{})
@@ -265,7 +266,7 @@ func TestSaveAndClock(t *testing.T) {
 // marks the board, not the account; SaveTrees removes the trees of a
 // finished game.
 func TestForfeitWrites(t *testing.T) {
-	s := openStore(t)
+	s := storetest.Open(t)
 	err := s.Update(func(tx *store.Tx) error {
 		u := store.User{ID: "alice", AutoVacation: true}
 		left, ok, err := SpendVacationDay(tx, &u, t0, 1)

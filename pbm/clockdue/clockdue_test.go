@@ -2,11 +2,11 @@ package clockdue
 
 import (
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tickmark"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
@@ -17,11 +17,7 @@ var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // TestAt: what is due at now, each kind apart; what is not yet due,
 // over, or put off after a failure is left out.
 func TestAt(t *testing.T) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "c.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	two := []tournament.Entrant{{ID: "alice"}, {ID: "bob"}}
 	if err := st.Update(func(tx *store.Tx) error {
 		for _, b := range []store.Board{

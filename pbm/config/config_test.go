@@ -1,7 +1,6 @@
 package config
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -9,25 +8,15 @@ import (
 	"github.com/pbmgo/pbm/pbm/guard"
 	"github.com/pbmgo/pbm/pbm/lang"
 	"github.com/pbmgo/pbm/pbm/limit"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
-	"github.com/pbmgo/pbm/store"
 	"golang.org/x/crypto/bcrypt"
 )
-
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 // TestCompleteDefaults: a configuration that gives only a store and an
 // address gets the default of every other field.
 func TestCompleteDefaults(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	cfg, err := Config{Store: st, Address: "PBM@Example.ORG"}.Complete()
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +60,7 @@ func TestCompleteDefaults(t *testing.T) {
 // TestCompleteKeepsGiven: what is given is kept, and the language is
 // written as the catalogue's code.
 func TestCompleteKeepsGiven(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
 	in := Config{Store: st, Address: "pbm@example.org", Name: "Games", MaxCommands: 7, RateLimit: 3, MaxAccounts: 9,
 		DedupeWindow: time.Hour, BcryptCost: bcrypt.MinCost, AttemptFile: "/x", Language: "HU", Now: now,
@@ -95,7 +84,7 @@ func TestCompleteKeepsGiven(t *testing.T) {
 // TestCompleteRefuses: no store, an address without a domain and a
 // language not in the catalogue are refused, each saying so.
 func TestCompleteRefuses(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	for _, c := range []struct {
 		cfg  Config
 		want string

@@ -12,20 +12,11 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/mail"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
-func openStore(t *testing.T) *store.Store {
-	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 func message(t *testing.T, id, date string) *mail.Message {
 	t.Helper()
@@ -166,7 +157,7 @@ func TestGuardBoundAndHang(t *testing.T) {
 // TestSetAsideCountsFailures: a mail set aside twice is one record
 // that keeps the mail it first held and counts two failures.
 func TestSetAsideCountsFailures(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	m := message(t, "m1@client.test", "")
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	var first, second store.SetAside
@@ -196,7 +187,7 @@ func TestSetAsideCountsFailures(t *testing.T) {
 // a mail set aside at an earlier start once it is not replayed yet,
 // and records the death of a replay on its record.
 func TestStartReplaysOnceAndRecordsDeaths(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	start := func(died []Count) Started {
 		t.Helper()
@@ -248,7 +239,7 @@ func TestStartReplaysOnceAndRecordsDeaths(t *testing.T) {
 // TestDoneSeenExpired: a mail recorded as done is seen, a reopened one
 // is not, and the record expires once past its window.
 func TestDoneSeenExpired(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	m := message(t, "m3@client.test", now.Format(time.RFC1123Z))
 	seen := func() bool {
@@ -324,7 +315,7 @@ func TestUnfit(t *testing.T) {
 // TestGiveUpIsDoneAndSetAside: a mail given up on is a duplicate from
 // then on, and kept whole among the set-aside mails.
 func TestGiveUpIsDoneAndSetAside(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	m := message(t, "m5@client.test", "")
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	var rec store.SetAside

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestSetAsideList: the list counts the set-aside mails and gives each
 // its number, sender, subject and reason, put through the trimmer.
 func TestSetAsideList(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	upper := func(s string) string { return strings.ToUpper(s) }
 	text := func() string {

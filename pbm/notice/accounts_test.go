@@ -1,25 +1,21 @@
 package notice
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestAccounts: the list of accounts counts them and gives each its
 // userid, its addresses, whether it is closed and the day it opened.
 func TestAccounts(t *testing.T) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "u.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	day := time.Date(2026, 3, 4, 23, 0, 0, 0, time.FixedZone("x", -2*3600))
-	err = st.Update(func(tx *store.Tx) error {
+	err := st.Update(func(tx *store.Tx) error {
 		if err := tx.PutUser(store.User{ID: "alice", Addresses: []string{"a@x.test", "a2@x.test"}, Created: day}); err != nil {
 			return err
 		}

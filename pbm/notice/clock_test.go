@@ -1,13 +1,13 @@
 package notice
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -95,11 +95,7 @@ func TestDigestNotice(t *testing.T) {
 // TestBankLine: a board with time banks has a line with each seat's,
 // the seat to move marked; a board without has none.
 func TestBankLine(t *testing.T) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "k.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	b := store.Board{Game: "nim", Number: 2, Players: []string{"alice", "bob"}, Created: at, Bank: 2 * board.Day, BankAdd: board.Day / 2, BankCap: 3 * board.Day}
 	en := printer(t, "en")
 	st.View(func(tx *store.Tx) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/pbmgo/pbm/engine/enginetest"
 	"github.com/pbmgo/pbm/engine/picture"
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -23,11 +24,7 @@ var at = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 func newWriter(t *testing.T, key []byte) (*Writer, *store.Store) {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "n.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	cat, err := lang.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -287,11 +284,7 @@ func TestRenderBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "b.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	g := enginetest.Nim{}
 	pos, err := g.New(2, nil, 1)
 	if err != nil {
@@ -337,11 +330,7 @@ func TestEnqueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "q.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	if err := st.Update(func(tx *store.Tx) error {
 		if err := w.Enqueue(tx, 0, Mail{Subject: "nobody"}); err != nil {
 			return err
@@ -384,11 +373,7 @@ func TestBoardMails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "m.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	g := enginetest.Nim{}
 	pos, err := g.New(2, nil, 1)
 	if err != nil {
@@ -447,11 +432,7 @@ func TestLaterKeepsTheOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "l.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	g := enginetest.Nim{}
 	pos, err := g.New(2, nil, 1)
 	if err != nil {

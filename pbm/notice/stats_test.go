@@ -1,23 +1,19 @@
 package notice
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 // TestStats: the stats count the accounts as stored and give the
 // dedupe window in days.
 func TestStats(t *testing.T) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "s.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
 	if err := st.Update(func(tx *store.Tx) error {
 		for _, id := range []string{"alice", "bob"} {
 			if err := tx.PutUser(store.User{ID: id}); err != nil {

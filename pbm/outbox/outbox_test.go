@@ -4,13 +4,13 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-smtp"
 
 	"github.com/pbmgo/pbm/pbm/localmail"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -22,11 +22,7 @@ func setup(t *testing.T) (*localmail.Server, *store.Store, *time.Time) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mail.Close() })
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	return mail, st, &now
 }

@@ -2,10 +2,10 @@ package seek
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -15,12 +15,8 @@ var t0 = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 // seeks of the game "nim".
 func world(t *testing.T, users []store.User, ratings []store.Rating, boards []store.Board, seeks []store.Seek) *store.Store {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "s.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	err = st.Update(func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	err := st.Update(func(tx *store.Tx) error {
 		for _, u := range users {
 			if err := tx.PutUser(u); err != nil {
 				return err

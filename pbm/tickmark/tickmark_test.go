@@ -2,10 +2,10 @@ package tickmark
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -13,11 +13,7 @@ import (
 // not; the unit is held off for Retry after its last failure; a run
 // clears the mark, and the next failure is a first again.
 func TestMarks(t *testing.T) {
-	s, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "t.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := storetest.Open(t)
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	const key = "board/nim/7"
 	fail := func(at time.Time) bool {

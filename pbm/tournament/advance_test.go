@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
 func TestBeginStartsTheFirstRound(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := &Tournament{Game: "nim", Name: "K", Format: Knockout, Seats: 2, Options: map[string]string{"-nag": "1"}}
 		if _, err := Begin(tx, tr, anySetup); refusalID(err) != "TournCannotStart" {
 			t.Errorf("no entrants: %v", err)
@@ -44,7 +45,7 @@ func TestBeginStartsTheFirstRound(t *testing.T) {
 // and Next on the store: a drawn match is replayed in its round, a done
 // round pairs the next, the last ends the tournament.
 func TestNextThroughAKnockout(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	number := 100
 	start := func(tx *store.Tx, tr *Tournament, step Step) []int {
 		var boards []int
@@ -56,7 +57,7 @@ func TestNextThroughAKnockout(t *testing.T) {
 		return boards
 	}
 	var boards []int
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := &Tournament{Game: "nim", Name: "K", Format: Knockout, Seats: 2}
 		entrants(tr, 4)
 		step, err := Begin(tx, tr, anySetup)
@@ -71,7 +72,7 @@ func TestNextThroughAKnockout(t *testing.T) {
 	next := func(b int, res engine.Result, aborted bool) (Step, *Tournament) {
 		var step Step
 		var tr *Tournament
-		update(t, st, func(tx *store.Tx) error {
+		storetest.Update(t, st, func(tx *store.Tx) error {
 			var err error
 			if tr, err = RecordBoard(tx, "nim", "K", b, res, 2, aborted); err != nil {
 				return err
@@ -105,7 +106,7 @@ func TestNextThroughAKnockout(t *testing.T) {
 	if !step.Over || step.Paired != 2 || len(step.Boards) != 0 || !tr.Over || tr.Winner == "" {
 		t.Fatalf("the end: %+v, over %v winner %q", step, tr.Over, tr.Winner)
 	}
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if _, err := RecordBoard(tx, "nim", "K", 999, won, 2, false); err == nil {
 			t.Error("a board not of the tournament was recorded")
 		}
@@ -119,9 +120,9 @@ func TestNextThroughAKnockout(t *testing.T) {
 // TestNextHalts: a round whose board the game refuses ends the
 // tournament where it stands, with no board to start.
 func TestNextHalts(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	refused := errors.New("no such board")
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := &Tournament{Game: "nim", Name: "S", Format: Swiss, Seats: 2, Rounds: 2}
 		entrants(tr, 4)
 		step, err := Begin(tx, tr, anySetup)

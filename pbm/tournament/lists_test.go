@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -13,14 +14,14 @@ import (
 // a started or finished one; a document that does not decode is passed
 // over and named.
 func TestDue(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	day := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
 	mk := func(name string, n int, start time.Time) *Tournament {
 		tr := &Tournament{Game: "nim", Name: name, Organiser: "org", Format: RoundRobin, Seats: 2, StartOn: start}
 		entrants(tr, n)
 		return tr
 	}
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		started := mk("Started", 3, day)
 		started.Started = true
 		over := mk("Over", 3, day)
@@ -33,7 +34,7 @@ func TestDue(t *testing.T) {
 		}
 		return tx.PutTournament("nim", "Broken", []byte("{"))
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		due, skipped, err := Due(tx, []string{"nim", "hex"}, day.Add(time.Hour))
 		if err != nil {
 			t.Fatal(err)
@@ -54,8 +55,8 @@ func TestDue(t *testing.T) {
 // TestEnteredBy: the tournaments a player entered, withdrawn or not,
 // in every game, the first max and the count of all.
 func TestEnteredBy(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		for _, g := range []string{"nim", "hex"} {
 			for _, name := range []string{"Spring", "Summer", "Autumn"} {
 				tr := &Tournament{Game: g, Name: name, Organiser: "org", Format: RoundRobin, Seats: 2}
@@ -70,7 +71,7 @@ func TestEnteredBy(t *testing.T) {
 		}
 		return nil
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		first, total, err := EnteredBy(tx, []string{"nim", "hex"}, "P0", 3)
 		if err != nil {
 			t.Fatal(err)

@@ -2,30 +2,12 @@ package tournament
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
-
-// openStore opens a real bbolt store in the test's directory.
-func openStore(tb testing.TB) *store.Store {
-	tb.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(tb.TempDir(), "t.db")})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { st.Close() })
-	return st
-}
-
-func update(tb testing.TB, st *store.Store, fn func(tx *store.Tx) error) {
-	tb.Helper()
-	if err := st.Update(fn); err != nil {
-		tb.Fatal(err)
-	}
-}
 
 // anySetup starts every board.
 func anySetup(int, map[string]string) error { return nil }
@@ -39,8 +21,8 @@ func refusalID(err error) string {
 }
 
 func TestLoadSaveExists(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if _, err := Load(tx, "nim", "Spring"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("Load of none: %v, want store.ErrNotFound", err)
 		}
@@ -51,7 +33,7 @@ func TestLoadSaveExists(t *testing.T) {
 		entrants(tr, 3)
 		return Save(tx, tr)
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if ok, err := Exists(tx, "NIM", "spring"); !ok || err != nil {
 			t.Errorf("Exists after Save: %v %v", ok, err)
 		}
@@ -64,7 +46,7 @@ func TestLoadSaveExists(t *testing.T) {
 		}
 		return tx.PutTournament("nim", "Broken", []byte("{"))
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if _, err := Load(tx, "nim", "Broken"); err == nil || errors.Is(err, store.ErrNotFound) || !strings.Contains(err.Error(), "nim/Broken") {
 			t.Errorf("a broken document: %v", err)
 		}
@@ -85,13 +67,13 @@ func TestValidName(t *testing.T) {
 }
 
 func TestOrganiserLimits(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	l := Limits{Open: 2, ComputerBoards: 1}
 	if (Limits{}).OpenMax() != 25 || (Limits{}).ComputerBoardsMax() != 2 || l.OpenMax() != 2 {
 		t.Fatal("limits' defaults")
 	}
 	games := []string{"nim", "eko"}
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if err := CheckOrganiser(tx, games, l, "org"); err != nil {
 			t.Errorf("no tournament yet: %v", err)
 		}
@@ -107,7 +89,7 @@ func TestOrganiserLimits(t *testing.T) {
 		}
 		return nil
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		open, err := Unfinished(tx, games, func(tr *Tournament) bool { return true })
 		if err != nil || len(open) != 3 {
 			t.Errorf("Unfinished: %d, %v; want 3", len(open), err)
@@ -150,8 +132,8 @@ func TestOrganiserLimits(t *testing.T) {
 }
 
 func TestWithdrawEverywhere(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		open := &Tournament{Game: "nim", Name: "Open", Format: RoundRobin, Seats: 2}
 		entrants(open, 3)
 		running := &Tournament{Game: "eko", Name: "Running", Format: RoundRobin, Seats: 2}
@@ -166,7 +148,7 @@ func TestWithdrawEverywhere(t *testing.T) {
 		}
 		return WithdrawEverywhere(tx, []string{"nim", "eko"}, "P1")
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		open, err := Load(tx, "nim", "Open")
 		if err != nil {
 			return err
@@ -186,8 +168,8 @@ func TestWithdrawEverywhere(t *testing.T) {
 }
 
 func TestCheckMailBoards(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := &Tournament{Game: "nim", Name: "R", Format: RoundRobin, Seats: 2}
 		entrants(tr, 4)
 		if err := tr.Start(); err != nil {

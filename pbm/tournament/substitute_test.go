@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -14,8 +15,8 @@ import (
 // no account, an entrant who is not there and a substitute who entered
 // already are refused and change nothing.
 func TestSubstitute(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		for _, id := range []string{"Sub", "p1"} {
 			if err := tx.PutUser(store.User{ID: id}); err != nil {
 				return err
@@ -59,7 +60,7 @@ func TestSubstitute(t *testing.T) {
 			t.Errorf("after the refused Substitute(%s, %s) entrants %s, want p0,p1,p2", c.old, c.sub, got)
 		}
 	}
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr, err := Load(tx, "nim", "Cup")
 		if err != nil {
 			return err

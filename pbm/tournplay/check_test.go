@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -48,8 +49,8 @@ func TestCheckNew(t *testing.T) {
 	}
 	// The settings that pass are those a board of the tournament
 	// starts with, on a real store.
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := announce()
 		entrants(tr, 2)
 		step, err := tournament.Begin(tx, tr, GameSetup(g))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/board"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -16,9 +17,9 @@ import (
 // naming the player as shown; nothing for a player who entered none;
 // and past board.ShownAtMost a note that the list is cut.
 func TestEntered(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		open := tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
 		entrants(open, 2)
 		done := tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)

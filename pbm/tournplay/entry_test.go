@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -15,15 +16,15 @@ import (
 // one who runs it starts it. A refused entry of the organiser or of
 // the same player twice leaves the entrants as they were.
 func TestEnterQuitStart(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	games := []string{"nim"}
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		if err := tx.PutRating("nim", store.Rating{User: "alice", Rating: 1850}); err != nil {
 			return err
 		}
 		return tournament.Save(tx, tournament.Announce("nim", "Spring", "org", tournament.RoundRobin, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)))
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr, err := tournament.Load(tx, "nim", "Spring")
 		if err != nil {
 			return err

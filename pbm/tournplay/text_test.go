@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pbmgo/pbm/pbm/lang"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -20,8 +21,8 @@ func english(msgs ...lang.Msg) string {
 }
 
 func TestDescribeAndReport(t *testing.T) {
-	st := openStore(t)
-	update(t, st, func(tx *store.Tx) error {
+	st := storetest.Open(t)
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr := tournament.Announce("nim", "Spring", "org", tournament.RoundRobin, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
 		for _, w := range []string{"--double", "--start=2026-02-01"} {
 			if set, err := tr.Set(w); !set || err != nil {
@@ -31,7 +32,7 @@ func TestDescribeAndReport(t *testing.T) {
 		entrants(tr, 3)
 		return tournament.Save(tx, tr)
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr, err := tournament.Load(tx, "nim", "Spring")
 		if err != nil {
 			return err
@@ -61,7 +62,7 @@ func TestDescribeAndReport(t *testing.T) {
 		}
 		return tournament.Save(tx, tr)
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		tr, err := tournament.Load(tx, "nim", "Spring")
 		if err != nil {
 			return err
@@ -82,9 +83,9 @@ func TestDescribeAndReport(t *testing.T) {
 // TestIndex: the list of a game's tournaments puts each, as stored, in
 // its part (open, running, finished) with the part's count.
 func TestIndex(t *testing.T) {
-	st := openStore(t)
+	st := storetest.Open(t)
 	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		open := tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
 		entrants(open, 2)
 		done := tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)
@@ -97,7 +98,7 @@ func TestIndex(t *testing.T) {
 		}
 		return nil
 	})
-	update(t, st, func(tx *store.Tx) error {
+	storetest.Update(t, st, func(tx *store.Tx) error {
 		var ts []*tournament.Tournament
 		for _, name := range []string{"Open1", "Done1"} {
 			tr, err := tournament.Load(tx, "nim", name)

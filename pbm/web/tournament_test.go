@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/pbmgo/pbm/pbm"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/pbm/tournament"
 	"github.com/pbmgo/pbm/store"
 )
@@ -45,12 +45,9 @@ const serverAddress = "pbm@games.example.org"
 
 func newMailSite(t *testing.T) *mailSite {
 	t.Helper()
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	m := &mailSite{t: t, st: st, clock: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC), seen: map[uint64]bool{}, mails: map[string][]string{}}
+	var err error
 	m.s, err = pbm.New(pbm.Config{Store: st, Games: registry, Address: serverAddress, Name: "Test Server",
 		BcryptCost: bcrypt.MinCost, BackupDir: t.TempDir(), Now: func() time.Time { return m.clock },
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})

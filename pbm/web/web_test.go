@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/pbmgo/pbm/engine/esagek"
 	"github.com/pbmgo/pbm/engine/hexatri"
 	"github.com/pbmgo/pbm/engine/hexemergo"
+	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
 
@@ -47,11 +47,7 @@ func played(t testing.TB, g engine.Game, n int, players []string, seed uint64, p
 }
 
 func newSite(t testing.TB, boards ...store.Board) (*store.Store, *httptest.Server) {
-	st, err := store.Open(store.Config{Path: filepath.Join(t.TempDir(), "pbm.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	if err := st.Update(func(tx *store.Tx) error {
 		for _, b := range boards {
 			if err := tx.PutBoard(b); err != nil {
