@@ -24,31 +24,56 @@ var at = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 func newWriter(t *testing.T, key []byte) (*Writer, *store.Store) {
 	t.Helper()
-	st := storetest.Open(t)
-	cat, err := lang.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	printer := func(code string) lang.Printer {
-		if code == "" {
-			code = "nl" // the server's language
+	cat := catalogue(t)
+	w := writerWith(t, func(c *Config) {
+		c.TokenKey = key
+		c.Printer = func(code string) lang.Printer {
+			if code == "" {
+				code = "nl" // the server's language
+			}
+			return cat.For(code)
 		}
-		return cat.For(code)
-	}
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: key, Now: func() time.Time { return at }, Printer: printer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w, st
+	})
+	return w, storetest.Open(t)
 }
 
-func printer(t *testing.T, code string) lang.Printer {
+// writerWith is the writer of the tests' server (its name and address,
+// the key "k", the time at, every language), with what set changes.
+func writerWith(t *testing.T, set func(*Config)) *Writer {
+	t.Helper()
+	c := Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at }, Printer: catalogue(t).For}
+	if set != nil {
+		set(&c)
+	}
+	w, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func catalogue(t *testing.T) *lang.Catalogue {
 	t.Helper()
 	cat, err := lang.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return cat.For(code)
+	return cat
+}
+
+func printer(t *testing.T, code string) lang.Printer {
+	t.Helper()
+	return catalogue(t).For(code)
+}
+
+// nimGame is a new game of Nim for two.
+func nimGame(t *testing.T) engine.State {
+	t.Helper()
+	pos, err := enginetest.Nim{}.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
 }
 
 // A store without a configured key makes one on first use and keeps
@@ -272,24 +297,16 @@ func TestMailsOfANotice(t *testing.T) {
 // what the core gives it (the vote line, the web link, the computer),
 // in the reader's language; its subject names the player to move.
 func TestRenderBoard(t *testing.T) {
-	cat, err := lang.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", Now: func() time.Time { return at }, ForfeitDays: 21,
-		Printer:  cat.For,
-		Link:     func(game string, n int) string { return "https://games.test/" + game + "/" + strconv.Itoa(n) },
-		Vote:     func(p lang.Printer, b store.Board) string { return "VOTE LINE" },
-		Computer: func(id string) bool { return id == "computer" }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := catalogue(t)
+	w := writerWith(t, func(c *Config) {
+		c.TokenKey, c.ForfeitDays = nil, 21
+		c.Link = func(game string, n int) string { return "https://games.test/" + game + "/" + strconv.Itoa(n) }
+		c.Vote = func(p lang.Printer, b store.Board) string { return "VOTE LINE" }
+		c.Computer = func(id string) bool { return id == "computer" }
+	})
 	st := storetest.Open(t)
 	g := enginetest.Nim{}
-	pos, err := g.New(2, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := nimGame(t)
 	if _, err := pos.Play("take1"); err != nil {
 		t.Fatal(err)
 	}
@@ -321,15 +338,9 @@ func TestRenderBoard(t *testing.T) {
 // text cut by Bound, and the digests of what was sent kept; a mail
 // without a recipient is not queued.
 func TestEnqueue(t *testing.T) {
-	cat, err := lang.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at },
-		Printer: cat.For, Bound: func(p lang.Printer, text string) string { return strings.ReplaceAll(text, "LONG", "cut") }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := writerWith(t, func(c *Config) {
+		c.Bound = func(p lang.Printer, text string) string { return strings.ReplaceAll(text, "LONG", "cut") }
+	})
 	st := storetest.Open(t)
 	if err := st.Update(func(tx *store.Tx) error {
 		if err := w.Enqueue(tx, 0, Mail{Subject: "nobody"}); err != nil {
@@ -365,20 +376,10 @@ func TestEnqueue(t *testing.T) {
 // for a player of the running board only; the unknown computer and a
 // closed account get none.
 func TestBoardMails(t *testing.T) {
-	cat, err := lang.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at }, Printer: cat.For})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := writerWith(t, nil)
 	st := storetest.Open(t)
 	g := enginetest.Nim{}
-	pos, err := g.New(2, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := nimGame(t)
 	b := store.Board{Game: "nim", Number: 9, Players: []string{"alice", "computer"}, Subscribers: []string{"carol", "dave", "erin"},
 		ThreadID: "t9@games.test", Created: at, Updated: at}
 	st.Update(func(tx *store.Tx) error {
@@ -406,7 +407,7 @@ func TestBoardMails(t *testing.T) {
 		if strings.Join(to, " ") != "alice@players.test carol@players.test carol@work.test erin@players.test" {
 			t.Fatalf("board mails to %v", to)
 		}
-		hu := cat.For("hu")
+		hu := printer(t, "hu")
 		if a := ms[0]; a.Lang != "hu" || a.Subject != hu.Render(BoardSubject(g, b, pos, true, false)) || a.Picture != nil || a.ReplyTo == "" {
 			t.Errorf("the player's mail: %s %q picture %v reply %q", a.Lang, a.Subject, a.Picture != nil, a.ReplyTo)
 		}
@@ -422,29 +423,18 @@ func TestBoardMails(t *testing.T) {
 // recipient's mails keep their order; a picture that panics fails the
 // batch with an error Config.Broken marks.
 func TestLaterKeepsTheOrder(t *testing.T) {
-	cat, err := lang.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	mark := errors.New("broken")
-	w, err := New(Config{Name: "PBM Test", Address: "pbm@games.test", TokenKey: []byte("k"), Now: func() time.Time { return at }, Printer: cat.For,
-		Broken: func(err error) error { return errors.Join(mark, err) }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := writerWith(t, func(c *Config) { c.Broken = func(err error) error { return errors.Join(mark, err) } })
 	st := storetest.Open(t)
 	g := enginetest.Nim{}
-	pos, err := g.New(2, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := nimGame(t)
 	later := w.Later()
 	if LaterOf(WithLater(context.Background(), later)) != later || LaterOf(context.Background()) != nil {
 		t.Fatal("the waiting set is not found under its context")
 	}
 	b := store.Board{Game: "nim", Number: 4, Players: []string{"alice", "bob"}}
 	if err := st.Update(func(tx *store.Tx) error {
-		if err := later.Add(tx, Mail{To: "alice@players.test", Subject: "first", Text: "1\n", Picture: NewPicture(cat.For("en"), g, b, pos)}); err != nil {
+		if err := later.Add(tx, Mail{To: "alice@players.test", Subject: "first", Text: "1\n", Picture: NewPicture(printer(t, "en"), g, b, pos)}); err != nil {
 			return err
 		}
 		if err := w.Enqueue(tx, 0, Mail{To: "alice@players.test", Subject: "second", Text: "2\n"}); err != nil {
@@ -466,7 +456,7 @@ func TestLaterKeepsTheOrder(t *testing.T) {
 	})
 	bad := w.Later()
 	st.Update(func(tx *store.Tx) error {
-		if err := bad.Add(tx, Mail{To: "bob@players.test", Subject: "x", Picture: &Picture{pr: cat.For("en"), g: g, b: store.Board{Number: 3}, st: panicking{pos}}}); err != nil {
+		if err := bad.Add(tx, Mail{To: "bob@players.test", Subject: "x", Picture: &Picture{pr: printer(t, "en"), g: g, b: store.Board{Number: 3}, st: panicking{pos}}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := bad.Queue(tx); !errors.Is(err, mark) || !strings.Contains(err.Error(), "picture of board 3: panic") {
