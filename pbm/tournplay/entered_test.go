@@ -20,11 +20,7 @@ func TestEntered(t *testing.T) {
 	st := storetest.Open(t)
 	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 	storetest.Update(t, st, func(tx *store.Tx) error {
-		open := tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
-		entrants(open, 2)
-		done := tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)
-		entrants(done, 3)
-		done.Started, done.Over, done.Winner = true, true, "p1"
+		open, done := openAndDone(created)
 		other := tournament.Announce("chess", "Else", "org", tournament.RoundRobin, created)
 		entrants(other, 2)
 		for _, tr := range []*tournament.Tournament{open, done, other} {

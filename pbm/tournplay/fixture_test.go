@@ -3,6 +3,7 @@ package tournplay
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/pbmgo/pbm/pbm/tournament"
 )
@@ -25,4 +26,16 @@ func refusalID(err error) string {
 		return ""
 	}
 	return r.Msg.ID
+}
+
+// openAndDone are two Nim round robins announced at created: "Open1",
+// open with two entrants, and "Done1", whose three entrants played it
+// out, won by p1.
+func openAndDone(created time.Time) (open, done *tournament.Tournament) {
+	open = tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
+	entrants(open, 2)
+	done = tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)
+	entrants(done, 3)
+	done.Started, done.Over, done.Winner = true, true, "p1"
+	return open, done
 }

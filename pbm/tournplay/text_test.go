@@ -86,11 +86,7 @@ func TestIndex(t *testing.T) {
 	st := storetest.Open(t)
 	created := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 	storetest.Update(t, st, func(tx *store.Tx) error {
-		open := tournament.Announce("nim", "Open1", "org", tournament.RoundRobin, created)
-		entrants(open, 2)
-		done := tournament.Announce("nim", "Done1", "org", tournament.RoundRobin, created)
-		entrants(done, 3)
-		done.Started, done.Over, done.Winner = true, true, "p1"
+		open, done := openAndDone(created)
 		for _, tr := range []*tournament.Tournament{open, done} {
 			if err := tournament.Save(tx, tr); err != nil {
 				return err
