@@ -12,9 +12,7 @@ import (
 // account is closed by the time the answer goes out.
 func TestBoardMailWrittenWhenTheBoardChanges(t *testing.T) {
 	f := newFixture(t)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
 	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	mails := f.send("bob@players.test", "signoff bob pw-bob", "")

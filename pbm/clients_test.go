@@ -70,9 +70,7 @@ var corpusDate = time.Date(2026, 12, 2, 16, 31, 0, 0, time.UTC)
 // the quote.
 func TestClientReplyPlayed(t *testing.T) {
 	f := newFixture(t)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	f.clock = corpusDate
 	for i, c := range []struct{ file, who, cmd string }{
 		{"testdata/clients/mutt-bottom.eml", "alice", "nim move 101 alice pw-alice take1"},

@@ -270,9 +270,7 @@ func TestGroupBound(t *testing.T) {
 func TestChatOnceAndCounted(t *testing.T) {
 	f := newFixture(t)
 	f.s.cfg.MessageLimit = 3
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	mails := f.send("alice@players.test", "multiple", strings.Repeat("nim chat 101 alice pw-alice\n", 3)+"\nHi bob.\n")
 	if n := copiesTo(mails, "bob@players.test"); n != 1 {
 		t.Errorf("bob got %d chat copies from one mail, want 1", n)

@@ -122,9 +122,7 @@ func TestPoisonCorpus(t *testing.T) {
 	// allowance of commands its sender spends (gate).
 	f.s.cfg.RateLimit = 1 << 20
 	f.signup("root")
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	long := strings.Repeat("W", 5000)
 	wide := strings.Repeat("ü", 300)
 	from := "poison@players.test"
@@ -178,9 +176,7 @@ func TestPoisonCorpus(t *testing.T) {
 // size bounds. The seed corpus is in testdata/fuzz/FuzzReplyPath.
 func FuzzReplyPath(fz *testing.F) {
 	f := newFixture(fz)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	fz.Add("change password "+strings.Repeat("u", 100)+" old new", "")
 	fz.Add("nim move 101 alice pw-alice 1", "")
 	fz.Add("", "help\nlist\nnim show 101")

@@ -172,6 +172,15 @@ func (f *fixture) signup(id string) {
 	}
 }
 
+// aliceChallengesBob signs alice and bob up, and alice challenges bob
+// to the board of Nim 101, alice to move.
+func (f *fixture) aliceChallengesBob() {
+	f.t.Helper()
+	f.signup("alice")
+	f.signup("bob")
+	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+}
+
 // confirm answers the confirmation mail among mails that went to
 // addr, from addr, and returns the answer to that reply.
 func (f *fixture) confirm(mails []sent, addr string) sent {
@@ -388,9 +397,7 @@ func TestIllegalMoveChangesNothing(t *testing.T) {
 
 func TestStaleMoveNumber(t *testing.T) {
 	f := newFixture(t)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	f.send("alice@players.test", "nim move 101 alice pw-alice take1#1", "")
 	r := f.only(f.send("alice@players.test", "nim move 101 alice pw-alice take1#1", ""), "alice@players.test")
 	if !strings.Contains(r.Text, "received as move #1, but the next move on board 101 is #2") {
@@ -404,9 +411,7 @@ func TestStaleMoveNumber(t *testing.T) {
 
 func TestSameMailTwiceAppliedOnce(t *testing.T) {
 	f := newFixture(t)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	raw := f.raw("alice@players.test", "nim move 101 alice pw-alice take1", "")
 	if n := len(f.handle(raw)); n != 2 {
 		t.Fatalf("first delivery queued %d mails", n)
@@ -491,9 +496,7 @@ func TestBodyCommandsAndComment(t *testing.T) {
 func TestAdminCommands(t *testing.T) {
 	f := newFixture(t)
 	f.signup("root")
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
 	r := f.only(f.send("alice@players.test", "admin alice pw-alice users", ""), "alice@players.test")
 	if !strings.Contains(r.Text, "alice is not an admin") {
@@ -562,9 +565,7 @@ func TestAdminCommands(t *testing.T) {
 
 func TestSignoffResignsGames(t *testing.T) {
 	f := newFixture(t)
-	f.signup("alice")
-	f.signup("bob")
-	f.send("alice@players.test", "nim challenge alice pw-alice alice bob", "")
+	f.aliceChallengesBob()
 	f.send("alice@players.test", "nim move 101 alice pw-alice take1", "")
 	f.send("bob@players.test", "nim move 101 bob pw-bob take1", "")
 	mails := f.send("bob@players.test", "signoff bob pw-bob", "")
