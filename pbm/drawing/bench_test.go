@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
@@ -95,11 +94,6 @@ func moves(b testing.TB, ps position, n int) []picture.Picture {
 // the benchmark's thread for each, and the ratio, so that both see the
 // same load of a shared machine.
 func BenchmarkPNGMovesSideBySide(b *testing.B) {
-	thread := func() time.Duration {
-		var u syscall.Rusage
-		syscall.Getrusage(syscall.RUSAGE_THREAD, &u)
-		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-	}
 	defer func() { asBefore = false }()
 	for _, ps := range positions {
 		pics := moves(b, ps, 24)
@@ -115,11 +109,11 @@ func BenchmarkPNGMovesSideBySide(b *testing.B) {
 				p := pics[n%len(pics)]
 				for i, base := range []bool{false, true} {
 					asBefore = base
-					t0 := thread()
+					t0 := threadCPU()
 					if err := PNG(io.Discard, p); err != nil {
 						b.Fatal(err)
 					}
-					cpu[i] += thread() - t0
+					cpu[i] += threadCPU() - t0
 				}
 				n++
 			}

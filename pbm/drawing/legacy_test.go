@@ -299,11 +299,6 @@ func BenchmarkPNGLegacy(b *testing.B) {
 // leaves the collector's background work out), and the ratios. The
 // static layer is warm, as it is for a board that has moved before.
 func BenchmarkPNGSideBySide(b *testing.B) {
-	cpu := func(who int) time.Duration {
-		var u syscall.Rusage
-		syscall.Getrusage(who, &u)
-		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-	}
 	for _, ps := range positions {
 		p := ps.picture(b)
 		b.Run(ps.name, func(b *testing.B) {
@@ -314,10 +309,10 @@ func BenchmarkPNGSideBySide(b *testing.B) {
 			n := 0
 			for b.Loop() {
 				for i, draw := range []func(io.Writer, picture.Picture) error{PNG, legacyPNG} {
-					p0, t0 := cpu(syscall.RUSAGE_SELF), cpu(syscall.RUSAGE_THREAD)
+					p0, t0 := cpuOf(syscall.RUSAGE_SELF), cpuOf(syscall.RUSAGE_THREAD)
 					draw(io.Discard, p)
-					proc[i] += cpu(syscall.RUSAGE_SELF) - p0
-					thread[i] += cpu(syscall.RUSAGE_THREAD) - t0
+					proc[i] += cpuOf(syscall.RUSAGE_SELF) - p0
+					thread[i] += cpuOf(syscall.RUSAGE_THREAD) - t0
 				}
 				n++
 			}
