@@ -13,6 +13,20 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
+// EntryOf is who played the entry e of board b, or unknown when its
+// seat is not one of the board's, and what was played: the move, or the
+// kind of an entry that is not a move in brackets ("(resign)").
+func EntryOf(b store.Board, e store.Entry, unknown string) (who, move string) {
+	who, move = unknown, e.Move
+	if e.Seat >= 0 && e.Seat < len(b.Players) {
+		who = b.Players[e.Seat]
+	}
+	if e.Kind != "" {
+		move = "(" + e.Kind + ")"
+	}
+	return who, move
+}
+
 // Record renders a board as a record.
 func Record(b store.Board) string {
 	var w strings.Builder
@@ -31,14 +45,7 @@ func Record(b store.Board) string {
 	}
 	w.WriteString("\n")
 	for i, e := range b.Log {
-		who := "-"
-		if e.Seat >= 0 && e.Seat < len(b.Players) {
-			who = b.Players[e.Seat]
-		}
-		mv := e.Move
-		if e.Kind != "" {
-			mv = "(" + e.Kind + ")"
-		}
+		who, mv := EntryOf(b, e, "-")
 		fmt.Fprintf(&w, "%d %s %s %s\n", i+1, who, mv, e.At.UTC().Format(time.RFC3339))
 	}
 	return w.String()

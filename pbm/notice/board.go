@@ -137,14 +137,7 @@ func (w *Writer) RenderBoard(p lang.Printer, tx *store.Tx, b store.Board, g engi
 	}
 	for i := first; i < len(log); i++ {
 		e := log[i]
-		who := "?"
-		if e.Seat >= 0 && e.Seat < len(b.Players) {
-			who = b.Players[e.Seat]
-		}
-		mv := e.Move
-		if e.Kind != "" {
-			mv = "(" + e.Kind + ")"
-		}
+		who, mv := board.EntryOf(b, e, "?")
 		if e.Auto {
 			mv += " (Auto)"
 		}

@@ -197,14 +197,7 @@ func (s *Site) board(w http.ResponseWriter, r *http.Request, g engine.Game, n in
 		v.Removed = removed(b)
 	}
 	for i, e := range b.Log {
-		who := "?"
-		if e.Seat >= 0 && e.Seat < len(b.Players) {
-			who = b.Players[e.Seat]
-		}
-		mv := e.Move
-		if e.Kind != "" {
-			mv = "(" + e.Kind + ")"
-		}
+		who, mv := board.EntryOf(b, e, "?")
 		v.Moves = append(v.Moves, moveRow{N: i + 1, Who: who, Move: mv, At: e.At, Current: i+1 == upto,
 			Link: fmt.Sprintf("%s?move=%d", path, i+1)})
 	}

@@ -186,11 +186,7 @@ func (s *Site) boardEntries(g engine.Game, b store.Board, prefix string) []timed
 		if at.IsZero() {
 			at = b.Created
 		}
-		mv := e.Move
-		if e.Kind != "" {
-			mv = "(" + e.Kind + ")"
-		}
-		who := seatName(b, e.Seat)
+		who, mv := board.EntryOf(b, e, "")
 		out = append(out, timedEntry{at, Entry{
 			ID:      s.tagID(fmt.Sprintf("%s/move/%d", id, i+1)),
 			Title:   fmt.Sprintf("%sMove %d: %s %s", prefix, i+1, who, mv),
