@@ -11,13 +11,7 @@ import (
 	"github.com/pbmgo/pbm/store"
 )
 
-func english(ms []lang.Msg) string {
-	var b strings.Builder
-	for _, m := range ms {
-		b.WriteString(lang.English().Render(m))
-	}
-	return b.String()
-}
+func english(ms []lang.Msg) string { return lang.English().Join(ms) }
 
 // TestRosterAndGameCounts: the admin's list of boards has a line for
 // each board of the store, running or how it ended; the counts of

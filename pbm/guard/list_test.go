@@ -23,9 +23,7 @@ func TestSetAsideList(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, m := range ms {
-				b.WriteString(lang.English().Render(m))
-			}
+			b.WriteString(lang.English().Join(ms))
 			return nil
 		})
 		return b.String()

@@ -29,11 +29,7 @@ func TestAccounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b strings.Builder
-		for _, m := range ms {
-			b.WriteString(lang.English().Render(m))
-		}
-		got := b.String()
+		got := lang.English().Join(ms)
 		for _, want := range []string{"2 accounts:\n", "  alice                a@x.test a2@x.test, since 2026-03-05\n", "  bob                  b@x.test (closed), since 2026-03-05\n"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("list lacks %q:\n%s", want, got)

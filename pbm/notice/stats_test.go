@@ -29,11 +29,7 @@ func TestStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b strings.Builder
-		for _, m := range ms {
-			b.WriteString(lang.English().Render(m))
-		}
-		got := b.String()
+		got := lang.English().Join(ms)
 		for _, want := range []string{"accounts 2; boards 0 (0 running, 0 finished);", "(for 3 days)", "outbox 0; failed deliveries 0"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("stats lack %q:\n%s", want, got)

@@ -12,13 +12,7 @@ import (
 )
 
 // english is msgs written in English, one after another.
-func english(msgs ...lang.Msg) string {
-	var b strings.Builder
-	for _, m := range msgs {
-		b.WriteString(lang.English().Render(m))
-	}
-	return b.String()
-}
+func english(msgs ...lang.Msg) string { return lang.English().Join(msgs) }
 
 func TestDescribeAndReport(t *testing.T) {
 	st := storetest.Open(t)
