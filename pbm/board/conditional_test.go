@@ -35,6 +35,19 @@ func legalPath(t *testing.T, st engine.State, n, k int) []string {
 }
 
 // play logs and plays moves on b and st, as a move command does.
+// bobToMove is HexEmergo board 7 of alice and bob after alice's first
+// legal move, bob to move, and its position.
+func bobToMove(t *testing.T) (store.Board, engine.State) {
+	t.Helper()
+	st, err := hexemergo.Game{}.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := store.Board{Game: "hexemergo", Number: 7, Players: []string{"alice", "bob"}}
+	play(t, &b, st, legalPath(t, st, 1, 0)...)
+	return b, st
+}
+
 func play(t *testing.T, b *store.Board, st engine.State, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
@@ -54,13 +67,7 @@ func play(t *testing.T, b *store.Board, st engine.State, moves ...string) {
 // moves played, gives the owner's answer at the owner's turn, keeps its
 // lines as unplayed on a deviation, and is void after a take-back.
 func TestConditionalTree(t *testing.T) {
-	g := hexemergo.Game{}
-	st, err := g.New(2, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := store.Board{Game: "hexemergo", Number: 7, Players: []string{"alice", "bob"}}
-	play(t, &b, st, legalPath(t, st, 1, 0)...) // alice moved; bob is to move
+	b, st := bobToMove(t)
 	line := legalPath(t, st, 4, 0)
 	other := legalPath(t, st, 2, 3)
 	if line[0] == other[0] {

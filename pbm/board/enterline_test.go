@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/pbmgo/pbm/engine/hexemergo"
 	"github.com/pbmgo/pbm/pbm/storetest"
 	"github.com/pbmgo/pbm/store"
 )
@@ -16,13 +15,7 @@ import (
 // it; a refused first move or a refused rest keeps nothing; the tree is
 // in the store as the command left it.
 func TestEnterLine(t *testing.T) {
-	g := hexemergo.Game{}
-	st, err := g.New(2, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := store.Board{Game: "hexemergo", Number: 7, Players: []string{"alice", "bob"}}
-	play(t, &b, st, legalPath(t, st, 1, 0)...) // alice moved; bob is to move
+	b, st := bobToMove(t)
 	db := storetest.Open(t)
 	stored := func(user string) [][]string {
 		t.Helper()
